@@ -1,0 +1,106 @@
+import { readFileSync } from 'node:fs';
+import { sql } from 'drizzle-orm';
+import { CATEGORIES, type CategoryId } from '../../shared/constants.ts';
+import type { Db } from '../client.ts';
+import { brands, categories, products } from '../schema.ts';
+import { type CatalogueRow, transformCar, transformMotorbike, transformPhone } from './transform.ts';
+
+const SOURCES: Record<CategoryId, { file: string; transform: (r: Record<string, unknown>) => CatalogueRow }> =
+  {
+    C001: { file: 'phones.json', transform: transformPhone },
+    C002: { file: 'cars.json', transform: transformCar },
+    C003: { file: 'motorbikes.json', transform: transformMotorbike },
+  };
+
+export function readCatalogue(category: CategoryId): CatalogueRow[] {
+  const { file, transform } = SOURCES[category];
+  const raw = JSON.parse(readFileSync(new URL(`./data/${file}`, import.meta.url), 'utf8')) as Record<
+    string,
+    unknown
+  >[];
+  const seen = new Set<string>();
+  const rows: CatalogueRow[] = [];
+  for (const r of raw.map(transform)) {
+    const key = `${r.brand.toLowerCase()}|${r.model.toLowerCase()}|${r.variant.toLowerCase()}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    rows.push(r);
+  }
+  return rows;
+}
+
+export interface ImportResult {
+  categories: number;
+  brands: number;
+  products: number;
+}
+
+/**
+ * Idempotent: categories and brands are upserted on their names, products on brand + model + variant.
+ * Counters (reviews, views, upvotes) are never touched by a re-import.
+ */
+export async function importCatalogue(
+  db: Db,
+  rowsByCategory: Partial<Record<CategoryId, CatalogueRow[]>> = {
+    C001: readCatalogue('C001'),
+    C002: readCatalogue('C002'),
+    C003: readCatalogue('C003'),
+  },
+): Promise<ImportResult> {
+  const result: ImportResult = { categories: 0, brands: 0, products: 0 };
+  await db.transaction(async (tx) => {
+    for (const c of Object.values(CATEGORIES)) {
+      await tx
+        .insert(categories)
+        .values({ id: c.id, name: c.name })
+        .onConflictDoUpdate({ target: categories.id, set: { name: c.name } });
+      result.categories++;
+    }
+    for (const [categoryId, rows] of Object.entries(rowsByCategory) as [CategoryId, CatalogueRow[]][]) {
+      const brandNames = [...new Set(rows.map((r) => r.brand))];
+      const brandRows = await tx
+        .insert(brands)
+        .values(brandNames.map((name) => ({ categoryId, name })))
+        .onConflictDoUpdate({ target: [brands.categoryId, brands.name], set: { name: sql`excluded.name` } })
+        .returning({ id: brands.id, name: brands.name });
+      result.brands += brandRows.length;
+      const brandId = new Map(brandRows.map((b) => [b.name, b.id]));
+      for (let i = 0; i < rows.length; i += 400) {
+        const chunk = rows.slice(i, i + 400).map((r) => ({
+          categoryId,
+          brandId: brandId.get(r.brand)!,
+          model: r.model,
+          variant: r.variant,
+          price: r.price,
+          releaseDate: r.releaseDate,
+          verified: r.verified,
+          attributes: r.attributes,
+          prime1: r.prime1,
+          prime2: r.prime2,
+          features: r.features,
+          facets: r.facets,
+          specScore: r.specScore,
+        }));
+        await tx
+          .insert(products)
+          .values(chunk)
+          .onConflictDoUpdate({
+            target: [products.brandId, products.model, products.variant],
+            set: {
+              price: sql`excluded.price`,
+              releaseDate: sql`excluded.release_date`,
+              verified: sql`excluded.verified`,
+              attributes: sql`excluded.attributes`,
+              prime1: sql`excluded.prime_1`,
+              prime2: sql`excluded.prime_2`,
+              features: sql`excluded.features`,
+              facets: sql`excluded.facets`,
+              specScore: sql`excluded.spec_score`,
+            },
+          });
+        result.products += chunk.length;
+      }
+    }
+  });
+  return result;
+}

@@ -1,0 +1,141 @@
+/**
+ * The demo community: clearly labelled demo users (username prefix demo_, is_demo) with reviews, upvotes
+ * and views, so ratings, trend lists and review counts are real on a fresh start. Deterministic.
+ * Counters on products are kept right in the same transaction as the rows they count.
+ */
+import { sql } from 'drizzle-orm';
+import type { Db } from '../client.ts';
+import { productUpvotes, reviews, users } from '../schema.ts';
+import { createRandom } from './random.ts';
+import { demoName, demoReviewText } from './text.ts';
+
+export interface DemoOptions {
+  users?: number;
+  /** How many products (most popular first) get community activity. */
+  products?: number;
+  seed?: number;
+}
+
+const half = (v: number) => Math.max(1, Math.min(10, Math.round(v * 2)));
+
+export async function seedDemo(
+  db: Db,
+  options: DemoOptions = {},
+): Promise<{ users: number; reviews: number; skipped: boolean }> {
+  const userCount = options.users ?? 240;
+  const productCount = options.products ?? 600;
+  const r = createRandom(options.seed ?? 20240930);
+
+  const existing = await db.execute(sql`SELECT 1 FROM users WHERE is_demo LIMIT 1`);
+  if ((existing as unknown as { rows: unknown[] }).rows.length)
+    return { users: 0, reviews: 0, skipped: true };
+
+  // Phones people actually look at: verified, recent and mid-range first, then every other category a little.
+  type Candidate = {
+    id: number;
+    category_id: string;
+    brand: string;
+    model: string;
+    spec_score: number | null;
+  };
+  const perCategory = {
+    C001: Math.round(productCount * 0.8),
+    C002: Math.round(productCount * 0.12),
+    C003: Math.round(productCount * 0.08),
+  };
+  const candidates: Candidate[] = [];
+  for (const [category, limit] of Object.entries(perCategory)) {
+    const rows = (
+      (await db.execute(sql`SELECT p.id, p.category_id, b.name AS brand, p.model, p.spec_score
+        FROM products p JOIN brands b ON b.id = p.brand_id
+        WHERE p.verified AND p.category_id = ${category}
+        ORDER BY p.release_date DESC NULLS LAST, p.spec_score DESC NULLS LAST, p.price DESC NULLS LAST, p.id
+        LIMIT ${limit}`)) as unknown as { rows: Candidate[] }
+    ).rows;
+    candidates.push(...rows);
+  }
+
+  let reviewTotal = 0;
+  await db.transaction(async (tx) => {
+    const userRows = await tx
+      .insert(users)
+      .values(
+        Array.from({ length: userCount }, (_, i) => {
+          const n = demoName(r, i + 1);
+          return { ...n, email: `${n.username}@demo.verdict.invalid`, isDemo: true };
+        }),
+      )
+      .returning({ id: users.id });
+    const userIds = userRows.map((u) => u.id);
+
+    const reviewRows: (typeof reviews.$inferInsert)[] = [];
+    const upvoteRows: (typeof productUpvotes.$inferInsert)[] = [];
+    const views: { id: number; total: number; recent: number[] }[] = [];
+    const rankInCategory = new Map<string, number>();
+    candidates.forEach((p) => {
+      const rank = rankInCategory.get(p.category_id) ?? 0;
+      rankInCategory.set(p.category_id, rank + 1);
+      // A long tail: a few products get many reviews, most get a handful.
+      const popularity = 1 / Math.sqrt(rank + 4);
+      const reviewCount = Math.min(userIds.length, Math.floor(popularity * r.int(40, 220)));
+      const quality = Math.max(1.5, Math.min(4.9, r.normal(3.6 + ((p.spec_score ?? 70) - 70) / 60, 1.4)));
+      const reviewers = [...userIds].sort(() => r.next() - 0.5).slice(0, reviewCount);
+      for (const userId of reviewers) {
+        const overall = Math.max(0.5, Math.min(5, r.normal(quality, 1.6)));
+        const aspect = () => half(r.normal(overall, 0.9));
+        const text = demoReviewText(r, overall, `${p.brand} ${p.model}`);
+        reviewRows.push({
+          productId: p.id,
+          userId,
+          overall: half(overall),
+          buildQuality: aspect(),
+          features: aspect(),
+          lookAndFeel: aspect(),
+          performance: aspect(),
+          ...text,
+          createdAt: new Date(Date.now() - r.int(1, 540) * 86_400_000),
+        });
+      }
+      const upvoters = [...userIds]
+        .sort(() => r.next() - 0.5)
+        .slice(0, Math.floor(popularity * r.int(40, 200)));
+      for (const userId of upvoters) upvoteRows.push({ productId: p.id, userId });
+      const total = Math.floor(popularity * r.int(2000, 9000));
+      views.push({
+        id: p.id,
+        total,
+        recent: Array.from({ length: 7 }, () => Math.floor((total / 90) * r.next())),
+      });
+    });
+
+    for (let i = 0; i < reviewRows.length; i += 1000)
+      await tx.insert(reviews).values(reviewRows.slice(i, i + 1000));
+    for (let i = 0; i < upvoteRows.length; i += 2000) {
+      await tx
+        .insert(productUpvotes)
+        .values(upvoteRows.slice(i, i + 2000))
+        .onConflictDoNothing();
+    }
+    reviewTotal = reviewRows.length;
+
+    // Stored counters, from the rows just written.
+    await tx.execute(sql`UPDATE products p SET total_reviews = s.n, rating_sum = s.total,
+        rating_value = round((s.total::numeric / s.n) / 2, 2)
+      FROM (SELECT product_id, count(*)::int AS n, sum(overall)::int AS total FROM reviews GROUP BY product_id) s
+      WHERE p.id = s.product_id`);
+    await tx.execute(sql`UPDATE products p SET upvotes = s.n
+      FROM (SELECT product_id, count(*)::int AS n FROM product_upvotes GROUP BY product_id) s
+      WHERE p.id = s.product_id`);
+    const ids = views.map((v) => v.id);
+    await tx.execute(sql`UPDATE products p SET views = p.views + v.n
+      FROM unnest(${`{${ids.join(',')}}`}::int[], ${`{${views.map((v) => v.total).join(',')}}`}::int[]) AS v(id, n)
+      WHERE p.id = v.id`);
+    for (let d = 0; d < 7; d++) {
+      await tx.execute(sql`INSERT INTO product_views_daily (product_id, day, views)
+        SELECT v.id, current_date - ${d}::int, v.n
+        FROM unnest(${`{${ids.join(',')}}`}::int[], ${`{${views.map((v) => v.recent[d]).join(',')}}`}::int[]) AS v(id, n)
+        ON CONFLICT (product_id, day) DO UPDATE SET views = product_views_daily.views + excluded.views`);
+    }
+  });
+  return { users: userCount, reviews: reviewTotal, skipped: false };
+}

@@ -1,0 +1,17 @@
+import { sql } from 'drizzle-orm';
+import { refreshTrendLabels } from './trend-labels.ts';
+import { importCatalogue } from './catalogue/import.ts';
+import type { Database } from './client.ts';
+import { seedDemo } from './demo/seed.ts';
+
+/** Start-up: migrations, the catalogue on an empty database, the demo community when asked, trend labels. */
+export async function prepareDatabase(database: Database, options: { seedDemo: boolean }) {
+  await database.migrate();
+  const { rows } = (await database.db.execute(sql`SELECT count(*)::int AS n FROM products`)) as unknown as {
+    rows: { n: number }[];
+  };
+  const imported = rows[0]?.n ? null : await importCatalogue(database.db);
+  const demo = options.seedDemo ? await seedDemo(database.db) : null;
+  await refreshTrendLabels(database.db);
+  return { kind: database.kind, imported, demo };
+}

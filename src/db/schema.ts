@@ -1,0 +1,156 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  real,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import type { AttributeValue } from '../shared/attributes.ts';
+
+export const categories = pgTable('categories', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+});
+
+export const brands = pgTable(
+  'brands',
+  {
+    id: serial('id').primaryKey(),
+    categoryId: text('category_id')
+      .notNull()
+      .references(() => categories.id),
+    name: text('name').notNull(),
+  },
+  (t) => [uniqueIndex('brands_category_name_uq').on(t.categoryId, t.name)],
+);
+
+export const products = pgTable(
+  'products',
+  {
+    id: serial('id').primaryKey(),
+    categoryId: text('category_id')
+      .notNull()
+      .references(() => categories.id),
+    brandId: integer('brand_id')
+      .notNull()
+      .references(() => brands.id),
+    model: text('model').notNull(),
+    /** '' when the source has no variant (motorbikes), so the natural key stays unique. */
+    variant: text('variant').notNull().default(''),
+    price: integer('price'),
+    releaseDate: date('release_date', { mode: 'string' }),
+    /** False for 2023 listings that no spec database confirms (possibly rumoured phones). */
+    verified: boolean('verified').notNull().default(true),
+    attributes: jsonb('attributes').$type<Record<string, AttributeValue>>().notNull(),
+    prime1: real('prime_1'),
+    prime2: real('prime_2'),
+    /** Feature tokens for the browse checkboxes, e.g. {5g,nfc}. */
+    features: text('features')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** Attribute-option tokens for the browse attribute filter, e.g. {ram_8,storage_128}. */
+    facets: text('facets')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    specScore: smallint('spec_score'),
+    ratingValue: real('rating_value').notNull().default(0),
+    ratingSum: integer('rating_sum').notNull().default(0),
+    totalReviews: integer('total_reviews').notNull().default(0),
+    views: integer('views').notNull().default(0),
+    upvotes: integer('upvotes').notNull().default(0),
+    /** 1 Top-rated, 2 Popular, 3 Trending; recomputed by refreshTrendLabels(). */
+    trendLabel: smallint('trend_label'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('products_natural_key_uq').on(t.brandId, t.model, t.variant),
+    index('products_category_views_idx').on(t.categoryId, t.views.desc(), t.id),
+    index('products_category_reviews_idx').on(t.categoryId, t.totalReviews.desc(), t.id),
+    index('products_category_upvotes_idx').on(t.categoryId, t.upvotes.desc(), t.id),
+    index('products_category_price_idx').on(t.categoryId, t.price),
+    index('products_features_gin').using('gin', t.features),
+    index('products_facets_gin').using('gin', t.facets),
+  ],
+);
+
+/** Views per product per day, written in batches; the source of the Trending label. */
+export const productViewsDaily = pgTable(
+  'product_views_daily',
+  {
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    views: integer('views').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.productId, t.day] })],
+);
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    username: text('username').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    email: text('email').notNull(),
+    isDemo: boolean('is_demo').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('users_username_uq').on(sql`lower(${t.username})`),
+    uniqueIndex('users_email_uq').on(sql`lower(${t.email})`),
+  ],
+);
+
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Ratings are stored in half steps as integers 0-10 (value × 2). */
+    overall: smallint('overall').notNull(),
+    buildQuality: smallint('build_quality').notNull(),
+    features: smallint('features').notNull(),
+    lookAndFeel: smallint('look_and_feel').notNull(),
+    performance: smallint('performance').notNull(),
+    summary: text('summary').notNull(),
+    description: text('description').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('reviews_product_user_uq').on(t.productId, t.userId),
+    index('reviews_product_created_idx').on(t.productId, t.createdAt.desc()),
+  ],
+);
+
+/** A user's upvote of a product; products.upvotes counts them. */
+export const productUpvotes = pgTable(
+  'product_upvotes',
+  {
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.productId, t.userId] })],
+);

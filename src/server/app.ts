@@ -1,0 +1,110 @@
+import { randomUUID } from 'node:crypto';
+import compress from '@fastify/compress';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { errorBody, registerErrorHandling } from './plugins/errors.ts';
+import { catalogueRoutes } from './modules/catalogue/routes.ts';
+import { healthRoutes } from './modules/health/routes.ts';
+import { imageRoutes } from './modules/images/routes.ts';
+import type { Services } from './services.ts';
+import { registerWeb, type WebOptions } from './web/handler.ts';
+
+export interface AppOptions {
+  services: Services;
+  /** Serve the React Router app too (production build or Vite in development). */
+  web?: WebOptions;
+  logger?: boolean;
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+
+export async function buildApp({ services, web, logger = true }: AppOptions): Promise<FastifyInstance> {
+  const { config } = services;
+  const app = Fastify({
+    logger: logger
+      ? {
+          level: config.logLevel,
+          redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+        }
+      : false,
+    trustProxy: config.trustProxy,
+    requestIdHeader: 'x-request-id',
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
+    bodyLimit: 1_048_576,
+    forceCloseConnections: 'idle',
+    return503OnClosing: false,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  // Graceful shutdown: once closing starts, new requests get 503 while in-flight ones finish.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onRequest', async (req, reply) => {
+    reply.header('x-request-id', req.id);
+    if (closing) {
+      reply.header('connection', 'close');
+      return reply.status(503).send(errorBody('SHUTTING_DOWN'));
+    }
+  });
+
+  await app.register(helmet, {
+    enableCSPNonces: true,
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", ...(web?.mode === 'development' ? ['ws:'] : [])],
+        fontSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(compress, { threshold: 1024 });
+  await app.register(rateLimit, {
+    max: config.rateLimitMax,
+    timeWindow: '1 minute',
+    errorResponseBuilder: () => ({ ...errorBody('RATE_LIMITED'), statusCode: 429 }),
+  });
+  await app.register(swagger, {
+    openapi: { info: { title: 'Verdict API', version: '1' } },
+    transform: jsonSchemaTransform,
+  });
+
+  healthRoutes(app, services.database);
+  imageRoutes(app, services.database.db);
+  await app.register(
+    async (platform) => {
+      catalogueRoutes(platform, services);
+    },
+    { prefix: '/platform/api/v1' },
+  );
+  app.get('/api-docs', { schema: { hide: true } }, async () => app.swagger());
+  for (const prefix of ['/platform/api', '/user/api']) {
+    app.all(`${prefix}/*`, { schema: { hide: true } }, async (_req, reply) =>
+      reply.status(404).send(errorBody('ROUTE_NOT_FOUND')),
+    );
+  }
+
+  if (web) await registerWeb(app, web, services);
+  else {
+    app.setNotFoundHandler((_req, reply) => reply.status(404).send(errorBody('NOT_FOUND')));
+  }
+  return app;
+}

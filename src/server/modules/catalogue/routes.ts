@@ -1,0 +1,138 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  BrandsResponseSchema,
+  ErrorResponseSchema,
+  HomePageSchema,
+  ProductPageSchema,
+  ProductResponseSchema,
+  SimilarResponseSchema,
+  TREND_KINDS,
+} from '../../../shared/api-types.ts';
+import { BrowseFieldsSchema, browseIssues } from '../../../shared/browse.ts';
+import { AppError } from '../../../shared/messages.ts';
+import { MAX_PAGE_SIZE, PAGE_SIZE, RELEASED_WITHIN_OPTIONS } from '../../../shared/constants.ts';
+import type { CatalogueService } from './service.ts';
+import { assertCategory } from './service.ts';
+import type { ViewCounter } from './view-counter.ts';
+
+const ProductId = z.object({
+  id: z.coerce
+    .number({ error: 'must be a product id' })
+    .int('must be a product id')
+    .positive('must be a product id')
+    .max(2_147_483_647, 'must be a product id'),
+});
+const CategoryParam = z.object({ id: z.string().max(10) });
+const Paging = (defaultSize: number) =>
+  z.object({
+    page: z.coerce.number().int('must be a whole number').min(0, 'must be 0 or more').max(100_000).default(0),
+    size: z.coerce
+      .number()
+      .int('must be a whole number')
+      .min(1, 'must be at least 1')
+      .max(MAX_PAGE_SIZE, `must be at most ${MAX_PAGE_SIZE}`)
+      .default(defaultSize),
+  });
+const errors = { 400: ErrorResponseSchema, 404: ErrorResponseSchema };
+
+export interface CatalogueDeps {
+  catalogue: CatalogueService;
+  views: ViewCounter;
+  isBot(userAgent: string | undefined): boolean;
+}
+
+/** Catalogue reads under /platform/api/v1 (spec section 7). */
+export function catalogueRoutes(app: FastifyInstance, deps: CatalogueDeps): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { catalogue } = deps;
+
+  r.get(
+    '/product/:id',
+    {
+      schema: { tags: ['catalogue'], params: ProductId, response: { 200: ProductResponseSchema, ...errors } },
+    },
+    async (req) => {
+      const product = await catalogue.getProduct(req.params.id);
+      if (!deps.isBot(req.headers['user-agent'])) deps.views.record(product.id);
+      return { success: true as const, product };
+    },
+  );
+
+  r.get(
+    '/product/:id/get-products',
+    {
+      schema: { tags: ['catalogue'], params: ProductId, response: { 200: SimilarResponseSchema, ...errors } },
+    },
+    async (req) => ({ success: true as const, products: await catalogue.similarProducts(req.params.id) }),
+  );
+
+  r.get(
+    '/product/:id/get-brands',
+    {
+      schema: {
+        tags: ['catalogue'],
+        params: CategoryParam,
+        querystring: z.object({
+          getPrimeAttributeRanges: z
+            .enum(['true', 'false'], { error: "must be 'true' or 'false'" })
+            .default('false'),
+          releasedWithinMonths: z
+            .union([z.literal(''), z.coerce.number().int().min(1, 'must be 1 or more').max(600)])
+            .optional(),
+        }),
+        response: { 200: BrandsResponseSchema, ...errors },
+      },
+    },
+    async (req) =>
+      catalogue.getBrands(assertCategory(req.params.id), {
+        withRanges: req.query.getPrimeAttributeRanges === 'true',
+        releasedWithinMonths: req.query.releasedWithinMonths || undefined,
+      }),
+  );
+
+  r.get(
+    '/home-page/category/:id',
+    { schema: { tags: ['catalogue'], params: CategoryParam, response: { 200: HomePageSchema, ...errors } } },
+    async (req) => catalogue.homePage(assertCategory(req.params.id)),
+  );
+
+  for (const kind of TREND_KINDS) {
+    r.get(
+      `/trends/${kind}/category/:id`,
+      {
+        schema: {
+          tags: ['catalogue'],
+          params: CategoryParam,
+          querystring: Paging(PAGE_SIZE.product),
+          response: { 200: ProductPageSchema, ...errors },
+        },
+      },
+      async (req) => catalogue.trendList(kind, assertCategory(req.params.id), req.query.page, req.query.size),
+    );
+  }
+
+  r.get(
+    '/browse/category/:id',
+    {
+      schema: {
+        tags: ['catalogue'],
+        description: `Filtered, sorted product cards. releasedWithin is one of ${RELEASED_WITHIN_OPTIONS.join(', ')}.`,
+        params: CategoryParam,
+        querystring: BrowseFieldsSchema.omit({ category: true }),
+        response: { 200: ProductPageSchema, ...errors },
+      },
+    },
+    async (req) => {
+      const query = { ...req.query, category: assertCategory(req.params.id) };
+      const [issue] = browseIssues(query);
+      if (issue) {
+        throw issue.path === 'attributes' && issue.message.startsWith('You can')
+          ? new AppError('TOO_MANY_ATTRIBUTES')
+          : new AppError('VALIDATION', `Invalid query parameter '${issue.path}': ${issue.message}`);
+      }
+      return catalogue.browse(query);
+    },
+  );
+}

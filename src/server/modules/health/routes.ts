@@ -1,0 +1,16 @@
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../../../db/client.ts';
+import { errorBody } from '../../plugins/errors.ts';
+
+export function healthRoutes(app: FastifyInstance, database: Database): void {
+  app.get('/healthz', { config: { rateLimit: false } }, async () => ({ success: true, status: 'ok' }));
+  app.get('/readyz', { config: { rateLimit: false } }, async (request, reply) => {
+    try {
+      await database.ping();
+      return { success: true, status: 'ready', database: database.kind };
+    } catch (err) {
+      request.log.warn({ err }, 'readiness check failed');
+      return reply.status(503).send(errorBody('NOT_READY'));
+    }
+  });
+}

@@ -1,0 +1,30 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../../db/client.ts';
+import { AppError } from '../../../shared/messages.ts';
+import { brandSvg, productSvg } from './svg.ts';
+
+const Id = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const CACHE = 'public, max-age=86400, stale-while-revalidate=604800';
+
+export function imageRoutes(app: FastifyInstance, db: Db): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const rows = async <T>(q: ReturnType<typeof sql>) => ((await db.execute(q)) as unknown as { rows: T[] }).rows;
+
+  r.get('/images/products/:id.svg', { schema: { hide: true, params: Id } }, async (req, reply) => {
+    const [p] = await rows<{ categoryId: string; brand: string; model: string }>(
+      sql`SELECT p.category_id AS "categoryId", b.name AS brand, p.model
+        FROM products p JOIN brands b ON b.id = p.brand_id WHERE p.id = ${req.params.id}`,
+    );
+    if (!p) throw new AppError('NOT_FOUND');
+    return reply.type('image/svg+xml').header('cache-control', CACHE).send(productSvg(p));
+  });
+
+  r.get('/images/brands/:id.svg', { schema: { hide: true, params: Id } }, async (req, reply) => {
+    const [b] = await rows<{ name: string }>(sql`SELECT name FROM brands WHERE id = ${req.params.id}`);
+    if (!b) throw new AppError('NOT_FOUND');
+    return reply.type('image/svg+xml').header('cache-control', CACHE).send(brandSvg(b.name));
+  });
+}

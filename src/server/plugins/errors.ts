@@ -1,0 +1,46 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError, ERRORS, type ErrorCode } from '../../shared/messages.ts';
+
+export function errorBody(code: ErrorCode, message?: string) {
+  return { success: false as const, code, message: message ?? ERRORS[code].message };
+}
+
+const CONTEXT_NAMES: Record<string, string> = {
+  querystring: 'query parameter',
+  params: 'path parameter',
+  body: 'field',
+  headers: 'header',
+};
+
+/** Every failure becomes `{success:false, code, message}` with the right status; only real faults are 500s. */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.status).send(errorBody(error.code, error.message));
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const first = error.validation[0];
+      const where = CONTEXT_NAMES[error.validationContext ?? ''] ?? 'parameter';
+      const path = first?.instancePath.replace(/^\//, '').replace(/\//g, '.') || '';
+      const issue = first?.params?.issue as { message?: string; code?: string } | undefined;
+      // A custom rule carries its own sentence; other issues are prefixed by the parameter name.
+      const text =
+        issue?.code === 'custom' && /^[A-Z]/.test(issue.message ?? '')
+          ? issue.message!
+          : `Invalid ${where} '${path}': ${first?.message ?? 'invalid value'}`;
+      const code: ErrorCode =
+        text === ERRORS.TOO_MANY_ATTRIBUTES.message ? 'TOO_MANY_ATTRIBUTES' : 'VALIDATION';
+      return reply.status(400).send(errorBody(code, text));
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 413) return reply.status(413).send(errorBody('PAYLOAD_TOO_LARGE'));
+    if (status === 429) return reply.status(429).send(errorBody('RATE_LIMITED'));
+    if (status >= 400 && status < 500) {
+      // Fastify's own client errors (bad JSON, unsupported media type): the text is safe to show.
+      return reply.status(status).send(errorBody('VALIDATION', error.message));
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.status(500).send(errorBody('INTERNAL'));
+  });
+}

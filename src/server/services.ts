@@ -1,0 +1,29 @@
+import { isbot } from 'isbot';
+import type { Database } from '../db/client.ts';
+import type { WebServices } from '../shared/web-context.ts';
+import type { Config } from './config.ts';
+import { CatalogueService } from './modules/catalogue/service.ts';
+import { ViewCounter } from './modules/catalogue/view-counter.ts';
+
+export interface Services extends WebServices {
+  database: Database;
+  config: Config;
+  catalogue: CatalogueService;
+  views: ViewCounter;
+  isBot(userAgent: string | null | undefined): boolean;
+}
+
+export function createServices(database: Database, config: Config, onError: (err: unknown) => void): Services {
+  const views = new ViewCounter(database.db, onError);
+  const isBot = (ua: string | null | undefined) => !ua || isbot(ua);
+  return {
+    database,
+    config,
+    catalogue: new CatalogueService(database.db),
+    views,
+    isBot,
+    recordView: (productId, userAgent) => {
+      if (!isBot(userAgent)) views.record(productId);
+    },
+  };
+}

@@ -1,0 +1,57 @@
+import { resolve } from 'node:path';
+import { createDatabase } from '../db/client.ts';
+import { prepareDatabase } from '../db/prepare.ts';
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { refreshTrendLabels } from '../db/trend-labels.ts';
+import { createServices } from './services.ts';
+
+export interface StartOptions {
+  dev: boolean;
+  /** The environment as the operator gave it (before NODE_ENV was defaulted for React). */
+  env: Record<string, string | undefined>;
+}
+
+const { dev, env } = (globalThis as { __verdictStart?: StartOptions }).__verdictStart ?? {
+  dev: false,
+  env: process.env,
+};
+const config = loadConfig(env);
+
+const database = await createDatabase({
+  url: config.databaseUrl,
+  dataDir: config.databaseUrl ? undefined : resolve(config.dataDir, 'pglite'),
+  poolSize: config.databasePoolSize,
+});
+
+const services = createServices(database, config, (err) => app.log.error({ err }, 'background task failed'));
+const app = await buildApp({ services, web: { mode: dev ? 'development' : 'production' } });
+
+const prepared = await prepareDatabase(database, { seedDemo: config.seedDemo });
+app.log.info(prepared, 'database ready');
+services.views.start(config.viewFlushMs);
+const labels = setInterval(() => {
+  refreshTrendLabels(database.db).catch((err) => app.log.error({ err }, 'trend label refresh failed'));
+}, 10 * 60_000);
+labels.unref();
+
+await app.listen({ port: config.port, host: config.host });
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+  const force = setTimeout(() => {
+    app.log.error('shutdown timed out; exiting');
+    process.exit(1);
+  }, config.shutdownTimeoutMs);
+  force.unref();
+  clearInterval(labels);
+  await app.close();
+  await services.views.stop();
+  await database.close();
+  process.exit(0);
+}
+process.once('SIGTERM', () => void shutdown('SIGTERM'));
+process.once('SIGINT', () => void shutdown('SIGINT'));

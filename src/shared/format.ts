@@ -1,0 +1,43 @@
+const inr = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 2 });
+
+/** Indian locale, rupee sign, at most two decimals: 149999 → '₹1,49,999'. */
+export function formatPrice(amount: number | null | undefined): string {
+  if (amount == null || !Number.isFinite(amount)) return 'Price not listed';
+  return inr.format(amount);
+}
+
+/** Months shown as years and months: 14 → '1 year 2 months', 24 → '2 years', 1 → '1 month'. */
+export function formatMonths(months: number): string {
+  const whole = Math.max(0, Math.round(months));
+  const years = Math.floor(whole / 12);
+  const rest = whole % 12;
+  const parts: string[] = [];
+  if (years) parts.push(`${years} ${years === 1 ? 'year' : 'years'}`);
+  if (rest || !years) parts.push(`${rest} ${rest === 1 ? 'month' : 'months'}`);
+  return parts.join(' ');
+}
+
+const dateFormat = new Intl.DateTimeFormat('en-IN', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
+const monthFormat = new Intl.DateTimeFormat('en-IN', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+/** '2025-05-26' → '26 May 2025'; a month-precision '2023-05' → 'May 2023'. */
+export function formatDate(isoDate: string | null | undefined): string {
+  if (!isoDate) return 'Not listed';
+  if (/^\d{4}-\d{2}$/.test(isoDate)) return monthFormat.format(new Date(`${isoDate}-01T00:00:00Z`));
+  const d = new Date(isoDate.length === 10 ? `${isoDate}T00:00:00Z` : isoDate);
+  return Number.isNaN(d.getTime()) ? 'Not listed' : dateFormat.format(d);
+}
+
+export function formatCount(n: number): string {
+  return n.toLocaleString('en-IN');
+}
+
+export function productName(p: { brand: string; model: string; variant?: string | null }): string {
+  return [p.brand, p.model].join(' ') + (p.variant ? ` (${p.variant})` : '');
+}

@@ -1,0 +1,30 @@
+/**
+ * What the server hands to the web app's loaders (React Router's load context). Types only: the web app
+ * never imports server code, and loaders get the same objects the JSON API returns.
+ */
+import type { BrandsResponse, HomePage, ProductCard, ProductDetail, ProductPage, TrendKind } from './api-types.ts';
+import type { BrowseQuery } from './browse.ts';
+import type { CategoryId } from './constants.ts';
+
+export interface CatalogueReads {
+  getProduct(id: number): Promise<ProductDetail>;
+  similarProducts(id: number): Promise<ProductCard[]>;
+  getBrands(
+    category: CategoryId,
+    options: { withRanges: boolean; releasedWithinMonths?: number | undefined },
+  ): Promise<BrandsResponse>;
+  homePage(category: CategoryId): Promise<HomePage>;
+  trendList(kind: TrendKind, category: CategoryId, page: number, size: number): Promise<ProductPage>;
+  browse(query: BrowseQuery): Promise<ProductPage>;
+}
+
+export interface WebServices {
+  catalogue: CatalogueReads;
+  /** Counts a product page view (batched; bots are not counted). */
+  recordView(productId: number, userAgent: string | null): void;
+}
+
+export interface WebLoadContext {
+  services: WebServices;
+  nonce: string;
+}
