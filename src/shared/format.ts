@@ -1,4 +1,9 @@
-const inr = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 2 });
+const inr = new Intl.NumberFormat('en-IN', {
+  style: 'currency',
+  currency: 'INR',
+  minimumFractionDigits: 0,
+  maximumFractionDigits: 2,
+});
 
 /** Indian locale, rupee sign, at most two decimals: 149999 → '₹1,49,999'. */
 export function formatPrice(amount: number | null | undefined): string {

@@ -1,0 +1,57 @@
+import { useEffect, useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import { NAV_INDEX } from '../../shared/constants.ts';
+
+const LINKS = [
+  { to: '/home', label: 'Home', index: NAV_INDEX.home },
+  { to: '/browse', label: 'Browse', index: NAV_INDEX.browse },
+  // Get Recommendations (index 4) appears here once people can sign in.
+  { to: '/articles', label: 'Articles', index: NAV_INDEX.articles },
+];
+
+/** The top bar: collapses to a menu button under 1000 px. */
+export function NavBar({ active }: { active: number }) {
+  const [open, setOpen] = useState(false);
+  const location = useLocation();
+  useEffect(() => setOpen(false), [location.pathname, location.search]);
+
+  return (
+    <header className="top-bar">
+      <div className="top-bar-inner">
+        <Link to="/" className="logo" aria-label="Verdict, go to the landing page">
+          <svg viewBox="0 0 32 32" width="28" height="28" aria-hidden="true">
+            <rect width="32" height="32" rx="8" fill="currentColor" />
+            <path d="M8 10 L16 24 L24 10" stroke="#fff" strokeWidth="3.5" fill="none" strokeLinecap="round" strokeLinejoin="round" />
+          </svg>
+          <span>Verdict</span>
+        </Link>
+        <button
+          type="button"
+          className="menu-button"
+          aria-expanded={open}
+          aria-controls="site-nav"
+          onClick={() => setOpen((o) => !o)}
+        >
+          <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+            <path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+          </svg>
+          <span>Menu</span>
+        </button>
+        <nav id="site-nav" className={open ? 'site-nav open' : 'site-nav'} aria-label="Main">
+          <ul>
+            {LINKS.map((l) => (
+              <li key={l.to}>
+                <Link to={l.to} className="nav-link" aria-current={active === l.index ? 'page' : undefined}>
+                  {l.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+          <Link to="/sign-in" className="button button-primary sign-in">
+            Sign In
+          </Link>
+        </nav>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,32 @@
+import { MESSAGES } from '../../shared/messages.ts';
+
+export const isOffline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
+
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly code: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * Calls the JSON API from the browser. Offline, the request is not sent ('Request blocked: No Internet
+ * Connection'); an aborted request rejects with an AbortError, which callers ignore silently.
+ */
+export async function apiFetch<T>(path: string, init: RequestInit & { token?: string } = {}): Promise<T> {
+  if (isOffline()) throw new ApiError(MESSAGES.offlineBlocked, 0, 'OFFLINE');
+  const headers = new Headers(init.headers);
+  headers.set('accept', 'application/json');
+  if (init.token) headers.set('authorization', `Bearer ${init.token}`);
+  const response = await fetch(path, { ...init, headers });
+  const body = (await response.json().catch(() => null)) as { success?: boolean; code?: string; message?: string } | null;
+  if (!response.ok || !body?.success) {
+    throw new ApiError(body?.message ?? MESSAGES.generic, response.status, body?.code ?? 'INTERNAL');
+  }
+  return body as T;
+}
+
+export const isAbort = (err: unknown) => err instanceof DOMException && err.name === 'AbortError';

@@ -1,0 +1,66 @@
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches } from 'react-router';
+import type { ReactNode } from 'react';
+import type { Route } from './+types/root';
+import { Footer } from './components/footer.tsx';
+import { NavBar } from './components/nav-bar.tsx';
+import { ErrorPage } from './components/error-page.tsx';
+import { ConnectivityWatcher } from './features/toasts/connectivity.tsx';
+import { ToastProvider } from './features/toasts/toasts.tsx';
+import { useNonce } from './lib/nonce.tsx';
+import stylesHref from './styles/app.css?url';
+import './context.ts';
+
+export const links: Route.LinksFunction = () => [
+  { rel: 'stylesheet', href: stylesHref },
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+];
+
+export interface RouteHandle {
+  /** Navigation highlight: home=1, browse=2, articles=3, recommendation=4. */
+  nav?: number;
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const nonce = useNonce();
+  const matches = useMatches();
+  const nav = matches.reduce((n, m) => (m.handle as RouteHandle | undefined)?.nav ?? n, 0);
+  return (
+    <html lang="en-IN">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0b5cad" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <ToastProvider>
+          <a className="skip-link" href="#main">
+            Skip to content
+          </a>
+          <NavBar active={nav} />
+          <main id="main" tabIndex={-1}>
+            {children}
+          </main>
+          <Footer />
+          <ConnectivityWatcher />
+        </ToastProvider>
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+/** 404s show the not-found page; anything else that crashes a render shows the maintenance page. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) return <ErrorPage kind="404" />;
+  if (isRouteErrorResponse(error) && error.status < 500) {
+    return <ErrorPage kind="400" message={typeof error.data === 'string' ? error.data : undefined} />;
+  }
+  return <ErrorPage kind="maintenance" />;
+}

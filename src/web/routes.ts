@@ -1,0 +1,20 @@
+import { type RouteConfig, index, route } from '@react-router/dev/routes';
+
+export default [
+  index('routes/landing.tsx', { id: 'landing' }),
+  route('about', 'routes/landing.tsx', { id: 'about' }),
+  route('home', 'routes/home.tsx'),
+  route('browse', 'routes/browse.tsx'),
+  route('product/:id', 'routes/product.tsx'),
+  route('most-viewed-products', 'routes/trend-list.tsx', { id: 'most-viewed' }),
+  route('most-reviewed-products', 'routes/trend-list.tsx', { id: 'most-reviewed' }),
+  route('most-upvoted-products', 'routes/trend-list.tsx', { id: 'most-upvoted' }),
+  // Pages that later releases fill in; linked from the navigation and footer, so they must not 404.
+  route('articles', 'routes/articles.tsx'),
+  ...['sign-in', 'corporate', 'help-center', 'terms-of-service', 'privacy-policy', 'community-guidelines'].map(
+    (path) => route(path, 'routes/info-page.tsx', { id: `info-${path}` }),
+  ),
+  route('internal-server-error', 'routes/internal-server-error.tsx'),
+  route('page-not-found', 'routes/page-not-found.tsx'),
+  route('*', 'routes/page-not-found.tsx', { id: 'catch-all' }),
+] satisfies RouteConfig;

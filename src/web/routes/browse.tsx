@@ -1,0 +1,231 @@
+import { useEffect, useRef } from 'react';
+import { data, Form, Link, useNavigation, useSubmit } from 'react-router';
+import { ATTRIBUTE_OPTIONS, FEATURES, PRIME_ATTRIBUTES } from '../../shared/attributes.ts';
+import { browseSearch, BrowseQuerySchema, categoryHasReleaseDates, SORTS } from '../../shared/browse.ts';
+import { CATEGORIES, MAX_SELECTED_ATTRIBUTES, NAV_INDEX, RELEASED_WITHIN_OPTIONS } from '../../shared/constants.ts';
+import { formatCount, formatMonths } from '../../shared/format.ts';
+import { Pagination } from '../components/pagination.tsx';
+import { ProductGrid } from '../components/product-card.tsx';
+import { pageMeta } from '../lib/meta.ts';
+import type { Route } from './+types/browse';
+
+export const handle = { nav: NAV_INDEX.browse };
+
+export function meta({ data: d }: Route.MetaArgs) {
+  const name = d ? CATEGORIES[d.query.category].name : 'Products';
+  return pageMeta(`Browse ${name.toLowerCase()}`, `Filter ${name.toLowerCase()} by budget, brand, features and specifications, sorted your way.`);
+}
+
+function searchToInput(params: URLSearchParams): Record<string, string | string[]> {
+  const input: Record<string, string | string[]> = {};
+  for (const key of new Set(params.keys())) {
+    const all = params.getAll(key);
+    input[key] = all.length > 1 ? all : all[0]!;
+  }
+  return input;
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const parsed = BrowseQuerySchema.safeParse(searchToInput(new URL(request.url).searchParams));
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const message = /^[A-Z]/.test(issue.message) ? issue.message : `The filter '${issue.path.join('.')}' ${issue.message}.`;
+    throw data(message, { status: 400 });
+  }
+  const query = parsed.data;
+  const { catalogue } = context.services;
+  const [results, brands] = await Promise.all([
+    catalogue.browse(query),
+    catalogue.getBrands(query.category, { withRanges: true }),
+  ]);
+  return { query, results, brands };
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const message = typeof (error as { data?: unknown })?.data === 'string' ? (error as { data: string }).data : 'These filters could not be applied.';
+  return (
+    <div className="page">
+      <h1 className="page-title">Browse</h1>
+      <p role="alert" className="alert">{message}</p>
+      <Link to="/browse" className="button">Clear all filters</Link>
+    </div>
+  );
+}
+
+export default function Browse({ loaderData }: Route.ComponentProps) {
+  const { query, results, brands } = loaderData;
+  const submit = useSubmit();
+  const navigation = useNavigation();
+  const form = useRef<HTMLFormElement>(null);
+  const category = query.category;
+  const primes = PRIME_ATTRIBUTES[category];
+  const ranges = [brands.prime_attribute_1, brands.prime_attribute_2];
+  const attributeLimitReached = query.attributes.length >= MAX_SELECTED_ATTRIBUTES;
+  // Any change applies at once; the Apply button is there for keyboards and for browsers without JavaScript.
+  const apply = () => form.current && submit(form.current, { replace: true, preventScrollReset: true });
+  const pageHref = (page: number) => `/browse${browseSearch({ ...query, page })}`;
+  const searchKey = browseSearch(query);
+  // After any navigation (clear all, back, a shared link) the inputs show exactly what the URL says.
+  useEffect(() => form.current?.reset(), [searchKey]);
+  const busy = navigation.state === 'loading' && navigation.location?.pathname === '/browse';
+
+  return (
+    <div className="page browse">
+      <h1 className="page-title">Browse {CATEGORIES[category].name.toLowerCase()}</h1>
+      <div className="browse-layout">
+        <Form ref={form} method="get" className="filters" aria-label="Filters" onChange={(e) => {
+          const target = e.target as unknown as HTMLInputElement;
+          if (target.type === 'number') return; // numbers apply on Apply, Enter or leaving the field
+          if (target.name === 'category') {
+            submit({ category: target.value }, { replace: true });
+            return;
+          }
+          apply();
+        }}>
+          <fieldset>
+            <legend>Category</legend>
+            {Object.values(CATEGORIES).map((c) => (
+              <label key={c.id} className="check">
+                <input type="radio" name="category" value={c.id} defaultChecked={c.id === category} />
+                {c.name}
+              </label>
+            ))}
+          </fieldset>
+
+          <fieldset>
+            <legend>Budget (₹)</legend>
+            <div className="range-inputs">
+              <label>
+                Min
+                <input type="number" name="budgetMin" min={0} step={1000} inputMode="numeric" defaultValue={query.budgetMin ?? ''} onBlur={apply} />
+              </label>
+              <label>
+                Max
+                <input type="number" name="budgetMax" min={0} step={1000} inputMode="numeric" defaultValue={query.budgetMax ?? ''} onBlur={apply} />
+              </label>
+            </div>
+          </fieldset>
+
+          {primes.map((def, i) => {
+            const key = i === 0 ? 'prime1' : 'prime2';
+            const range = ranges[i];
+            return (
+              <fieldset key={key}>
+                <legend>
+                  {def.name} ({def.unit})
+                </legend>
+                <div className="range-inputs">
+                  <label>
+                    Min
+                    <input type="number" name={`${key}Min`} min={0} step={def.step} inputMode="numeric" placeholder={range?.common.min != null ? String(range.common.min) : undefined} defaultValue={query[`${key}Min`] ?? ''} onBlur={apply} />
+                  </label>
+                  <label>
+                    Max
+                    <input type="number" name={`${key}Max`} min={0} step={def.step} inputMode="numeric" placeholder={range?.common.max != null ? String(range.common.max) : undefined} defaultValue={query[`${key}Max`] ?? ''} onBlur={apply} />
+                  </label>
+                </div>
+              </fieldset>
+            );
+          })}
+
+          <fieldset>
+            <legend>Features</legend>
+            {FEATURES[category].map((f) => (
+              <label key={f.id} className="check">
+                <input type="checkbox" name="features" value={f.id} defaultChecked={query.features.includes(f.id)} />
+                {f.label}
+              </label>
+            ))}
+            {categoryHasReleaseDates(category) && (
+              <label className="stacked">
+                Released within
+                <select name="releasedWithin" defaultValue={query.releasedWithin ?? ''}>
+                  <option value="">Any time</option>
+                  {RELEASED_WITHIN_OPTIONS.map((m) => (
+                    <option key={m} value={m}>
+                      Last {formatMonths(m)}
+                    </option>
+                  ))}
+                </select>
+              </label>
+            )}
+          </fieldset>
+
+          <fieldset aria-describedby="attribute-limit">
+            <legend>Attributes</legend>
+            <p id="attribute-limit" className="muted small">
+              {attributeLimitReached ? `You can select up to ${MAX_SELECTED_ATTRIBUTES} attributes.` : `Select up to ${MAX_SELECTED_ATTRIBUTES}.`}
+            </p>
+            {ATTRIBUTE_OPTIONS[category].map((group) => (
+              <div key={group.group} className="option-group">
+                <p className="option-group-name">{group.group}</p>
+                {group.options.map((o) => {
+                  const checked = query.attributes.includes(o.id);
+                  return (
+                    <label key={o.id} className="check">
+                      <input type="checkbox" name="attributes" value={o.id} defaultChecked={checked} disabled={!checked && attributeLimitReached} />
+                      {o.label}
+                    </label>
+                  );
+                })}
+              </div>
+            ))}
+          </fieldset>
+
+          <fieldset>
+            <legend>Brand</legend>
+            <div className="brand-list">
+              {brands.brands.map((b) => (
+                <label key={b.id} className="check">
+                  <input type="checkbox" name="brand" value={b.id} defaultChecked={query.brand.includes(b.id)} />
+                  {b.name} <span className="muted">({b.product_count})</span>
+                </label>
+              ))}
+            </div>
+          </fieldset>
+
+          <div className="filter-actions">
+            <button type="submit" className="button button-primary">Apply</button>
+            <Link to={category === 'C001' ? '/browse' : `/browse?category=${category}`} className="button" reloadDocument={false}>
+              Clear all
+            </Link>
+          </div>
+          <input type="hidden" name="sort" value={query.sort} />
+        </Form>
+
+        <section className="results" aria-labelledby="results-heading" aria-busy={busy}>
+          <div className="results-head">
+            <h2 id="results-heading" aria-live="polite">
+              {formatCount(results.total)} {results.total === 1 ? 'result' : 'results'}
+            </h2>
+            <Form method="get" className="sort" onChange={(e) => submit(e.currentTarget, { replace: true })}>
+              {Object.entries({ ...query, sort: undefined, page: undefined }).flatMap(([k, v]) =>
+                v === undefined ? [] : (Array.isArray(v) ? (v.length ? [v.join(',')] : []) : [String(v)]).map((value) => <input key={k} type="hidden" name={k} value={value} />),
+              )}
+              <label>
+                Sort by{' '}
+                <select name="sort" defaultValue={query.sort}>
+                  {SORTS.map((s) => (
+                    <option key={s.id} value={s.id}>{s.label}</option>
+                  ))}
+                </select>
+              </label>
+              <noscript>
+                <button type="submit" className="button">Sort</button>
+              </noscript>
+            </Form>
+          </div>
+          {results.products.length ? (
+            <ProductGrid products={results.products} eagerCount={2} />
+          ) : (
+            <div className="empty">
+              <p>No {CATEGORIES[category].plural} match these filters.</p>
+              <Link to="/browse" className="button">Clear all filters</Link>
+            </div>
+          )}
+          <Pagination page={results.page} size={results.size} total={results.total} href={pageHref} />
+        </section>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,13 @@
+import { data } from 'react-router';
+import { pageMeta } from '../lib/meta.ts';
+
+export const meta = () => pageMeta('Page not found', 'The page you are looking for does not exist.');
+
+/** Every unknown path and /page-not-found answer with HTTP 404 and the not-found page (root ErrorBoundary). */
+export function loader() {
+  throw data('Not found', { status: 404 });
+}
+
+export default function PageNotFound() {
+  return null;
+}

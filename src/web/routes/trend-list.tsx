@@ -1,0 +1,45 @@
+import { data, useMatches } from 'react-router';
+import type { TrendKind } from '../../shared/api-types.ts';
+import { DEFAULT_CATEGORY, PAGE_SIZE } from '../../shared/constants.ts';
+import { Pagination } from '../components/pagination.tsx';
+import { ProductGrid } from '../components/product-card.tsx';
+import { pageMeta } from '../lib/meta.ts';
+import type { Route } from './+types/trend-list';
+
+const LISTS: Record<string, { kind: TrendKind; title: string; description: string }> = {
+  'most-viewed': { kind: 'most-viewed-products', title: 'Most viewed phones', description: 'Phones with the most page views on Verdict.' },
+  'most-reviewed': { kind: 'most-reviewed-products', title: 'Most reviewed phones', description: 'Phones with the most owner reviews on Verdict.' },
+  'most-upvoted': { kind: 'most-upvoted-products', title: 'Most liked phones', description: 'Phones with the most upvotes on Verdict.' },
+};
+
+export function meta({ matches }: Route.MetaArgs) {
+  const list = LISTS[matches.at(-1)?.id ?? ''];
+  return list ? pageMeta(list.title, list.description) : [];
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const list = Object.values(LISTS).find((l) => url.pathname === `/${l.kind}`)!;
+  const pageParam = url.searchParams.get('page') ?? '0';
+  const page = /^\d{1,5}$/.test(pageParam) ? Number(pageParam) : NaN;
+  if (Number.isNaN(page)) throw data("The page number must be 0 or a whole number above it.", { status: 400 });
+  const result = await context.services.catalogue.trendList(list.kind, DEFAULT_CATEGORY, page, PAGE_SIZE.product);
+  if (!result.products.length && page > 0) throw data('Not found', { status: 404 });
+  return { ...result, kind: list.kind };
+}
+
+export default function TrendList({ loaderData }: Route.ComponentProps) {
+  const id = useMatches().at(-1)?.id ?? '';
+  const list = LISTS[id]!;
+  const { products, page, size, total } = loaderData;
+  return (
+    <div className="page">
+      <h1 className="page-title">{list.title}</h1>
+      <p className="muted">
+        Page {page + 1} of {Math.max(1, Math.ceil(total / size))}
+      </p>
+      <ProductGrid products={products} eagerCount={2} />
+      <Pagination page={page} size={size} total={total} href={(p) => `/${loaderData.kind}${p ? `?page=${p}` : ''}`} />
+    </div>
+  );
+}
