@@ -19,6 +19,13 @@ export interface AppOptions {
   logger?: boolean;
 }
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Starts draining: new requests get 503; call close() next. */
+    beginShutdown(): void;
+  }
+}
+
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
 export async function buildApp({ services, web, logger = true }: AppOptions): Promise<FastifyInstance> {
@@ -31,7 +38,8 @@ export async function buildApp({ services, web, logger = true }: AppOptions): Pr
         }
       : false,
     trustProxy: config.trustProxy,
-    requestIdHeader: 'x-request-id',
+    // genReqId reads x-request-id itself, so a malformed one is replaced rather than trusted.
+    requestIdHeader: false,
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
@@ -44,17 +52,21 @@ export async function buildApp({ services, web, logger = true }: AppOptions): Pr
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
 
-  // Graceful shutdown: once closing starts, new requests get 503 while in-flight ones finish.
+  // Graceful shutdown: after beginShutdown(), new requests get 503 and every response closes its connection,
+  // so keep-alive clients do not hold the server open; app.close() then waits for in-flight requests.
   let closing = false;
+  app.decorate('beginShutdown', () => {
+    closing = true;
+  });
   app.addHook('preClose', async () => {
     closing = true;
   });
   app.addHook('onRequest', async (req, reply) => {
     reply.header('x-request-id', req.id);
-    if (closing) {
-      reply.header('connection', 'close');
-      return reply.status(503).send(errorBody('SHUTTING_DOWN'));
-    }
+    if (closing) return reply.status(503).send(errorBody('SHUTTING_DOWN'));
+  });
+  app.addHook('onSend', async (_req, reply) => {
+    if (closing) reply.header('connection', 'close');
   });
 
   await app.register(helmet, {

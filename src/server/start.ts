@@ -48,6 +48,7 @@ async function shutdown(signal: string) {
   }, config.shutdownTimeoutMs);
   force.unref();
   clearInterval(labels);
+  app.beginShutdown();
   await app.close();
   await services.views.stop();
   await database.close();

@@ -1,0 +1,20 @@
+import pg from 'pg';
+
+/** A throwaway database on the PostgreSQL server of `adminUrl`: its URL, and how to drop it. */
+export async function createBenchDatabase(adminUrl: string): Promise<{ name: string; url: string; drop(): Promise<void> }> {
+  const name = `verdict_bench_${process.pid}`;
+  const exec = async (sql: string) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await exec(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await exec(`CREATE DATABASE ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return { name, url: url.toString(), drop: () => exec(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}

@@ -1,0 +1,55 @@
+/** axe-core on every screen (no serious or critical violations) and no console errors while loading them. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type BrowserSession, browserAvailable, expectAccessible, openBrowser } from './browser.ts';
+import { firstProductId, visit } from './helpers.ts';
+
+/**
+ * Chromium logs a document's own 4xx status as a console error. On the not-found page that status is what is
+ * being tested, so this one message (and only on that page) is not counted as an error.
+ */
+const DOCUMENT_404 = 'Failed to load resource: the server responded with a status of 404 (Not Found)';
+
+describe.skipIf(!browserAvailable())('accessibility', () => {
+  let session: BrowserSession;
+  let phoneId: number;
+  let carId: number;
+
+  beforeAll(async () => {
+    session = await openBrowser();
+    [phoneId, carId] = await Promise.all([firstProductId('C001'), firstProductId('C002')]);
+  });
+  afterAll(() => session?.close());
+
+  const pages: { name: string; path: () => string; status?: number; allowed?: string[] }[] = [
+    { name: 'landing /', path: () => '/' },
+    { name: '/about', path: () => '/about' },
+    { name: '/home', path: () => '/home' },
+    { name: '/browse', path: () => '/browse' },
+    { name: '/browse with filters', path: () => '/browse?features=5g&attributes=ram_8,storage_128&budgetMax=40000' },
+    { name: '/browse for cars', path: () => '/browse?category=C002' },
+    { name: 'a phone', path: () => `/product/${phoneId}` },
+    { name: 'a car', path: () => `/product/${carId}` },
+    { name: '/most-viewed-products', path: () => '/most-viewed-products' },
+    { name: '/articles', path: () => '/articles' },
+    { name: '/help-center', path: () => '/help-center' },
+    { name: '/page-not-found', path: () => '/page-not-found', status: 404, allowed: [DOCUMENT_404] },
+  ];
+
+  for (const p of pages) {
+    it(`${p.name} has no serious or critical axe violations and no console errors`, async () => {
+      session.errors.length = 0;
+      const { page } = session;
+      await visit(page, p.path(), p.status ?? 200);
+      await expectAccessible(page);
+      expect(session.errors.filter((e) => !(p.allowed ?? []).includes(e))).toEqual([]);
+    });
+  }
+
+  it('the product page of a car shows the car', async () => {
+    // Guards the scan above: a car page that failed to render would scan the error page instead.
+    const { page } = session;
+    await visit(page, `/product/${carId}`);
+    await page.getByRole('region', { name: 'Specifications' }).waitFor();
+    await page.getByRole('link', { name: 'Cars', exact: true }).waitFor();
+  });
+});

@@ -1,0 +1,50 @@
+import AxeBuilder from '@axe-core/playwright';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type BrowserContext, chromium, type Page } from 'playwright-core';
+import { expect, inject } from 'vitest';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const baseURL = () => inject('baseURL');
+export const browserAvailable = () => inject('browserAvailable');
+
+const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+export interface BrowserSession {
+  context: BrowserContext;
+  page: Page;
+  /** Console errors and uncaught page errors seen so far. */
+  errors: string[];
+  close(): Promise<void>;
+}
+
+/** A Chromium profile of its own (removed on close) and one page. */
+export async function openBrowser(viewport = { width: 1280, height: 900 }): Promise<BrowserSession> {
+  const dir = mkdtempSync(join(tmpdir(), 'verdict-chromium-'));
+  const context = await chromium.launchPersistentContext(dir, { executablePath: CHROMIUM, args: ARGS, viewport, baseURL: baseURL() });
+  const page = context.pages()[0] ?? (await context.newPage());
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  page.on('pageerror', (e) => errors.push(String(e)));
+  return {
+    context,
+    page,
+    errors,
+    close: async () => {
+      await context.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** No serious or critical axe-core violations on the page as it is now. */
+export async function expectAccessible(page: Page): Promise<void> {
+  const result = await new AxeBuilder({ page }).analyze();
+  const bad = result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+  expect(bad, `axe violations on ${page.url()}`).toEqual([]);
+}

@@ -1,0 +1,106 @@
+/** Shared helpers for the browser tests: API look-ups (so no product id is hard-coded) and page readiness. */
+import type { Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { baseURL } from './browser.ts';
+
+export interface Card {
+  id: number;
+  brand: string;
+  model: string;
+  variant: string;
+  price: number | null;
+}
+
+export interface HomeData {
+  most_viewed_products: Card[];
+  most_reviewed_products: Card[];
+  most_upvoted_products: Card[];
+}
+
+export interface ProductDetail extends Card {
+  category_id: string;
+  attribute_groups: { id: string; name: string; attributes: { key: string; name: string; display: string }[] }[];
+}
+
+export async function api<T>(path: string): Promise<T> {
+  const res = await fetch(`${baseURL()}/platform/api/v1${path}`);
+  if (!res.ok) throw new Error(`GET ${path} answered ${res.status}`);
+  return (await res.json()) as T;
+}
+
+export const homeData = () => api<HomeData>('/home-page/category/C001');
+
+/** The first product of a category's default browse order (C001 phones, C002 cars). */
+export async function firstProductId(category: 'C001' | 'C002' | 'C003'): Promise<number> {
+  const { products } = await api<{ products: Card[] }>(`/browse/category/${category}?size=1`);
+  if (!products[0]) throw new Error(`no products in ${category}`);
+  return products[0].id;
+}
+
+export const productDetail = async (id: number) => (await api<{ product: ProductDetail }>(`/product/${id}`)).product;
+
+/**
+ * Indian digit grouping worked out here rather than with Intl, so the test does not share the app's formatter:
+ * 172999 → '₹1,72,999', 15499 → '₹15,499'.
+ */
+export function indianRupees(amount: number): string {
+  if (!Number.isInteger(amount) || amount < 0) throw new Error(`indianRupees handles whole rupees, got ${amount}`);
+  const whole = String(amount);
+  const last3 = whole.slice(-3);
+  const rest = whole.slice(0, -3).replace(/\B(?=(\d{2})+$)/g, ',');
+  return `₹${rest ? `${rest},` : ''}${last3}`;
+}
+
+/** Text as React's server renderer escapes it inside an element. */
+export function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#x27;');
+}
+
+/**
+ * Waits until React has hydrated the server-rendered page: React puts its props on DOM nodes when it takes
+ * them over, so a nav link carrying them means event handlers (and the router's link interception) are live.
+ * Clicking earlier would test the no-JavaScript fallback instead of the app.
+ */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const link = document.querySelector('.top-bar a.logo');
+    return !!link && Object.keys(link).some((k) => k.startsWith('__reactProps'));
+  });
+}
+
+/** Loads a path, checks the HTTP status, and waits for hydration. */
+export async function visit(page: Page, path: string, status = 200): Promise<void> {
+  const response = await page.goto(path);
+  expect(response?.status(), `status of ${path}`).toBe(status);
+  await waitForHydration(page);
+}
+
+/** The number in the results heading on /browse ("1,992 results" → 1992). */
+export async function resultCount(page: Page): Promise<number> {
+  const text = (await page.locator('#results-heading').textContent()) ?? '';
+  const match = /^([\d,]+) results?$/.exec(text.trim());
+  if (!match) throw new Error(`unexpected results heading '${text}'`);
+  return Number(match[1]!.replace(/,/g, ''));
+}
+
+/** The product ids of the cards on the page, in order. */
+export async function cardIds(scope: Page | Locator): Promise<number[]> {
+  const hrefs = await scope.locator('a.card-link').evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
+  return hrefs.map((h) => Number(/^\/product\/(\d+)$/.exec(h)?.[1] ?? NaN));
+}
+
+/** Describes the focused element: its outline style, or its card's when a card link is focused (the card draws the ring). */
+export function focusInfo(page: Page) {
+  return page.evaluate(() => {
+    const el = document.activeElement as HTMLElement | null;
+    if (!el) return null;
+    const ringOwner = el.classList.contains('card-link') ? (el.closest('.card') as HTMLElement) : el;
+    return {
+      tag: el.tagName,
+      text: (el.getAttribute('aria-label') ?? el.textContent ?? '').trim(),
+      href: el.getAttribute('href'),
+      className: el.className,
+      outlineStyle: getComputedStyle(ringOwner).outlineStyle,
+    };
+  });
+}

@@ -1,0 +1,82 @@
+/** Keyboard only: tab order from the top of /home, opening a product with Enter, toggling a filter with Space. */
+import type { Page } from 'playwright-core';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { type BrowserSession, browserAvailable, openBrowser } from './browser.ts';
+import { focusInfo, resultCount, visit } from './helpers.ts';
+
+/** Presses Tab until the focused element matches, checking on the way that focus is always visibly drawn. */
+async function tabTo(page: Page, selector: string, maxPresses = 60): Promise<void> {
+  for (let i = 0; i < maxPresses; i++) {
+    await page.keyboard.press('Tab');
+    const info = await focusInfo(page);
+    expect(info?.outlineStyle, `focus ring on ${info?.tag} '${info?.text}'`).not.toBe('none');
+    if (await page.evaluate((s) => document.activeElement?.matches(s) ?? false, selector)) return;
+  }
+  throw new Error(`${selector} not reached in ${maxPresses} presses of Tab`);
+}
+
+describe.skipIf(!browserAvailable())('keyboard', () => {
+  let session: BrowserSession;
+  beforeEach(async () => {
+    session = await openBrowser();
+  });
+  afterEach(() => session?.close());
+
+  it('from the top of /home, Tab reaches the skip link, then the logo and the nav links, each with a visible focus ring', async () => {
+    const { page } = session;
+    await visit(page, '/home');
+    const expected = [
+      { tag: 'A', text: 'Skip to content', href: '#main' },
+      { tag: 'A', text: 'Verdict, go to the landing page', href: '/' },
+      { tag: 'A', text: 'Home', href: '/home' },
+      { tag: 'A', text: 'Browse', href: '/browse' },
+      { tag: 'A', text: 'Articles', href: '/articles' },
+    ];
+    for (const want of expected) {
+      await page.keyboard.press('Tab');
+      const info = await focusInfo(page);
+      expect({ tag: info?.tag, text: info?.text, href: info?.href }).toEqual(want);
+      expect(info?.outlineStyle, want.text).not.toBe('none');
+    }
+
+    // The skip link, once focused, is on screen, and Enter moves focus to the main content.
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Shift+Tab');
+    expect((await focusInfo(page))?.text).toBe('Skip to content');
+    const box = await page.getByRole('link', { name: 'Skip to content' }).boundingBox();
+    expect(box && box.y >= 0).toBe(true);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('main');
+  });
+
+  it('Enter on a focused product card opens the product', async () => {
+    const { page } = session;
+    await visit(page, '/home');
+    await tabTo(page, 'a.card-link');
+    const href = (await focusInfo(page))?.href;
+    expect(href).toMatch(/^\/product\/\d+$/);
+    await page.keyboard.press('Enter');
+    await page.waitForURL((u) => u.pathname === href);
+    await page.locator('h1#product-name').waitFor();
+    expect(session.errors).toEqual([]);
+  });
+
+  it('Space toggles a feature checkbox on /browse and the results update', async () => {
+    const { page } = session;
+    await visit(page, '/browse');
+    const before = await resultCount(page);
+    await tabTo(page, 'input[name="features"][value="5g"]');
+    await page.keyboard.press('Space');
+    await page.waitForURL((u) => u.searchParams.getAll('features').includes('5g'));
+    await expect.poll(() => resultCount(page)).not.toBe(before);
+    expect(await page.getByRole('checkbox', { name: '5G', exact: true }).isChecked()).toBe(true);
+    // Focus stays on the checkbox after the results reload, so Space turns it off again.
+    expect(await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.value)).toBe('5g');
+    await page.keyboard.press('Space');
+    await page.waitForURL((u) => !u.searchParams.getAll('features').includes('5g'));
+    await expect.poll(() => resultCount(page)).toBe(before);
+    expect(session.errors).toEqual([]);
+  });
+});

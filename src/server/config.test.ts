@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config.ts';
+
+describe('configuration from the environment', () => {
+  it('has working defaults for a fresh machine', () => {
+    expect(loadConfig({})).toMatchObject({ port: 3000, dataDir: './data', databaseUrl: undefined, seedDemo: true });
+  });
+
+  it('turns the demo off with SEED_DEMO=0 or in production', () => {
+    expect(loadConfig({ SEED_DEMO: '0' }).seedDemo).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production' }).seedDemo).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', SEED_DEMO: '1' }).seedDemo).toBe(true);
+  });
+
+  it('refuses bad values with a readable message', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
+  });
+});
