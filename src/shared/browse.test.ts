@@ -4,7 +4,15 @@ import { browseSearch, BrowseQuerySchema } from './browse.ts';
 describe('browse query', () => {
   it('has the defaults of the spec: phones, popularity, page 0, size 12', () => {
     const q = BrowseQuerySchema.parse({});
-    expect(q).toMatchObject({ category: 'C001', sort: 'popularity', page: 0, size: 12, brand: [], attributes: [], features: [] });
+    expect(q).toMatchObject({
+      category: 'C001',
+      sort: 'popularity',
+      page: 0,
+      size: 12,
+      brand: [],
+      attributes: [],
+      features: [],
+    });
   });
 
   it('accepts comma lists and repeated parameters alike, without duplicates', () => {
@@ -29,7 +37,13 @@ describe('browse query', () => {
   });
 
   it('round-trips through the URL, leaving defaults out', () => {
-    const q = BrowseQuerySchema.parse({ features: '5g', attributes: 'ram_8', budgetMax: '30000', sort: 'price_asc', page: '2' });
+    const q = BrowseQuerySchema.parse({
+      features: '5g',
+      attributes: 'ram_8',
+      budgetMax: '30000',
+      sort: 'price_asc',
+      page: '2',
+    });
     const search = browseSearch(q);
     expect(search).toBe('?attributes=ram_8&features=5g&budgetMax=30000&sort=price_asc&page=2');
     expect(BrowseQuerySchema.parse(Object.fromEntries(new URLSearchParams(search)))).toEqual(q);

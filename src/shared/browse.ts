@@ -1,24 +1,15 @@
 /** The browse filter: one schema for the /browse page's URL and the browse API's query string. */
 import { z } from 'zod';
-import { ATTRIBUTE_OPTIONS, FEATURES, attributeOptionIds, featureIds } from './attributes.ts';
+import { attributeOptionIds, featureIds } from './attributes.ts';
+import { SORTS, type SortId } from './browse-url.ts';
 import {
   CATEGORY_IDS,
-  type CategoryId,
   DEFAULT_CATEGORY,
   MAX_PAGE_SIZE,
   MAX_SELECTED_ATTRIBUTES,
   PAGE_SIZE,
   RELEASED_WITHIN_OPTIONS,
 } from './constants.ts';
-
-export const SORTS = [
-  { id: 'popularity', label: 'Popularity' },
-  { id: 'price_asc', label: 'Price: low to high' },
-  { id: 'price_desc', label: 'Price: high to low' },
-  { id: 'rating', label: 'Rating' },
-  { id: 'newest', label: 'Newest' },
-] as const;
-export type SortId = (typeof SORTS)[number]['id'];
 
 /** Accepts `a,b`, repeated `x=a&x=b`, or nothing; gives a list without blanks or repeats. */
 const list = z
@@ -44,7 +35,14 @@ const optionalInt = (max = 100_000_000) =>
 
 export const BrowseFieldsSchema = z.object({
   category: z.enum(CATEGORY_IDS, { error: 'must be one of C001, C002, C003' }).default(DEFAULT_CATEGORY),
-  brand: list.pipe(z.array(z.string().regex(/^[1-9]\d{0,9}$/, 'must be brand ids').transform(Number))),
+  brand: list.pipe(
+    z.array(
+      z
+        .string()
+        .regex(/^[1-9]\d{0,9}$/, 'must be brand ids')
+        .transform(Number),
+    ),
+  ),
   attributes: list,
   features: list,
   budgetMin: optionalInt(),
@@ -106,33 +104,4 @@ export const BrowseQuerySchema = BrowseFieldsSchema.superRefine((q, ctx) => {
 export type BrowseQuery = z.output<typeof BrowseQuerySchema>;
 export type BrowseInput = z.input<typeof BrowseQuerySchema>;
 
-/** The URL search string for a browse query, leaving out defaults so shared links stay short. */
-export function browseSearch(q: Partial<BrowseQuery>): string {
-  const p = new URLSearchParams();
-  if (q.category && q.category !== DEFAULT_CATEGORY) p.set('category', q.category);
-  if (q.brand?.length) p.set('brand', q.brand.join(','));
-  if (q.attributes?.length) p.set('attributes', q.attributes.join(','));
-  if (q.features?.length) p.set('features', q.features.join(','));
-  for (const k of [
-    'budgetMin',
-    'budgetMax',
-    'prime1Min',
-    'prime1Max',
-    'prime2Min',
-    'prime2Max',
-    'releasedWithin',
-  ] as const) {
-    const v = q[k];
-    if (v !== undefined) p.set(k, String(v));
-  }
-  if (q.sort && q.sort !== 'popularity') p.set('sort', q.sort);
-  if (q.page) p.set('page', String(q.page));
-  const s = p.toString();
-  return s ? `?${s}` : '';
-}
-
-export function categoryHasReleaseDates(category: CategoryId): boolean {
-  return category === 'C001';
-}
-
-export { ATTRIBUTE_OPTIONS, FEATURES };
+export { browseSearch, categoryHasReleaseDates, SORTS } from './browse-url.ts';

@@ -31,7 +31,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0b5cad" />
         <Meta />
-        <Links />
+        {/* The browser blanks nonce attributes once parsed, so the client's '' matches the server's real nonce. */}
+        <Links nonce={nonce} />
       </head>
       <body>
         <ToastProvider>

@@ -1,7 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { data, Form, Link, useNavigation, useSubmit } from 'react-router';
 import { ATTRIBUTE_OPTIONS, FEATURES, PRIME_ATTRIBUTES } from '../../shared/attributes.ts';
-import { browseSearch, BrowseQuerySchema, categoryHasReleaseDates, SORTS } from '../../shared/browse.ts';
+import { BrowseQuerySchema } from '../../shared/browse.ts';
+import { browseSearch, categoryHasReleaseDates, SORTS } from '../../shared/browse-url.ts';
 import { CATEGORIES, MAX_SELECTED_ATTRIBUTES, NAV_INDEX, RELEASED_WITHIN_OPTIONS } from '../../shared/constants.ts';
 import { formatCount, formatMonths } from '../../shared/format.ts';
 import { Pagination } from '../components/pagination.tsx';

@@ -1,0 +1,41 @@
+/** Browse URLs and sorts, without zod, so the browser bundle stays small. */
+import type { BrowseQuery } from './browse.ts';
+import { type CategoryId, DEFAULT_CATEGORY } from './constants.ts';
+
+export const SORTS = [
+  { id: 'popularity', label: 'Popularity' },
+  { id: 'price_asc', label: 'Price: low to high' },
+  { id: 'price_desc', label: 'Price: high to low' },
+  { id: 'rating', label: 'Rating' },
+  { id: 'newest', label: 'Newest' },
+] as const;
+export type SortId = (typeof SORTS)[number]['id'];
+
+/** The URL search string for a browse query, leaving out defaults so shared links stay short. */
+export function browseSearch(q: Partial<BrowseQuery>): string {
+  const p = new URLSearchParams();
+  if (q.category && q.category !== DEFAULT_CATEGORY) p.set('category', q.category);
+  if (q.brand?.length) p.set('brand', q.brand.join(','));
+  if (q.attributes?.length) p.set('attributes', q.attributes.join(','));
+  if (q.features?.length) p.set('features', q.features.join(','));
+  for (const k of [
+    'budgetMin',
+    'budgetMax',
+    'prime1Min',
+    'prime1Max',
+    'prime2Min',
+    'prime2Max',
+    'releasedWithin',
+  ] as const) {
+    const v = q[k];
+    if (v !== undefined) p.set(k, String(v));
+  }
+  if (q.sort && q.sort !== 'popularity') p.set('sort', q.sort);
+  if (q.page) p.set('page', String(q.page));
+  const s = p.toString();
+  return s ? `?${s}` : '';
+}
+
+export function categoryHasReleaseDates(category: CategoryId): boolean {
+  return category === 'C001';
+}
