@@ -35,6 +35,17 @@ function put(attrs: Record<string, AttributeValue>, n: number, value: AttributeV
   }
 }
 
+/** Brand, model, variant and price: the natural key and the listing price of every source row. */
+function identity(categoryId: CategoryId, r: Raw) {
+  return {
+    categoryId,
+    brand: str(r.brand) ?? 'Unknown',
+    model: str(r.model) ?? 'Unknown',
+    variant: str(r.variant) ?? '',
+    price: num(r.price_inr),
+  };
+}
+
 function text(v: unknown): AttributeValue | null {
   const s = str(v);
   return s ? { v: s } : null;
@@ -119,11 +130,7 @@ export function transformPhone(r: Raw): CatalogueRow {
 
   const priceSource = str(r.price_source);
   return {
-    categoryId: 'C001',
-    brand: str(r.brand) ?? 'Unknown',
-    model: str(r.model) ?? 'Unknown',
-    variant: str(r.variant) ?? '',
-    price: num(r.price_inr),
+    ...identity('C001', r),
     releaseDate: released && /^\d{4}-\d{2}$/.test(released) ? `${released}-01` : released,
     verified: !(priceSource === 'smartprix_2023' && !str(r.gsmarena_name)),
     attributes,
@@ -192,11 +199,7 @@ export function transformCar(r: Raw): CatalogueRow {
   if (seats != null && seats >= 7) facets.add('seats_7');
 
   return {
-    categoryId: 'C002',
-    brand: str(r.brand) ?? 'Unknown',
-    model: str(r.model) ?? 'Unknown',
-    variant: str(r.variant) ?? '',
-    price: num(r.price_inr),
+    ...identity('C002', r),
     releaseDate: null,
     verified: true,
     attributes,
@@ -225,11 +228,7 @@ export function transformMotorbike(r: Raw): CatalogueRow {
   if (engine != null)
     facets.push(engine <= 160 ? 'engine_commuter' : engine <= 500 ? 'engine_mid' : 'engine_big');
   return {
-    categoryId: 'C003',
-    brand: str(r.brand) ?? 'Unknown',
-    model: str(r.model) ?? 'Unknown',
-    variant: str(r.variant) ?? '',
-    price: num(r.price_inr),
+    ...identity('C003', r),
     releaseDate: null,
     verified: true,
     attributes,
