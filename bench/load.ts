@@ -3,7 +3,8 @@ import autocannon from 'autocannon';
 export const LOAD = { connections: 10, warmupSeconds: 2, durationSeconds: 8 } as const;
 // A browser user agent, so the product route does what it does for real visitors (it records a view).
 const HEADERS = {
-  'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
+  'user-agent':
+    'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
   accept: 'application/json',
 };
 
@@ -16,14 +17,16 @@ export interface RouteResult {
   requests: number;
   errors: number;
   non2xx: number;
-  /** Throughput relative to /healthz in the same run. */
+  /** Throughput relative to /healthz in the same run (the mean of the measurements just before and after). */
   ratio?: number;
+  ceilingRps?: number;
 }
 
 export async function measure(baseUrl: string, route: string, path: string): Promise<RouteResult> {
   const url = baseUrl + path;
   const check = await fetch(url, { headers: HEADERS });
-  if (!check.ok) throw new Error(`${route}: GET ${path} answered ${check.status}: ${(await check.text()).slice(0, 300)}`);
+  if (!check.ok)
+    throw new Error(`${route}: GET ${path} answered ${check.status}: ${(await check.text()).slice(0, 300)}`);
   await check.arrayBuffer().catch(() => undefined);
   const opts = { url, connections: LOAD.connections, headers: HEADERS };
   await autocannon({ ...opts, duration: LOAD.warmupSeconds });
@@ -40,16 +43,31 @@ export async function measure(baseUrl: string, route: string, path: string): Pro
   };
 }
 
-/** Measures every route in turn (same settings) and adds each one's ratio to the first (the ceiling). */
+/**
+ * Measures /healthz (the ceiling) before and after every route, all with the same settings, so each
+ * route's ratio compares it with the ceiling measured right around it: on a busy machine throughput
+ * drifts, and a single ceiling measured at the start would skew the later ratios.
+ * Rows come back in the order they were measured; the healthz rows' ratio is to their overall mean.
+ */
 export async function measureAll(baseUrl: string, routes: [string, string][]): Promise<RouteResult[]> {
   const results: RouteResult[] = [];
-  for (const [route, path] of routes) {
+  const run = async (route: string, path: string) => {
     process.stdout.write(`  ${route} … `);
     const res = await measure(baseUrl, route, path);
     process.stdout.write(`${Math.round(res.rps)} req/s\n`);
     results.push(res);
+    return res;
+  };
+  let before = await run('healthz #1', '/healthz');
+  for (const [i, [route, path]] of routes.entries()) {
+    const res = await run(route, path);
+    const after = await run(`healthz #${i + 2}`, '/healthz');
+    res.ceilingRps = (before.rps + after.rps) / 2;
+    res.ratio = res.ceilingRps > 0 ? res.rps / res.ceilingRps : 0;
+    before = after;
   }
-  const ceiling = results[0]?.rps ?? 0;
-  for (const r of results) r.ratio = ceiling > 0 ? r.rps / ceiling : 0;
+  const healthz = results.filter((r) => r.ceilingRps === undefined);
+  const mean = healthz.reduce((a, r) => a + r.rps, 0) / healthz.length;
+  for (const r of healthz) r.ratio = mean > 0 ? r.rps / mean : 0;
   return results;
 }

@@ -1,7 +1,9 @@
 import pg from 'pg';
 
 /** A throwaway database on the PostgreSQL server of `adminUrl`: its URL, and how to drop it. */
-export async function createBenchDatabase(adminUrl: string): Promise<{ name: string; url: string; drop(): Promise<void> }> {
+export async function createBenchDatabase(
+  adminUrl: string,
+): Promise<{ name: string; url: string; drop(): Promise<void> }> {
   const name = `verdict_bench_${process.pid}`;
   const exec = async (sql: string) => {
     const client = new pg.Client({ connectionString: adminUrl });

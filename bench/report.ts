@@ -13,8 +13,11 @@ export interface Budget {
 function table(head: string[], rows: (string | number)[][]): string {
   const cells = [head, ...rows.map((r) => r.map(String))];
   const widths = head.map((_, i) => Math.max(...cells.map((r) => r[i]?.length ?? 0)));
-  const line = (r: string[]) => r.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
-  return [line(cells[0]!), widths.map((w) => '-'.repeat(w)).join('  '), ...cells.slice(1).map(line)].join('\n');
+  const line = (r: string[]) =>
+    r.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
+  return [line(cells[0]!), widths.map((w) => '-'.repeat(w)).join('  '), ...cells.slice(1).map(line)].join(
+    '\n',
+  );
 }
 
 export function routeTable(title: string, results: RouteResult[]): string {
@@ -23,30 +26,77 @@ export function routeTable(title: string, results: RouteResult[]): string {
     Math.round(r.rps),
     r.p50.toFixed(1),
     r.p99.toFixed(1),
+    r.ceilingRps === undefined ? '' : Math.round(r.ceilingRps),
     `${(r.ratio ?? 0).toFixed(2)}x`,
     r.requests,
     r.non2xx + r.errors,
   ]);
-  return `\n${title}\n${table(['route', 'req/s', 'p50 ms', 'p99 ms', 'vs healthz', 'requests', 'non-2xx+err'], rows)}`;
+  const head = [
+    'route',
+    'req/s',
+    'p50 ms',
+    'p99 ms',
+    'healthz around',
+    'vs healthz',
+    'requests',
+    'non-2xx+err',
+  ];
+  const note = [
+    '  healthz around = mean req/s of the /healthz runs just before and after the route; vs healthz = req/s / that',
+    '  (the ratio of a /healthz row is to the mean of all /healthz rows)',
+  ];
+  const h = results.filter((r) => r.ceilingRps === undefined).map((r) => r.rps);
+  const spread = h.length ? Math.max(...h) / Math.max(1, Math.min(...h)) : 1;
+  if (spread > 1.25) {
+    note.push(
+      `  WARNING: /healthz varied ${Math.round((spread - 1) * 100)}% during the run: the machine was busy.`,
+    );
+  }
+  return `\n${title}\n${table(head, rows)}\n${note.join('\n')}`;
 }
 
 export function pageTable(title: string, results: PageResult[]): string {
   const rows = results.map((p) => [
     p.path,
     p.performance ?? 'n/a',
+    p.scores.join('/'),
     p.lcpMs == null ? 'n/a' : Math.round(p.lcpMs),
+    Math.round(p.metrics['first-contentful-paint'] ?? NaN),
+    Math.round(p.metrics['total-blocking-time'] ?? NaN),
+    (p.metrics['cumulative-layout-shift'] ?? NaN).toFixed(3),
     p.jsTransferKB.toFixed(1),
     p.jsGzipKB.toFixed(1),
+    p.jsGzipWireKB.toFixed(1),
     p.jsRawKB.toFixed(1),
     p.scripts.length,
   ]);
-  const head = ['page', 'perf', 'LCP ms', 'JS KB (as Chrome got it)', 'JS KB gzip', 'JS KB raw', 'scripts'];
+  const head = [
+    'page',
+    'perf',
+    'runs',
+    'LCP ms',
+    'FCP ms',
+    'TBT ms',
+    'CLS',
+    'JS KB transfer (Chrome)',
+    'JS KB gzip',
+    'gzip+headers',
+    'JS KB raw',
+    'scripts',
+  ];
   const warnings = results.flatMap((p) => p.warnings.map((w) => `  warning (${p.path}): ${w}`));
-  return `\n${title}\n${table(head, rows)}${warnings.length ? `\n${warnings.join('\n')}` : ''}`;
+  const bench = results.map((p) => p.benchmarkIndex ?? '?').join(', ');
+  const legend = [
+    '  transfer (Chrome) = sum of Lighthouse transferSize of Script requests: as Chrome received them (it asks for br), HTTP headers included',
+    '  gzip = the same scripts re-fetched with Accept-Encoding: gzip, compressed body bytes; gzip+headers adds their HTTP/1.1 headers',
+  ].join('\n');
+  return `\n${title}\n${table(head, rows)}\n${legend}\n  Lighthouse CPU benchmarkIndex per page: ${bench}${warnings.length ? `\n${warnings.join('\n')}` : ''}`;
 }
 
 export function budgetTable(budgets: Budget[]): string {
-  const lines = budgets.map((b) => `  [${b.pass ? 'PASS' : 'FAIL'}] ${b.name}: ${b.actual} (budget ${b.limit})`);
+  const lines = budgets.map(
+    (b) => `  [${b.pass ? 'PASS' : 'FAIL'}] ${b.name}: ${b.actual} (budget ${b.limit})`,
+  );
   return `\nBudgets\n${lines.join('\n') || '  (none checked)'}`;
 }
 

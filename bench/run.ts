@@ -2,19 +2,21 @@
  * npm run bench: API throughput (autocannon) on PGlite, and on PostgreSQL when DATABASE_URL is set,
  * then Lighthouse (mobile) on the web pages. Prints tables and writes bench/results/latest.json.
  */
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { availableParallelism, tmpdir } from 'node:os';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { runLighthouse } from './lighthouse.ts';
+import { checkBudgets } from './budgets.ts';
+import { devReactChunks, ensureBuild, snapshotBuild, snapshotDir } from './build.ts';
+import { RUNS, runLighthouse } from './lighthouse.ts';
 import { LOAD, measureAll, type RouteResult } from './load.ts';
 import { createBenchDatabase } from './pgdb.ts';
-import { budgetTable, pageTable, routeTable, writeJson, type Budget } from './report.ts';
-import { snapshotBuild, startServer, stopServer, waitReady, type ServerHandle } from './server.ts';
+import { budgetTable, pageTable, routeTable, writeJson } from './report.ts';
+import { startServer, stopServer, waitReady, type ServerHandle } from './server.ts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const BROWSE = '/platform/api/v1/browse/category/C001?features=5g&attributes=ram_8&budgetMax=30000&sort=price_asc';
+const BROWSE =
+  '/platform/api/v1/browse/category/C001?features=5g&attributes=ram_8&budgetMax=30000&sort=price_asc';
 const HOME = '/platform/api/v1/home-page/category/C001';
 
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -42,26 +44,32 @@ async function productId(server: ServerHandle): Promise<number> {
 async function benchApi(server: ServerHandle): Promise<{ productId: number; routes: RouteResult[] }> {
   const id = await productId(server);
   const routes: [string, string][] = [
-    ['healthz', '/healthz'],
     ['product', `/platform/api/v1/product/${id}`],
     ['home', HOME],
     ['browse', BROWSE],
   ];
-  for (const [, path] of routes) for (let i = 0; i < 20; i++) await (await fetch(server.baseUrl + path)).arrayBuffer();
+  for (const [, path] of [['', '/healthz'], ...routes])
+    for (let i = 0; i < 20; i++) await (await fetch(server.baseUrl + path)).arrayBuffer();
   console.log(`\n${server.name}: ${server.baseUrl} (product ${id})`);
   return { productId: id, routes: await measureAll(server.baseUrl, routes) };
 }
 
+let loadStart = '';
+
 async function main(): Promise<void> {
-  if (!existsSync(join(root, 'build/server/index.js'))) {
-    console.log('No production build: running react-router build …');
-    const built = spawnSync('npx', ['react-router', 'build'], { cwd: root, stdio: 'inherit' });
-    if (built.status !== 0) throw new Error('react-router build failed');
-  }
+  loadStart = loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ');
+  ensureBuild(root);
   const tmp = mkdtempSync(join(tmpdir(), 'verdict-bench-'));
   cleanups.push(() => rmSync(tmp, { recursive: true, force: true }));
-  cleanups.push(() => rmSync(join(root, 'bench/results', `.run-${process.pid}`), { recursive: true, force: true }));
+  cleanups.push(() => rmSync(snapshotDir(root), { recursive: true, force: true }));
   const cwd = snapshotBuild(root);
+  const devChunks = devReactChunks(cwd);
+  const buildWarning = devChunks.length
+    ? `build/client bundles React's DEVELOPMENT build (${devChunks.join(', ')}): was it built with NODE_ENV other than production?`
+    : null;
+  if (buildWarning) console.log(`WARNING: ${buildWarning}`);
 
   console.log('Starting servers (fresh databases: the catalogue import takes a while) …');
   const pglite = await startServer('PGlite', root, cwd, { DATA_DIR: join(tmp, 'pglite-data') });
@@ -72,7 +80,10 @@ async function main(): Promise<void> {
     const db = await createBenchDatabase(process.env.DATABASE_URL);
     database = db.name;
     cleanups.push(() => db.drop());
-    const server = await startServer('PostgreSQL', root, cwd, { DATABASE_URL: db.url, DATA_DIR: join(tmp, 'unused') });
+    const server = await startServer('PostgreSQL', root, cwd, {
+      DATABASE_URL: db.url,
+      DATA_DIR: join(tmp, 'unused'),
+    });
     cleanups.push(() => stopServer(server));
     postgres = server;
   }
@@ -90,33 +101,36 @@ async function main(): Promise<void> {
     ['product', `/product/${id}`],
   ]);
 
-  const budgets: Budget[] = [];
-  for (const r of api.postgres?.routes.filter((x) => x.route === 'product' || x.route === 'home') ?? []) {
-    const ratio = r.ratio ?? 0;
-    budgets.push({ name: `PostgreSQL ${r.route} throughput`, limit: '>= 0.30x healthz', actual: `${ratio.toFixed(2)}x`, pass: ratio >= 0.3 });
-  }
-  for (const p of pages) {
-    budgets.push({ name: `Lighthouse performance ${p.path}`, limit: '>= 90', actual: String(p.performance), pass: (p.performance ?? 0) >= 90 });
-  }
-  const product = pages.find((p) => p.page === 'product');
-  if (product) {
-    budgets.push({ name: `JavaScript on first load of ${product.path} (gzip)`, limit: '<= 120 KB', actual: `${product.jsGzipKB.toFixed(1)} KB`, pass: product.jsGzipKB <= 120 });
-  }
+  const budgets = checkBudgets(api.postgres?.routes, pages);
 
   const load = `${LOAD.connections} connections, ${LOAD.warmupSeconds} s warm-up + ${LOAD.durationSeconds} s measured, no Accept-Encoding`;
+  const load1 = loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ');
+  console.log(
+    `\nMachine: ${availableParallelism()} CPUs, load average ${loadStart} at start, ${load1} now (1/5/15 min)`,
+  );
   console.log(routeTable(`API on PGlite (${load})`, api.pglite.routes));
   if (api.postgres) console.log(routeTable(`API on PostgreSQL (${load})`, api.postgres.routes));
   else console.log('\nAPI on PostgreSQL: skipped (set DATABASE_URL=postgres://… to include it)');
-  console.log(pageTable('Lighthouse 12 mobile (simulated throttling), PGlite server; KB = 1024 bytes', pages));
+  console.log(
+    pageTable(
+      `Lighthouse 12 mobile (simulated throttling), PGlite server, median of ${RUNS} runs; KB = 1024 bytes`,
+      pages,
+    ),
+  );
   console.log(budgetTable(budgets));
+  if (buildWarning) console.log(`\nWARNING: ${buildWarning}`);
 
   const out = join(root, 'bench/results/latest.json');
   writeJson(out, {
     date: new Date().toISOString(),
     node: process.version,
     cpus: availableParallelism(),
+    loadAverage: { start: loadStart, end: load1 },
     load: LOAD,
     postgresDatabase: database ?? null,
+    buildWarning,
     api,
     lighthouse: pages,
     budgets,

@@ -1,5 +1,4 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 
@@ -24,28 +23,27 @@ export function freePort(): Promise<number> {
   });
 }
 
-/**
- * Copies build/ to `<root>/bench/results/.run-<pid>/build`, so a rebuild during the run (src/ is being
- * edited concurrently) cannot swap the assets under a running server. The copy stays inside the project
- * so that node_modules and tsx still resolve from it. Returns the folder to use as the servers' cwd.
- */
-export function snapshotBuild(root: string): string {
-  const dir = join(root, 'bench/results', `.run-${process.pid}`);
-  mkdirSync(dir, { recursive: true });
-  cpSync(join(root, 'build'), join(dir, 'build'), { recursive: true });
-  if (!existsSync(join(dir, 'build/server/index.js')) || !existsSync(join(dir, 'build/client/assets'))) {
-    throw new Error('The production build is incomplete (is a build running?)');
-  }
-  return dir;
-}
-
 /** Starts `node --import tsx <root>/src/server/main.ts` in `cwd` (which holds build/). */
-export async function startServer(name: string, root: string, cwd: string, env: Record<string, string>): Promise<ServerHandle> {
+export async function startServer(
+  name: string,
+  root: string,
+  cwd: string,
+  env: Record<string, string>,
+): Promise<ServerHandle> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const childEnv: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1' };
+  const childEnv: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+  };
   delete childEnv.DATABASE_URL;
-  Object.assign(childEnv, { LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '100000000', SEED_DEMO: process.env.SEED_DEMO ?? 'false' }, env);
+  Object.assign(
+    childEnv,
+    { LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '100000000', SEED_DEMO: process.env.SEED_DEMO ?? 'false' },
+    env,
+  );
   const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'src/server/main.ts')], {
     cwd,
     env: childEnv,
@@ -64,7 +62,9 @@ export async function waitReady(server: ServerHandle, timeoutMs = 180_000): Prom
   const started = Date.now();
   while (Date.now() - started < timeoutMs) {
     if (server.child.exitCode !== null || server.child.signalCode !== null) {
-      throw new Error(`${server.name} server exited early (${server.child.exitCode ?? server.child.signalCode}):\n${server.tail()}`);
+      throw new Error(
+        `${server.name} server exited early (${server.child.exitCode ?? server.child.signalCode}):\n${server.tail()}`,
+      );
     }
     try {
       const res = await fetch(`${server.baseUrl}/readyz`, { signal: AbortSignal.timeout(2000) });

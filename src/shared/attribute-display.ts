@@ -2,6 +2,8 @@ import type { AttributeValue } from './attributes.ts';
 import { formatDate } from './format.ts';
 import { formatQuantity } from './units.ts';
 
+const plain = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 2 });
+
 export function formatAttributeValue(a: AttributeValue): string {
   const { v } = a;
   if (Array.isArray(v)) return v.join(', ');
@@ -9,7 +11,7 @@ export function formatAttributeValue(a: AttributeValue): string {
   if (a.t === 'date' && typeof v === 'string') return formatDate(v);
   if (typeof v === 'number') {
     if (a.q) return formatQuantity(v, a.q);
-    const n = Number(v.toFixed(2)).toLocaleString('en-IN');
+    const n = plain.format(Number(v.toFixed(2)));
     return a.u ? `${n} ${a.u}` : n;
   }
   return a.u ? `${v} ${a.u}` : v;

@@ -39,8 +39,11 @@ export function formatDate(isoDate: string | null | undefined): string {
   return Number.isNaN(d.getTime()) ? 'Not listed' : dateFormat.format(d);
 }
 
+const count = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 2 });
+
+/** 1234567 → '12,34,567'. */
 export function formatCount(n: number): string {
-  return n.toLocaleString('en-IN');
+  return count.format(n);
 }
 
 export function productName(p: { brand: string; model: string; variant?: string | null }): string {

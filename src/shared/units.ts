@@ -22,8 +22,10 @@ export const QUANTITIES: Record<number, { factor: number; unit: string }> = {
   17: { factor: 1000, unit: 'g' },
 };
 
-function trimNumber(n: number, maxDecimals = 2): string {
-  return Number(n.toFixed(maxDecimals)).toLocaleString('en-IN', { maximumFractionDigits: maxDecimals });
+const twoDecimals = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 2 });
+
+function trimNumber(n: number): string {
+  return twoDecimals.format(Number(n.toFixed(2)));
 }
 
 /** Converts a stored value with a quantity id into display text, e.g. (5, 3) → '5,000 mAh'. */

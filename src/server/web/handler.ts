@@ -71,6 +71,7 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions, ser
       root: resolve(buildDir, 'client'),
       wildcard: false,
       index: false,
+      preCompressed: true,
       setHeaders: (res, path) => {
         res.header(
           'cache-control',

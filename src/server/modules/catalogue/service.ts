@@ -61,6 +61,11 @@ const releasedWithin = (months: number | undefined): SQL =>
 export class CatalogueService {
   private readonly rangesCache = new TtlCache<[PrimeRanges, PrimeRanges]>(60_000);
   private readonly homeCache = new TtlCache<HomePage>(5_000);
+  // Hot reads are memoized for a few seconds: a busy product page or a shared filter link costs one query
+  // per interval instead of one per visitor. Counters shown may lag by that long.
+  private readonly productCache = new TtlCache<ProductDetail>(5_000, 5_000);
+  private readonly similarCache = new TtlCache<ProductCard[]>(60_000, 5_000);
+  private readonly browseCache = new TtlCache<ProductPage>(5_000, 1_000);
 
   constructor(private readonly db: Db) {}
 
@@ -68,7 +73,11 @@ export class CatalogueService {
     return ((await this.db.execute(query)) as unknown as Rows<T>).rows;
   }
 
-  async getProduct(id: number): Promise<ProductDetail> {
+  getProduct(id: number): Promise<ProductDetail> {
+    return this.productCache.get(String(id), () => this.loadProduct(id));
+  }
+
+  private async loadProduct(id: number): Promise<ProductDetail> {
     const [row] = await this.rows<
       CardRow & {
         category_id: CategoryId;
@@ -127,7 +136,11 @@ export class CatalogueService {
    * Similar products: same category, a different model, priced within ±30% (±50% if too few),
    * ranked by closeness of price and prime attributes, a small bonus for the same brand.
    */
-  async similarProducts(id: number, limit = 6): Promise<ProductCard[]> {
+  similarProducts(id: number, limit = 6): Promise<ProductCard[]> {
+    return this.similarCache.get(`${id}:${limit}`, () => this.loadSimilar(id, limit));
+  }
+
+  private async loadSimilar(id: number, limit: number): Promise<ProductCard[]> {
     const [base] = await this.rows<{
       category_id: string;
       price: number | null;
@@ -242,7 +255,27 @@ export class CatalogueService {
     return r?.n ?? 0;
   }
 
-  async browse(q: BrowseQuery): Promise<ProductPage> {
+  browse(q: BrowseQuery): Promise<ProductPage> {
+    const key = JSON.stringify([
+      q.category,
+      q.brand,
+      q.attributes,
+      q.features,
+      q.budgetMin,
+      q.budgetMax,
+      q.prime1Min,
+      q.prime1Max,
+      q.prime2Min,
+      q.prime2Max,
+      q.releasedWithin,
+      q.sort,
+      q.page,
+      q.size,
+    ]);
+    return this.browseCache.get(key, () => this.loadBrowse(q));
+  }
+
+  private async loadBrowse(q: BrowseQuery): Promise<ProductPage> {
     const where: SQL[] = [sql`p.category_id = ${q.category}`];
     if (q.brand.length)
       where.push(

@@ -1,0 +1,50 @@
+/**
+ * Search text rules, shared by the catalogue import (what is indexed) and the search service (what is asked),
+ * so both sides cut words the same way.
+ */
+export const SEARCH_MIN_CHARS = 3;
+export const SUGGESTION_LIMIT = 5;
+const MAX_TOKENS = 8;
+const MAX_TOKEN_LENGTH = 30;
+
+/** Lower case, accents and punctuation folded, '+' read as 'plus'. */
+export function normalizeSearch(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/\+/g, ' plus ')
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
+}
+
+/**
+ * Words of a name or a query: letters and digits are split apart, so 'iphone15' and 'iPhone 15' give the same
+ * words, and '13pro' gives '13' and 'pro'.
+ */
+export function searchTokens(text: string): string[] {
+  const words = normalizeSearch(text)
+    .replace(/([a-z])(\d)/g, '$1 $2')
+    .replace(/(\d)([a-z])/g, '$1 $2')
+    .split(' ')
+    .filter(Boolean)
+    .map((w) => w.slice(0, MAX_TOKEN_LENGTH));
+  return [...new Set(words)].slice(0, MAX_TOKENS);
+}
+
+/** A query is searched once it has at least 3 characters after trimming. */
+export function isSearchable(query: string): boolean {
+  return query.trim().length >= SEARCH_MIN_CHARS && searchTokens(query).length > 0;
+}
+
+/** Spelling variants one slip away: each adjacent pair swapped and each letter dropped ('iphnoe' → 'iphone'). */
+export function slipVariants(token: string): string[] {
+  if (token.length < 4 || /^\d+$/.test(token)) return [];
+  const out = new Set<string>();
+  for (let i = 0; i < token.length - 1; i++) {
+    out.add(token.slice(0, i) + token[i + 1] + token[i] + token.slice(i + 2));
+  }
+  for (let i = 0; i < token.length; i++) out.add(token.slice(0, i) + token.slice(i + 1));
+  out.delete(token);
+  return [...out];
+}
