@@ -10,7 +10,11 @@ export async function prepareDatabase(database: Database, options: { seedDemo: b
   const { rows } = (await database.db.execute(sql`SELECT count(*)::int AS n FROM products`)) as unknown as {
     rows: { n: number }[];
   };
-  const imported = rows[0]?.n ? null : await importCatalogue(database.db);
+  // An empty database, or one whose products predate the search index, gets the (idempotent) import.
+  const { rows: unindexed } = (await database.db.execute(
+    sql`SELECT 1 FROM products WHERE search_text = '' LIMIT 1`,
+  )) as unknown as { rows: unknown[] };
+  const imported = rows[0]?.n && !unindexed.length ? null : await importCatalogue(database.db);
   const demo = options.seedDemo ? await seedDemo(database.db) : null;
   await refreshTrendLabels(database.db);
   return { kind: database.kind, imported, demo };

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  customType,
   date,
   index,
   integer,
@@ -15,6 +16,10 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { AttributeValue } from '../shared/attributes.ts';
+
+const tsvector = customType<{ data: string }>({
+  dataType: () => 'tsvector',
+});
 
 export const categories = pgTable('categories', {
   id: text('id').primaryKey(),
@@ -69,6 +74,9 @@ export const products = pgTable(
     totalReviews: integer('total_reviews').notNull().default(0),
     views: integer('views').notNull().default(0),
     upvotes: integer('upvotes').notNull().default(0),
+    /** Search words of brand, model and variant (src/shared/search.ts), space-separated. */
+    searchText: text('search_text').notNull().default(''),
+    searchVector: tsvector('search_vector').generatedAlwaysAs(sql`to_tsvector('simple', search_text)`),
     /** 1 Top-rated, 2 Popular, 3 Trending; recomputed by refreshTrendLabels(). */
     trendLabel: smallint('trend_label'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -81,6 +89,8 @@ export const products = pgTable(
     index('products_category_price_idx').on(t.categoryId, t.price),
     index('products_features_gin').using('gin', t.features),
     index('products_facets_gin').using('gin', t.facets),
+    index('products_search_vector_gin').using('gin', t.searchVector),
+    index('products_search_text_trgm').using('gin', sql`${t.searchText} gin_trgm_ops`),
   ],
 );
 
@@ -153,4 +163,13 @@ export const productUpvotes = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.productId, t.userId] })],
+);
+
+/** Every distinct search word of the catalogue: the vocabulary that query words are matched against. */
+export const searchTerms = pgTable(
+  'search_terms',
+  {
+    term: text('term').primaryKey(),
+  },
+  (t) => [index('search_terms_trgm').using('gin', sql`${t.term} gin_trgm_ops`)],
 );

@@ -9,6 +9,7 @@ import { errorBody, registerErrorHandling } from './plugins/errors.ts';
 import { catalogueRoutes } from './modules/catalogue/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { imageRoutes } from './modules/images/routes.ts';
+import { searchRoutes } from './modules/search/routes.ts';
 import type { Services } from './services.ts';
 import { registerWeb, type WebOptions } from './web/handler.ts';
 
@@ -104,6 +105,7 @@ export async function buildApp({ services, web, logger = true }: AppOptions): Pr
   await app.register(
     async (platform) => {
       catalogueRoutes(platform, services);
+      searchRoutes(platform, services.search);
     },
     { prefix: '/platform/api/v1' },
   );

@@ -4,12 +4,14 @@ import type { WebServices } from '../shared/web-context.ts';
 import type { Config } from './config.ts';
 import { CatalogueService } from './modules/catalogue/service.ts';
 import { ViewCounter } from './modules/catalogue/view-counter.ts';
+import { SearchService } from './modules/search/service.ts';
 
 export interface Services extends WebServices {
   database: Database;
   config: Config;
   catalogue: CatalogueService;
   views: ViewCounter;
+  search: SearchService;
   isBot(userAgent: string | null | undefined): boolean;
 }
 
@@ -21,6 +23,7 @@ export function createServices(database: Database, config: Config, onError: (err
     config,
     catalogue: new CatalogueService(database.db),
     views,
+    search: new SearchService(database.db),
     isBot,
     recordView: (productId, userAgent) => {
       if (!isBot(userAgent)) views.record(productId);

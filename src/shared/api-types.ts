@@ -113,3 +113,26 @@ export const TREND_KINDS = [
   'most-upvoted-products',
 ] as const;
 export type TrendKind = (typeof TREND_KINDS)[number];
+
+/** A search suggestion or result (spec: id, image, model, variant, brand, value, total_review). */
+export const SearchResultSchema = z.object({
+  id: z.number().int(),
+  image: z.string(),
+  brand_image_url: z.string(),
+  model: z.string(),
+  variant: z.string(),
+  brand: z.string(),
+  price: z.number().nullable(),
+  value: z.number(),
+  total_review: z.number().int(),
+});
+export type SearchResult = z.infer<typeof SearchResultSchema>;
+
+export const SearchPageSchema = z.object({
+  success: z.literal(true),
+  products: z.array(SearchResultSchema),
+  page: z.number().int(),
+  size: z.number().int(),
+  total: z.number().int(),
+});
+export type SearchPage = z.infer<typeof SearchPageSchema>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isSearchable, normalizeSearch, searchTokens, slipVariants } from './search.ts';
+import { indexText, isSearchable, normalizeSearch, searchTokens, slipVariants } from './search.ts';
 
 describe('search words', () => {
   it('splits letters from digits so joined and split words match', () => {
@@ -13,6 +13,10 @@ describe('search words', () => {
     expect(normalizeSearch('  Galaxy  S24—Ultra!! ')).toBe('galaxy s24 ultra');
     expect(searchTokens('Pixel pixel PIXEL')).toEqual(['pixel']);
     expect(searchTokens("'%\\\"")).toEqual([]);
+  });
+
+  it('indexes brand, model and variant words', () => {
+    expect(indexText('Xiaomi', 'Redmi Note 13 Pro+', '8GB RAM + 256GB')).toBe('xiaomi redmi note 13 pro plus 8 gb ram 256');
   });
 
   it('bounds what a query can cost', () => {

@@ -23,13 +23,25 @@ export function normalizeSearch(text: string): string {
  * words, and '13pro' gives '13' and 'pro'.
  */
 export function searchTokens(text: string): string[] {
-  const words = normalizeSearch(text)
+  return words(text).slice(0, MAX_TOKENS);
+}
+
+function words(text: string): string[] {
+  const all = normalizeSearch(text)
     .replace(/([a-z])(\d)/g, '$1 $2')
     .replace(/(\d)([a-z])/g, '$1 $2')
     .split(' ')
     .filter(Boolean)
     .map((w) => w.slice(0, MAX_TOKEN_LENGTH));
-  return [...new Set(words)].slice(0, MAX_TOKENS);
+  return [...new Set(all)];
+}
+
+/**
+ * What the catalogue indexes for a product: the words of brand and model ('Pro+' reads 'pro plus') and of the
+ * variant, where '+' only joins RAM and storage ('8GB RAM + 128GB').
+ */
+export function indexText(brand: string, model: string, variant: string): string {
+  return [...new Set([...words(`${brand} ${model}`), ...words(variant.replace(/\+/g, ' '))])].join(' ');
 }
 
 /** A query is searched once it has at least 3 characters after trimming. */

@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { CATEGORIES, type CategoryId } from '../../shared/constants.ts';
+import { indexText } from '../../shared/search.ts';
 import type { Db } from '../client.ts';
-import { brands, categories, products } from '../schema.ts';
+import { brands, categories, products, searchTerms } from '../schema.ts';
 import { type CatalogueRow, transformCar, transformMotorbike, transformPhone } from './transform.ts';
 
 const SOURCES: Record<CategoryId, { file: string; transform: (r: Record<string, unknown>) => CatalogueRow }> =
@@ -80,6 +81,7 @@ export async function importCatalogue(
           features: r.features,
           facets: r.facets,
           specScore: r.specScore,
+          searchText: indexText(r.brand, r.model, r.variant),
         }));
         await tx
           .insert(products)
@@ -96,11 +98,20 @@ export async function importCatalogue(
               features: sql`excluded.features`,
               facets: sql`excluded.facets`,
               specScore: sql`excluded.spec_score`,
+              searchText: sql`excluded.search_text`,
             },
           });
         result.products += chunk.length;
       }
     }
+    await refreshSearchTerms(tx);
   });
   return result;
+}
+
+/** The search vocabulary: every distinct word the catalogue indexes. */
+export async function refreshSearchTerms(db: Pick<Db, 'execute'>): Promise<void> {
+  await db.execute(sql`INSERT INTO ${searchTerms} (term)
+    SELECT DISTINCT w FROM products, unnest(string_to_array(search_text, ' ')) AS w WHERE w <> ''
+    ON CONFLICT DO NOTHING`);
 }

@@ -1,0 +1,112 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, query, type TestContext } from '../../../test/app.ts';
+
+let t: TestContext;
+const search = async (qs: string, headers: Record<string, string> = {}) => {
+  const res = await t.app.inject({ url: `/platform/api/v1/search?${qs}`, headers });
+  return { status: res.statusCode, body: res.json() };
+};
+const names = (body: { products: { brand: string; model: string }[] }) => body.products.map((p) => `${p.brand} ${p.model}`);
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('GET /search suggestions', () => {
+  it('answers an empty list below 3 characters after trimming', async () => {
+    for (const q of ['', 'a', 'ip', '  ip  ']) {
+      const { status, body } = await search(`searchQuery=${encodeURIComponent(q)}`);
+      expect(status).toBe(200);
+      expect(body).toMatchObject({ success: true, products: [], total: 0 });
+    }
+  });
+
+  it('returns at most 5 suggestions with the spec fields, and the total', async () => {
+    const { body } = await search('searchQuery=samsung');
+    expect(body.products).toHaveLength(5);
+    expect(body.total).toBeGreaterThan(5);
+    expect(Object.keys(body.products[0]).sort()).toEqual(
+      ['brand', 'brand_image_url', 'id', 'image', 'model', 'price', 'total_review', 'value', 'variant'].sort(),
+    );
+    const [n] = await query<{ n: number }>(
+      t.database,
+      `SELECT count(*)::int AS n FROM products p JOIN brands b ON b.id = p.brand_id WHERE b.name = 'Samsung'`,
+    );
+    expect(body.total).toBe(n!.n);
+  });
+
+  it.each([
+    ['sams', /^Samsung /],
+    ['samsng galxy', /^Samsung Galaxy/],
+    ['iphnoe', /^Apple iPhone/],
+    ['iphone15', /^Apple iPhone 15/],
+    ['iPhone 15', /^Apple iPhone 15/],
+    ['note 13pro', /Note 13 Pro/],
+    ['pro 13 note', /Note 13 Pro/],
+    ['galaxy s24 ultra', /^Samsung Galaxy S24 Ultra$/],
+    ['redmi note 13 pro+', /^Xiaomi Redmi Note 13 Pro Plus$/],
+    ['onepls nord', /^OnePlus Nord/],
+    ['royal enfeild', /^Royal Enfield /],
+  ])('finds %s in the first 5', async (q, expected) => {
+    const { body } = await search(`searchQuery=${encodeURIComponent(q)}`);
+    expect(names(body).some((n) => expected.test(n)), `${q} → ${names(body).join(' | ')}`).toBe(true);
+  });
+
+  it('puts exact matches first', async () => {
+    const { body } = await search('searchQuery=galaxy s24 ultra');
+    expect(names(body)[0]).toBe('Samsung Galaxy S24 Ultra');
+  });
+
+  it.each([
+    ["quotes ' \" and percent %%%", `'"%%% samsung`],
+    ['backslashes', '\\\\ samsung \\'],
+    ['emoji', '📱📱 iphone 😀'],
+    ['1,000 characters', 'x'.repeat(1000)],
+    ['tsquery syntax', 'iphone & | ! ( ) :* <->'],
+    ['SQL', "'; DROP TABLE products; --"],
+  ])('answers %s normally', async (_label, q) => {
+    const { status, body } = await search(`searchQuery=${encodeURIComponent(q)}`);
+    expect(status).toBe(200);
+    expect(body.success).toBe(true);
+    expect(Array.isArray(body.products)).toBe(true);
+  });
+
+  it('refuses a query over 1,000 characters with a 400', async () => {
+    const { status, body } = await search(`searchQuery=${'x'.repeat(1001)}`);
+    expect(status).toBe(400);
+    expect(body.message).toContain('searchQuery');
+  });
+});
+
+describe('GET /search results pages', () => {
+  it('pages by 6 with the total, with or without a Bearer token', async () => {
+    const first = await search('searchQuery=samsung galaxy&page=0&size=6');
+    const second = await search('searchQuery=samsung galaxy&page=1&size=6', { authorization: 'Bearer abc' });
+    expect(first.body).toMatchObject({ page: 0, size: 6 });
+    expect(first.body.products).toHaveLength(6);
+    expect(second.body.total).toBe(first.body.total);
+    const ids = new Set(first.body.products.map((p: { id: number }) => p.id));
+    expect(second.body.products.some((p: { id: number }) => ids.has(p.id))).toBe(false);
+    const defaults = await search('searchQuery=samsung galaxy&page=0');
+    expect(defaults.body.size).toBe(6);
+    const past = await search('searchQuery=samsung galaxy&page=999');
+    expect(past.body).toMatchObject({ products: [], total: first.body.total });
+  });
+
+  it('rejects bad paging', async () => {
+    expect((await search('searchQuery=samsung&page=-1')).status).toBe(400);
+    expect((await search('searchQuery=samsung&size=500')).status).toBe(400);
+  });
+});
+
+describe('a failing search', () => {
+  it('is logged and answered with an empty list, never a 500', async () => {
+    const broken = await createTestApp();
+    await broken.database.db.execute('DROP TABLE search_terms');
+    const res = await broken.app.inject('/platform/api/v1/search?searchQuery=samsung');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ success: true, products: [], total: 0 });
+    await broken.close();
+  });
+});
