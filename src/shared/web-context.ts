@@ -2,7 +2,15 @@
  * What the server hands to the web app's loaders (React Router's load context). Types only: the web app
  * never imports server code, and loaders get the same objects the JSON API returns.
  */
-import type { BrandsResponse, HomePage, ProductCard, ProductDetail, ProductPage, TrendKind } from './api-types.ts';
+import type {
+  BrandsResponse,
+  HomePage,
+  ProductCard,
+  ProductDetail,
+  ProductPage,
+  SearchPage,
+  TrendKind,
+} from './api-types.ts';
 import type { BrowseQuery } from './browse.ts';
 import type { CategoryId } from './constants.ts';
 
@@ -18,8 +26,13 @@ export interface CatalogueReads {
   browse(query: BrowseQuery): Promise<ProductPage>;
 }
 
+export interface SearchReads {
+  search(query: string, page: number, size: number): Promise<SearchPage>;
+}
+
 export interface WebServices {
   catalogue: CatalogueReads;
+  search: SearchReads;
   /** Counts a product page view (batched; bots are not counted). */
   recordView(productId: number, userAgent: string | null): void;
 }

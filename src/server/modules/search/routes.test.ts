@@ -31,9 +31,12 @@ describe('GET /search suggestions', () => {
     );
     const [n] = await query<{ n: number }>(
       t.database,
-      `SELECT count(*)::int AS n FROM products p JOIN brands b ON b.id = p.brand_id WHERE b.name = 'Samsung'`,
+      `SELECT count(DISTINCT p.model)::int AS n FROM products p JOIN brands b ON b.id = p.brand_id WHERE b.name = 'Samsung'`,
     );
+    // Suggestions count models: each model once, whatever its variants.
     expect(body.total).toBe(n!.n);
+    const models = body.products.map((p: { model: string }) => p.model);
+    expect(new Set(models).size).toBe(models.length);
   });
 
   it.each([
@@ -80,6 +83,15 @@ describe('GET /search suggestions', () => {
 });
 
 describe('GET /search results pages', () => {
+  it('lists every variant on results pages', async () => {
+    const { body } = await search('searchQuery=samsung&page=0&size=6');
+    const [n] = await query<{ n: number }>(
+      t.database,
+      `SELECT count(*)::int AS n FROM products p JOIN brands b ON b.id = p.brand_id WHERE b.name = 'Samsung'`,
+    );
+    expect(body.total).toBe(n!.n);
+  });
+
   it('pages by 6 with the total, with or without a Bearer token', async () => {
     const first = await search('searchQuery=samsung galaxy&page=0&size=6');
     const second = await search('searchQuery=samsung galaxy&page=1&size=6', { authorization: 'Bearer abc' });

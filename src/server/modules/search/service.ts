@@ -39,7 +39,7 @@ export class SearchService {
     return ((await this.db.execute(query)) as unknown as { rows: T[] }).rows;
   }
 
-  async search(query: string, page: number, size: number): Promise<SearchPage> {
+  async search(query: string, page: number, size: number, onePerModel = false): Promise<SearchPage> {
     const empty = { success: true as const, products: [], page, size, total: 0 };
     if (!isSearchable(query)) return empty;
     const tokens = searchTokens(query);
@@ -57,33 +57,44 @@ export class SearchService {
       sql` + `,
     );
     const typed = normalizeSearch(query);
+    const rank = sql`${score} + CASE WHEN p.search_text LIKE ${`${typed.replace(/[%_\\]/g, '')}%`} THEN 5 ELSE 0 END`;
+    const popularity = sql`(p.views + 10 * p.upvotes + 20 * p.total_reviews)`;
+    const closeness = sql`word_similarity(${typed}, p.search_text)`;
+    // Suggestions show each model once (its best-ranked variant); results pages list every variant.
     const rows = await this.rows<SearchRow>(sql`
-      SELECT p.id, p.brand_id, b.name AS brand, p.model, p.variant, p.price, p.rating_value, p.total_reviews,
-        count(*) OVER () AS total
-      FROM products p JOIN brands b ON b.id = p.brand_id
-      WHERE ${vector} @@ to_tsquery('simple', ${all})
-      ORDER BY ${score} + CASE WHEN p.search_text LIKE ${`${typed.replace(/[%_\\]/g, '')}%`} THEN 5 ELSE 0 END DESC,
-        p.verified DESC,
-        word_similarity(${typed}, p.search_text) DESC,
-        (p.views + 10 * p.upvotes + 20 * p.total_reviews) DESC, p.id
+      SELECT id, brand_id, brand, model, variant, price, rating_value, total_reviews, count(*) OVER () AS total
+      FROM (
+        SELECT p.id, p.brand_id, b.name AS brand, p.model, p.variant, p.price, p.rating_value, p.total_reviews,
+          ${rank} AS rank, p.verified, ${closeness} AS closeness, ${popularity} AS popularity,
+          row_number() OVER (PARTITION BY p.brand_id, p.model
+            ORDER BY ${rank} DESC, ${closeness} DESC, ${popularity} DESC, p.id) AS variant_rank
+        FROM products p JOIN brands b ON b.id = p.brand_id
+        WHERE ${vector} @@ to_tsquery('simple', ${all})
+      ) m
+      WHERE ${onePerModel ? sql`variant_rank = 1` : sql`TRUE`}
+      ORDER BY rank DESC, verified DESC, closeness DESC, popularity DESC, id
       LIMIT ${size} OFFSET ${page * size}`);
     return {
       success: true,
       products: rows.map(toResult),
       page,
       size,
-      total: rows[0] ? Number(rows[0].total) : page > 0 ? await this.count(all) : 0,
+      total: rows[0] ? Number(rows[0].total) : page > 0 ? await this.count(all, onePerModel) : 0,
     };
   }
 
-  /** Suggestions: the first five, with the total so the box knows whether to offer "View all Results". */
+  /**
+   * Suggestions: the first five models (one variant each), with the number of matching models, so the box knows
+   * whether to offer "View all Results".
+   */
   suggest(query: string): Promise<SearchPage> {
-    return this.search(query, 0, SUGGESTION_LIMIT);
+    return this.search(query, 0, SUGGESTION_LIMIT, true);
   }
 
-  private async count(tsquery: string): Promise<number> {
+  private async count(tsquery: string, onePerModel: boolean): Promise<number> {
+    const counted = onePerModel ? sql`count(DISTINCT (p.brand_id, p.model))` : sql`count(*)`;
     const [r] = await this.rows<{ n: number }>(
-      sql`SELECT count(*)::int AS n FROM products p WHERE p.search_vector @@ to_tsquery('simple', ${tsquery})`,
+      sql`SELECT ${counted}::int AS n FROM products p WHERE p.search_vector @@ to_tsquery('simple', ${tsquery})`,
     );
     return r?.n ?? 0;
   }
