@@ -109,6 +109,15 @@ describe('GET /product/{id}/get-products', () => {
     expect(cats).toEqual([{ category_id: 'C001' }]);
     expect((await get('/product/999999/get-products')).status).toBe(404);
   });
+
+  it('works for every category, including fractional prime values', async () => {
+    const rows = await query<{ id: number }>(
+      t.database,
+      `SELECT DISTINCT ON (category_id) id FROM products WHERE prime_1 <> floor(prime_1) OR category_id = 'C003' ORDER BY category_id, id`,
+    );
+    expect(rows.length).toBeGreaterThan(0);
+    for (const r of rows) expect((await get(`/product/${r.id}/get-products`)).status).toBe(200);
+  });
 });
 
 describe('GET /product/{cat}/get-brands', () => {

@@ -151,9 +151,10 @@ export class CatalogueService {
     }>(sql`SELECT category_id, price, prime_1, prime_2, brand_id, model FROM products WHERE id = ${id}`);
     if (!base) throw new AppError('PRODUCT_NOT_FOUND');
     const price = base.price ?? 0;
-    const distance = sql`(abs(coalesce(p.price, 0) - ${price})::float8 / greatest(${price}, 1)
-      + coalesce(abs(p.prime_1 - ${base.prime_1}) / greatest(${base.prime_1 ?? 1}, 1), 0.5) * 0.5
-      + coalesce(abs(p.prime_2 - ${base.prime_2}) / greatest(${base.prime_2 ?? 1}, 1), 0.5) * 0.5
+    // Parameters are typed explicitly: prime values are fractional for cars (mileage 5.95 km/l).
+    const distance = sql`(abs(coalesce(p.price, 0) - ${price}::float8) / greatest(${price}::float8, 1)
+      + coalesce(abs(p.prime_1 - ${base.prime_1}::float8) / greatest(${base.prime_1 ?? 1}::float8, 1), 0.5) * 0.5
+      + coalesce(abs(p.prime_2 - ${base.prime_2}::float8) / greatest(${base.prime_2 ?? 1}::float8, 1), 0.5) * 0.5
       - CASE WHEN p.brand_id = ${base.brand_id} THEN 0.1 ELSE 0 END)`;
     // One row per model: the closest variant stands for it.
     const rows = await this.rows<CardRow>(sql`SELECT * FROM (
