@@ -27,14 +27,20 @@ describe.skipIf(!browserAvailable())('not-found page', () => {
 
       // A full page load throws away this window's JavaScript state; a client-side navigation keeps it.
       await page.evaluate(() => ((window as unknown as { __beforeClick?: boolean }).__beforeClick = true));
-      const documentRequest = page.waitForRequest((r) => r.isNavigationRequest() && new URL(r.url()).pathname === '/');
+      const documentRequest = page.waitForRequest(
+        (r) => r.isNavigationRequest() && new URL(r.url()).pathname === '/',
+      );
       await home.click();
       const request = await documentRequest;
       expect(request.resourceType()).toBe('document');
       await page.waitForURL((u) => u.pathname === '/');
       await waitForHydration(page);
-      await page.getByRole('heading', { level: 1, name: 'Know what you are buying before you pay for it' }).waitFor();
-      expect(await page.evaluate(() => (window as unknown as { __beforeClick?: boolean }).__beforeClick)).toBeUndefined();
+      await page
+        .getByRole('heading', { level: 1, name: 'Know what you are buying before you pay for it' })
+        .waitFor();
+      expect(
+        await page.evaluate(() => (window as unknown as { __beforeClick?: boolean }).__beforeClick),
+      ).toBeUndefined();
       expect(session.errors.filter((e) => e !== DOCUMENT_404)).toEqual([]);
     });
   }
@@ -50,6 +56,10 @@ describe.skipIf(!browserAvailable())('offline', () => {
   it('shows a persistent toast, blocks internal links, and clears the toast when back online', async () => {
     const { page, context } = session;
     await visit(page, '/home');
+    // After hydration React Router looks up the routes behind the page's links (lazy route discovery). Cutting the
+    // network while that request is in flight makes it log 'Failed to fetch manifest patches'; a visitor who loses
+    // the connection while reading a loaded page is the case under test, so let the page finish loading first.
+    await page.waitForLoadState('networkidle');
     const offlineToast = page.getByRole('alert').filter({ hasText: OFFLINE });
     const blockedToast = page.getByRole('alert').filter({ hasText: BLOCKED });
     expect(await offlineToast.count()).toBe(0);

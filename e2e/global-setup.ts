@@ -49,18 +49,28 @@ async function waitForReady(url: string, child: ChildProcess, timeoutMs: number)
 export default async function setup(project: TestProject) {
   const browserAvailable = existsSync(CHROMIUM);
   if (!browserAvailable) {
-    if (process.env.CI === 'true') throw new Error(`Browser tests need Chromium at ${CHROMIUM} (apt-get install chromium).`);
-    console.warn(`\n[e2e] Chromium not found at ${CHROMIUM}: browser tests are not run. Install it with apt-get install chromium.\n`);
+    if (process.env.CI === 'true')
+      throw new Error(`Browser tests need Chromium at ${CHROMIUM} (apt-get install chromium).`);
+    console.warn(
+      `\n[e2e] Chromium not found at ${CHROMIUM}: browser tests are not run. Install it with apt-get install chromium.\n`,
+    );
     project.provide('browserAvailable', false);
     project.provide('baseURL', '');
     return;
   }
-  execFileSync('npx', ['react-router', 'build'], { stdio: 'ignore' });
-
   const dataDir = mkdtempSync(join(tmpdir(), 'verdict-e2e-'));
+  // A build of its own, so builds elsewhere cannot pull files from under the test server. Vite keeps a NODE_ENV
+  // it finds (vitest sets 'test'), which would bundle React's development build: production is set explicitly.
+  // Inside the project, so the server bundle resolves its packages from node_modules.
+  const buildDir = join(process.cwd(), '.tmp', `e2e-build-${process.pid}`);
+  execFileSync('npm', ['run', 'build'], {
+    stdio: 'ignore',
+    env: { ...process.env, NODE_ENV: 'production', WEB_BUILD_DIR: buildDir },
+  });
   const env: Record<string, string> = {
     ...(process.env as Record<string, string>),
     DATA_DIR: dataDir,
+    WEB_BUILD_DIR: buildDir,
     LOG_LEVEL: 'warn',
     RATE_LIMIT_MAX: '100000',
     VIEW_FLUSH_MS: '200',
@@ -75,7 +85,10 @@ export default async function setup(project: TestProject) {
   const port = await freePort();
   env.PORT = String(port);
   env.HOST = '127.0.0.1';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { env, stdio: ['ignore', 'inherit', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    env,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
   const baseURL = `http://127.0.0.1:${port}`;
   await waitForReady(baseURL, child, 90_000);
   project.provide('browserAvailable', true);
@@ -85,6 +98,8 @@ export default async function setup(project: TestProject) {
     child.kill('SIGTERM');
     await new Promise((r) => child.once('exit', r));
     rmSync(dataDir, { recursive: true, force: true });
-    if (dbName && serverUrl) await withAdmin(serverUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`));
+    rmSync(buildDir, { recursive: true, force: true });
+    if (dbName && serverUrl)
+      await withAdmin(serverUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`));
   };
 }

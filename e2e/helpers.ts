@@ -19,7 +19,11 @@ export interface HomeData {
 
 export interface ProductDetail extends Card {
   category_id: string;
-  attribute_groups: { id: string; name: string; attributes: { key: string; name: string; display: string }[] }[];
+  attribute_groups: {
+    id: string;
+    name: string;
+    attributes: { key: string; name: string; display: string }[];
+  }[];
 }
 
 export async function api<T>(path: string): Promise<T> {
@@ -37,14 +41,16 @@ export async function firstProductId(category: 'C001' | 'C002' | 'C003'): Promis
   return products[0].id;
 }
 
-export const productDetail = async (id: number) => (await api<{ product: ProductDetail }>(`/product/${id}`)).product;
+export const productDetail = async (id: number) =>
+  (await api<{ product: ProductDetail }>(`/product/${id}`)).product;
 
 /**
  * Indian digit grouping worked out here rather than with Intl, so the test does not share the app's formatter:
  * 172999 → '₹1,72,999', 15499 → '₹15,499'.
  */
 export function indianRupees(amount: number): string {
-  if (!Number.isInteger(amount) || amount < 0) throw new Error(`indianRupees handles whole rupees, got ${amount}`);
+  if (!Number.isInteger(amount) || amount < 0)
+    throw new Error(`indianRupees handles whole rupees, got ${amount}`);
   const whole = String(amount);
   const last3 = whole.slice(-3);
   const rest = whole.slice(0, -3).replace(/\B(?=(\d{2})+$)/g, ',');
@@ -53,7 +59,12 @@ export function indianRupees(amount: number): string {
 
 /** Text as React's server renderer escapes it inside an element. */
 export function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#x27;');
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#x27;');
 }
 
 /**
@@ -85,7 +96,9 @@ export async function resultCount(page: Page): Promise<number> {
 
 /** The product ids of the cards on the page, in order. */
 export async function cardIds(scope: Page | Locator): Promise<number[]> {
-  const hrefs = await scope.locator('a.card-link').evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
+  const hrefs = await scope
+    .locator('a.card-link')
+    .evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
   return hrefs.map((h) => Number(/^\/product\/(\d+)$/.exec(h)?.[1] ?? NaN));
 }
 
@@ -103,4 +116,46 @@ export function focusInfo(page: Page) {
       outlineStyle: getComputedStyle(ringOwner).outlineStyle,
     };
   });
+}
+
+export interface BrowseFilters {
+  category?: string;
+  features?: string[];
+  attributes?: string[];
+}
+
+/**
+ * Waits until /browse shows a filter: the URL carries it and the page has rendered its results (the results
+ * section carries the applied filters as data attributes, from the same loader data as the results).
+ * Waiting for the URL alone is not enough: it changes before React commits the new page.
+ */
+export async function waitForFilters(page: Page, want: BrowseFilters): Promise<void> {
+  const expected = {
+    category: want.category ?? 'C001',
+    features: [...(want.features ?? [])].sort().join(','),
+    attributes: [...(want.attributes ?? [])].sort().join(','),
+  };
+  const list = (values: string[]) =>
+    values
+      .flatMap((v) => v.split(','))
+      .filter(Boolean)
+      .sort()
+      .join(',');
+  await page.waitForURL(
+    (u) =>
+      u.pathname === '/browse' &&
+      (u.searchParams.get('category') || 'C001') === expected.category &&
+      list(u.searchParams.getAll('features')) === expected.features &&
+      list(u.searchParams.getAll('attributes')) === expected.attributes,
+  );
+  await page.waitForFunction((e) => {
+    const results = document.querySelector<HTMLElement>('section.results');
+    const field = (name: string) => results?.dataset[name] ?? '';
+    const sorted = (name: string) => field(name).split(',').filter(Boolean).sort().join(',');
+    return (
+      field('category') === e.category &&
+      sorted('features') === e.features &&
+      sorted('attributes') === e.attributes
+    );
+  }, expected);
 }

@@ -30,11 +30,17 @@ describe.skipIf(!browserAvailable())('home page', () => {
       expect(ids, s.heading).toEqual(home[s.key].map((p) => p.id));
       // Each card shows its model and a price.
       const first = home[s.key][0]!;
-      await expect(section.locator('.card').first().locator('.card-title').textContent()).resolves.toBe(first.model);
-      await expect(section.locator('.card').first().locator('.card-price').textContent()).resolves.toMatch(/^₹[\d,]+/);
+      await expect(section.locator('.card').first().locator('.card-title').textContent()).resolves.toBe(
+        first.model,
+      );
+      await expect(section.locator('.card').first().locator('.card-price').textContent()).resolves.toMatch(
+        /^₹[\d,]+/,
+      );
 
       const viewAll = section.getByRole('link', { name: `View all ${s.heading.toLowerCase()}` });
-      expect(await viewAll.count(), `View all in ${s.heading} with ${ids.length} items`).toBe(ids.length > 4 ? 1 : 0);
+      expect(await viewAll.count(), `View all in ${s.heading} with ${ids.length} items`).toBe(
+        ids.length > 4 ? 1 : 0,
+      );
       if (ids.length > 4) expect(await viewAll.getAttribute('href')).toBe(s.list);
     }
   });
@@ -42,7 +48,10 @@ describe.skipIf(!browserAvailable())('home page', () => {
   it('View all opens the paginated list, and the page 2 link shows other products', async () => {
     const { page } = session;
     await visit(page, '/home');
-    expect(home.most_viewed_products.length, 'the seed data gives the section more than 4 items').toBeGreaterThan(4);
+    expect(
+      home.most_viewed_products.length,
+      'the seed data gives the section more than 4 items',
+    ).toBeGreaterThan(4);
     await page.getByRole('link', { name: 'View all most viewed phones' }).click();
     await page.waitForURL((u) => u.pathname === '/most-viewed-products');
     await page.getByRole('heading', { level: 1, name: 'Most viewed phones' }).waitFor();
@@ -50,13 +59,20 @@ describe.skipIf(!browserAvailable())('home page', () => {
     const first = await cardIds(page.locator('main'));
     expect(first.length).toBe(6); // product page size
 
-    await page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Page 2', exact: true }).click();
-    await page.waitForURL((u) => u.pathname === '/most-viewed-products' && u.searchParams.get('page') === '1');
+    await page
+      .getByRole('navigation', { name: 'Pages' })
+      .getByRole('link', { name: 'Page 2', exact: true })
+      .click();
+    await page.waitForURL(
+      (u) => u.pathname === '/most-viewed-products' && u.searchParams.get('page') === '1',
+    );
     await page.getByText(/^Page 2 of \d+$/).waitFor();
     const second = await cardIds(page.locator('main'));
     expect(second.length).toBeGreaterThan(0);
     expect(second.filter((id) => first.includes(id))).toEqual([]);
-    expect(await page.getByRole('link', { name: 'Page 2', exact: true }).getAttribute('aria-current')).toBe('page');
+    expect(await page.getByRole('link', { name: 'Page 2', exact: true }).getAttribute('aria-current')).toBe(
+      'page',
+    );
     expect(session.errors).toEqual([]);
   });
 
@@ -69,7 +85,10 @@ describe.skipIf(!browserAvailable())('home page', () => {
       await visit(page, `${list}?page=1`);
       const second = await cardIds(page.locator('main'));
       expect(second.length, list).toBeGreaterThan(0);
-      expect(second.filter((id) => first.includes(id)), list).toEqual([]);
+      expect(
+        second.filter((id) => first.includes(id)),
+        list,
+      ).toEqual([]);
     }
   });
 });

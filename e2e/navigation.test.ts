@@ -65,7 +65,16 @@ describe.skipIf(!browserAvailable())('navigation bar', () => {
   it('at 360 px no page scrolls sideways', async () => {
     session = await openBrowser({ width: 360, height: 740 });
     const { page } = session;
-    for (const path of ['/', '/home', '/browse', '/browse?category=C002', `/product/${phoneId}`, '/most-viewed-products', '/articles', '/help-center']) {
+    for (const path of [
+      '/',
+      '/home',
+      '/browse',
+      '/browse?category=C002',
+      `/product/${phoneId}`,
+      '/most-viewed-products',
+      '/articles',
+      '/help-center',
+    ]) {
       await visit(page, path);
       // Lazy images can change the layout once loaded; measure when the page has settled.
       await page.waitForLoadState('load');
@@ -73,10 +82,15 @@ describe.skipIf(!browserAvailable())('navigation bar', () => {
         scrollWidth: document.documentElement.scrollWidth,
         clientWidth: document.documentElement.clientWidth,
       }));
-      expect(scrollWidth, `${path} is ${scrollWidth} px wide in a ${clientWidth} px window`).toBeLessThanOrEqual(clientWidth);
+      expect(
+        scrollWidth,
+        `${path} is ${scrollWidth} px wide in a ${clientWidth} px window`,
+      ).toBeLessThanOrEqual(clientWidth);
     }
     await visit(page, '/some/unknown/path', 404);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth),
+    ).toBe(true);
   });
 
   it('highlights Home on /home, Browse on /browse, and nothing on a product page', async () => {

@@ -1,7 +1,15 @@
 /** /product/{id}: opened from a card, shows brand, model, price in rupees and the specification groups, server-rendered. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BrowserSession, baseURL, browserAvailable, openBrowser } from './browser.ts';
-import { type Card, escapeHtml, homeData, indianRupees, productDetail, visit } from './helpers.ts';
+import {
+  type Card,
+  escapeHtml,
+  firstProductId,
+  homeData,
+  indianRupees,
+  productDetail,
+  visit,
+} from './helpers.ts';
 
 describe.skipIf(!browserAvailable())('product page', () => {
   let session: BrowserSession;
@@ -40,9 +48,11 @@ describe.skipIf(!browserAvailable())('product page', () => {
     expect(groups).toEqual(expect.arrayContaining(['About', 'Basic', 'Advanced', 'Premium']));
     for (const g of detail.attribute_groups) {
       const group = specs.getByRole('region', { name: g.name, exact: true });
-      const rows = await group.locator('.spec-row').evaluateAll((els) =>
-        els.map((el) => [el.querySelector('dt')?.textContent, el.querySelector('dd')?.textContent]),
-      );
+      const rows = await group
+        .locator('.spec-row')
+        .evaluateAll((els) =>
+          els.map((el) => [el.querySelector('dt')?.textContent, el.querySelector('dd')?.textContent]),
+        );
       expect(rows, g.name).toEqual(g.attributes.map((a) => [a.name, a.display]));
     }
     expect(session.errors).toEqual([]);
@@ -62,5 +72,32 @@ describe.skipIf(!browserAvailable())('product page', () => {
     const ram = detail.attribute_groups.flatMap((g) => g.attributes).find((a) => a.name === 'RAM');
     expect(ram, 'the phone lists its RAM').toBeDefined();
     expect(main).toContain(`<dt>RAM</dt><dd>${escapeHtml(ram!.display)}</dd>`);
+  });
+
+  it('a car opens from the Cars list and shows its details', async () => {
+    const { page } = session;
+    const carId = await firstProductId('C002');
+    const detail = await productDetail(carId);
+    await visit(page, '/browse?category=C002');
+    await page.locator(`a.card-link[href="/product/${carId}"]`).first().click();
+    await page.waitForURL((u) => u.pathname === `/product/${carId}`);
+    // A failed load shows an error page at the same URL instead of the product.
+    await page.locator('h1#product-name, .error-page h1').first().waitFor();
+    expect(
+      await page.locator('.error-page h1').allTextContents(),
+      'an error page instead of the car',
+    ).toEqual([]);
+    expect((await page.locator('.product-summary .card-brand').textContent())?.trim()).toBe(detail.brand);
+    expect(await page.locator('.product-price').textContent()).toBe(indianRupees(detail.price!));
+    await page
+      .getByRole('navigation', { name: 'Breadcrumb' })
+      .getByRole('link', { name: 'Cars', exact: true })
+      .waitFor();
+    const groups = await page
+      .getByRole('region', { name: 'Specifications' })
+      .getByRole('heading', { level: 3 })
+      .allTextContents();
+    expect(groups).toEqual(detail.attribute_groups.map((g) => g.name));
+    expect(session.errors).toEqual([]);
   });
 });

@@ -20,6 +20,7 @@ const EnvSchema = z.object({
   TRUST_PROXY: bool.default(false),
   VIEW_FLUSH_MS: z.coerce.number().int().min(10).default(5000),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(10000),
+  WEB_BUILD_DIR: z.string().default('build'),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -37,6 +38,7 @@ export interface Config {
   trustProxy: boolean;
   viewFlushMs: number;
   shutdownTimeoutMs: number;
+  webBuildDir: string;
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -59,5 +61,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY,
     viewFlushMs: e.VIEW_FLUSH_MS,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    webBuildDir: e.WEB_BUILD_DIR,
   };
 }

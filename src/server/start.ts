@@ -25,7 +25,10 @@ const database = await createDatabase({
 });
 
 const services = createServices(database, config, (err) => app.log.error({ err }, 'background task failed'));
-const app = await buildApp({ services, web: { mode: dev ? 'development' : 'production' } });
+const app = await buildApp({
+  services,
+  web: { mode: dev ? 'development' : 'production', buildDir: config.webBuildDir },
+});
 
 const prepared = await prepareDatabase(database, { seedDemo: config.seedDemo });
 app.log.info(prepared, 'database ready');

@@ -6,7 +6,7 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
-const root = process.argv[2] ?? 'build/client';
+const root = process.argv[2] ?? join(process.env.WEB_BUILD_DIR ?? 'build', 'client');
 const TEXT = /\.(js|css|svg|json|txt|html|map)$/;
 
 function walk(dir: string): string[] {
