@@ -9,7 +9,16 @@ export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const baseURL = () => inject('baseURL');
 export const browserAvailable = () => inject('browserAvailable');
 
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 export interface BrowserSession {
   context: BrowserContext;
@@ -22,7 +31,12 @@ export interface BrowserSession {
 /** A Chromium profile of its own (removed on close) and one page. */
 export async function openBrowser(viewport = { width: 1280, height: 900 }): Promise<BrowserSession> {
   const dir = mkdtempSync(join(tmpdir(), 'verdict-chromium-'));
-  const context = await chromium.launchPersistentContext(dir, { executablePath: CHROMIUM, args: ARGS, viewport, baseURL: baseURL() });
+  const context = await chromium.launchPersistentContext(dir, {
+    executablePath: CHROMIUM,
+    args: ARGS,
+    viewport,
+    baseURL: baseURL(),
+  });
   const page = context.pages()[0] ?? (await context.newPage());
   const errors: string[] = [];
   page.on('console', (m) => {
@@ -45,6 +59,12 @@ export async function expectAccessible(page: Page): Promise<void> {
   const result = await new AxeBuilder({ page }).analyze();
   const bad = result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} — ${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 3)
+          .join(', ')}`,
+    );
   expect(bad, `axe violations on ${page.url()}`).toEqual([]);
 }

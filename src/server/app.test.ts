@@ -22,7 +22,10 @@ describe('operations', () => {
   it('tags every response with a request id, keeping a sane one given by the caller', async () => {
     const own = await t.app.inject({ url: '/healthz', headers: { 'x-request-id': 'abc-123' } });
     expect(own.headers['x-request-id']).toBe('abc-123');
-    const junk = await t.app.inject({ url: '/healthz', headers: { 'x-request-id': 'bad id with spaces <script>' } });
+    const junk = await t.app.inject({
+      url: '/healthz',
+      headers: { 'x-request-id': 'bad id with spaces <script>' },
+    });
     expect(junk.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 
@@ -40,7 +43,11 @@ describe('operations', () => {
     for (const url of ['/platform/api/v1/nothing-here', '/user/api/v1/nope', '/platform/api/v2/product/1']) {
       const res = await t.app.inject(url);
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ success: false, code: 'ROUTE_NOT_FOUND', message: 'No such API endpoint.' });
+      expect(res.json()).toEqual({
+        success: false,
+        code: 'ROUTE_NOT_FOUND',
+        message: 'No such API endpoint.',
+      });
     }
   });
 
@@ -76,12 +83,20 @@ describe('rate limits', () => {
   it('answers 429 with the catalogue message once an address exceeds the limit', async () => {
     let last = 0;
     for (let i = 0; i < 45; i++) {
-      last = (await t.app.inject({ url: '/platform/api/v1/home-page/category/C001', remoteAddress: '10.9.9.9' })).statusCode;
+      last = (
+        await t.app.inject({ url: '/platform/api/v1/home-page/category/C001', remoteAddress: '10.9.9.9' })
+      ).statusCode;
     }
     expect(last).toBe(429);
-    const res = await t.app.inject({ url: '/platform/api/v1/home-page/category/C001', remoteAddress: '10.9.9.9' });
+    const res = await t.app.inject({
+      url: '/platform/api/v1/home-page/category/C001',
+      remoteAddress: '10.9.9.9',
+    });
     expect(res.json()).toMatchObject({ success: false, code: 'RATE_LIMITED' });
     // Another address is unaffected.
-    expect((await t.app.inject({ url: '/platform/api/v1/home-page/category/C001', remoteAddress: '10.9.9.8' })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ url: '/platform/api/v1/home-page/category/C001', remoteAddress: '10.9.9.8' }))
+        .statusCode,
+    ).toBe(200);
   });
 });

@@ -3,7 +3,12 @@ import { loadConfig } from './config.ts';
 
 describe('configuration from the environment', () => {
   it('has working defaults for a fresh machine', () => {
-    expect(loadConfig({})).toMatchObject({ port: 3000, dataDir: './data', databaseUrl: undefined, seedDemo: true });
+    expect(loadConfig({})).toMatchObject({
+      port: 3000,
+      dataDir: './data',
+      databaseUrl: undefined,
+      seedDemo: true,
+    });
   });
 
   it('turns the demo off with SEED_DEMO=0 or in production', () => {

@@ -15,7 +15,11 @@ export interface Services extends WebServices {
   isBot(userAgent: string | null | undefined): boolean;
 }
 
-export function createServices(database: Database, config: Config, onError: (err: unknown) => void): Services {
+export function createServices(
+  database: Database,
+  config: Config,
+  onError: (err: unknown) => void,
+): Services {
   const views = new ViewCounter(database.db, onError);
   const isBot = (ua: string | null | undefined) => !ua || isbot(ua);
   return {

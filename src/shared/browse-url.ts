@@ -39,3 +39,37 @@ export function browseSearch(q: Partial<BrowseQuery>): string {
 export function categoryHasReleaseDates(category: CategoryId): boolean {
   return category === 'C001';
 }
+
+/**
+ * A browse form's fields as a short URL search: empty fields and defaults left out, repeated fields joined by
+ * commas (`?features=5g,nfc&attributes=ram_8`).
+ */
+export function formSearch(fields: Iterable<[string, unknown]>): string {
+  const grouped = new Map<string, string[]>();
+  for (const [key, value] of fields) {
+    if (typeof value !== 'string' || value === '') continue;
+    if ((key === 'sort' && value === 'popularity') || (key === 'category' && value === DEFAULT_CATEGORY))
+      continue;
+    grouped.set(key, [...(grouped.get(key) ?? []), value]);
+  }
+  const parts = [...grouped].map(
+    ([k, vs]) => `${encodeURIComponent(k)}=${vs.map(encodeURIComponent).join(',')}`,
+  );
+  return parts.length ? `?${parts.join('&')}` : '';
+}
+
+/** How many filters a query sets (shown on the small-screen Filters button). */
+export function activeFilterCount(q: BrowseQuery): number {
+  const ranges = [
+    q.budgetMin,
+    q.budgetMax,
+    q.prime1Min,
+    q.prime1Max,
+    q.prime2Min,
+    q.prime2Max,
+    q.releasedWithin,
+  ];
+  return (
+    q.brand.length + q.attributes.length + q.features.length + ranges.filter((v) => v !== undefined).length
+  );
+}

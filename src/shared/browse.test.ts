@@ -50,3 +50,26 @@ describe('browse query', () => {
     expect(browseSearch(BrowseQuerySchema.parse({}))).toBe('');
   });
 });
+
+describe('browse form to URL', () => {
+  it('leaves out empty fields and defaults and joins repeated fields with commas', async () => {
+    const { formSearch } = await import('./browse-url.ts');
+    expect(
+      formSearch([
+        ['category', 'C001'],
+        ['budgetMin', ''],
+        ['features', '5g'],
+        ['features', 'nfc'],
+        ['attributes', 'ram_8'],
+        ['sort', 'popularity'],
+      ]),
+    ).toBe('?features=5g,nfc&attributes=ram_8');
+    expect(
+      formSearch([
+        ['category', 'C002'],
+        ['sort', 'price_asc'],
+      ]),
+    ).toBe('?category=C002&sort=price_asc');
+    expect(formSearch([])).toBe('');
+  });
+});

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { ErrorBoundary } from './root.tsx';
 
 type Props = Parameters<typeof ErrorBoundary>[0];
-const render = (error: unknown) => renderToStaticMarkup(<ErrorBoundary {...({ error, params: {} } as unknown as Props)} />);
+const render = (error: unknown) =>
+  renderToStaticMarkup(<ErrorBoundary {...({ error, params: {} } as unknown as Props)} />);
 
 describe('root error boundary', () => {
   it('shows the maintenance page when a render crashes', () => {

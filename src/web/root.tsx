@@ -1,9 +1,19 @@
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches } from 'react-router';
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useMatches,
+} from 'react-router';
 import type { ReactNode } from 'react';
 import type { Route } from './+types/root';
 import { Footer } from './components/footer.tsx';
 import { NavBar } from './components/nav-bar.tsx';
 import { ErrorPage } from './components/error-page.tsx';
+import { CompareProvider } from './features/compare/compare-context.tsx';
+import { CompareTray } from './features/compare/compare-tray.tsx';
 import { ConnectivityWatcher } from './features/toasts/connectivity.tsx';
 import { ToastProvider } from './features/toasts/toasts.tsx';
 import { useNonce } from './lib/nonce.tsx';
@@ -31,20 +41,27 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0b5cad" />
         <Meta />
-        {/* The browser blanks nonce attributes once parsed, so the client's '' matches the server's real nonce. */}
-        <Links nonce={nonce} />
+        {/*
+          No nonce on <link>s: style-src 'self' already allows them. Left to itself, Links copies the script nonce
+          onto them on the server only, and browsers do not reliably blank it before hydration, so React in
+          development reports a hydration mismatch.
+        */}
+        <Links nonce="" />
       </head>
       <body>
         <ToastProvider>
-          <a className="skip-link" href="#main">
-            Skip to content
-          </a>
-          <NavBar active={nav} />
-          <main id="main" tabIndex={-1}>
-            {children}
-          </main>
-          <Footer />
-          <ConnectivityWatcher />
+          <CompareProvider>
+            <a className="skip-link" href="#main">
+              Skip to content
+            </a>
+            <NavBar active={nav} />
+            <main id="main" tabIndex={-1}>
+              {children}
+            </main>
+            <Footer />
+            <CompareTray />
+            <ConnectivityWatcher />
+          </CompareProvider>
         </ToastProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

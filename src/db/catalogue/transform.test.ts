@@ -3,13 +3,44 @@ import { readCatalogue } from './import.ts';
 import { toBhp, transformCar, transformMotorbike, transformPhone } from './transform.ts';
 
 const phone = {
-  brand: 'Acer', model: 'Super ZX', variant: '4GB RAM + 128GB', price_inr: 9480, released: '2025-05-26', status: 'Available',
-  colors: ['Carbon Black'], dimensions_mm: null, weight_g: 200, battery_mah: 5000, fast_charging_w: 33, charging: '33W wired',
-  rear_camera_mp: 64, rear_camera_count: 1, front_camera_mp: 13, display_size_in: 6.8, display_type: 'AMOLED, 120Hz',
-  refresh_rate_hz: 120, resolution: { width: 1080, height: 2400 }, ram_gb: 4, storage_gb: 128, extended_memory: 'up to 1 TB',
-  os: 'Android 15', cpu: 'Octa-core', gpu: 'Mali', bluetooth: '5.3', usb: 'USB Type-C 2.0', network: ['4G', '5G'],
-  has_5g: true, fingerprint: 'side', gps: 'GPS', nfc: true, wifi: 'Yes', sensors: ['compass'], spec_score: 72,
-  sim: 'Dual Sim', price_source: 'smartprix_2025', gsmarena_name: 'Acer Super ZX',
+  brand: 'Acer',
+  model: 'Super ZX',
+  variant: '4GB RAM + 128GB',
+  price_inr: 9480,
+  released: '2025-05-26',
+  status: 'Available',
+  colors: ['Carbon Black'],
+  dimensions_mm: null,
+  weight_g: 200,
+  battery_mah: 5000,
+  fast_charging_w: 33,
+  charging: '33W wired',
+  rear_camera_mp: 64,
+  rear_camera_count: 1,
+  front_camera_mp: 13,
+  display_size_in: 6.8,
+  display_type: 'AMOLED, 120Hz',
+  refresh_rate_hz: 120,
+  resolution: { width: 1080, height: 2400 },
+  ram_gb: 4,
+  storage_gb: 128,
+  extended_memory: 'up to 1 TB',
+  os: 'Android 15',
+  cpu: 'Octa-core',
+  gpu: 'Mali',
+  bluetooth: '5.3',
+  usb: 'USB Type-C 2.0',
+  network: ['4G', '5G'],
+  has_5g: true,
+  fingerprint: 'side',
+  gps: 'GPS',
+  nfc: true,
+  wifi: 'Yes',
+  sensors: ['compass'],
+  spec_score: 72,
+  sim: 'Dual Sim',
+  price_source: 'smartprix_2025',
+  gsmarena_name: 'Acer Super ZX',
 };
 
 describe('phone rows', () => {
@@ -27,12 +58,20 @@ describe('phone rows', () => {
   it('derives features and facets for the browse filters', () => {
     const row = transformPhone(phone);
     expect(row.features.sort()).toEqual(['5g', 'expandable_storage', 'fast_charging', 'high_refresh', 'nfc']);
-    expect(row.facets.sort()).toEqual(['display_amoled', 'display_large', 'os_android', 'ram_4', 'storage_128']);
+    expect(row.facets.sort()).toEqual([
+      'display_amoled',
+      'display_large',
+      'os_android',
+      'ram_4',
+      'storage_128',
+    ]);
   });
 
   it('marks 2023 listings that no spec database confirms as unverified', () => {
     expect(transformPhone(phone).verified).toBe(true);
-    expect(transformPhone({ ...phone, price_source: 'smartprix_2023', gsmarena_name: null }).verified).toBe(false);
+    expect(transformPhone({ ...phone, price_source: 'smartprix_2023', gsmarena_name: null }).verified).toBe(
+      false,
+    );
     expect(transformPhone({ ...phone, price_source: 'smartprix_2023' }).verified).toBe(true);
   });
 
@@ -48,7 +87,21 @@ describe('cars and motorbikes', () => {
     expect(toBhp(100, 'PS')).toBe(98.6);
     expect(toBhp(100, 'kW')).toBe(134.1);
     expect(toBhp(100, 'bhp')).toBe(100);
-    const car = transformCar({ brand: 'Tata', model: 'Nexon', variant: 'XZ', price_inr: 900000, fuel_type: 'CNG + Petrol', transmission: 'AMT', body_type: 'SUV, Crossover', seating_capacity: 5, abs: true, airbags: 6, power_value: 118, power_unit: 'PS', mileage_arai_kmpl: 17 });
+    const car = transformCar({
+      brand: 'Tata',
+      model: 'Nexon',
+      variant: 'XZ',
+      price_inr: 900000,
+      fuel_type: 'CNG + Petrol',
+      transmission: 'AMT',
+      body_type: 'SUV, Crossover',
+      seating_capacity: 5,
+      abs: true,
+      airbags: 6,
+      power_value: 118,
+      power_unit: 'PS',
+      mileage_arai_kmpl: 17,
+    });
     expect(car.features.sort()).toEqual(['abs', 'automatic', 'six_airbags']);
     expect(car.facets.sort()).toEqual(['body_crossover', 'body_suv', 'fuel_cng', 'fuel_petrol', 'seats_5']);
     expect(car.prime1).toBe(17);
@@ -56,10 +109,24 @@ describe('cars and motorbikes', () => {
   });
 
   it('tells electric motorbikes from petrol ones', () => {
-    const ev = transformMotorbike({ brand: 'Ola', model: 'S1', variant: null, price_inr: 100000, engine_cc: null, range_km_per_charge: 150 });
+    const ev = transformMotorbike({
+      brand: 'Ola',
+      model: 'S1',
+      variant: null,
+      price_inr: 100000,
+      engine_cc: null,
+      range_km_per_charge: 150,
+    });
     expect(ev.features).toEqual(['electric']);
     expect(ev.variant).toBe('');
-    const bike = transformMotorbike({ brand: 'Bajaj', model: 'Pulsar', variant: null, price_inr: 100000, engine_cc: 150, mileage_kmpl: 45 });
+    const bike = transformMotorbike({
+      brand: 'Bajaj',
+      model: 'Pulsar',
+      variant: null,
+      price_inr: 100000,
+      engine_cc: 150,
+      mileage_kmpl: 45,
+    });
     expect(bike.facets).toEqual(['engine_commuter']);
     expect(bike.prime2).toBe(45);
   });

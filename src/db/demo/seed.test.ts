@@ -32,7 +32,10 @@ describe('demo community', () => {
   });
 
   it('gives hundreds of products a visible rating (10 reviews or more)', async () => {
-    const [r] = await query<{ n: number }>(database, `SELECT count(*)::int AS n FROM products WHERE total_reviews >= 10`);
+    const [r] = await query<{ n: number }>(
+      database,
+      `SELECT count(*)::int AS n FROM products WHERE total_reviews >= 10`,
+    );
     expect(r!.n).toBeGreaterThan(150);
   });
 

@@ -48,7 +48,11 @@ async function sendWebResponse(reply: FastifyReply, response: Response): Promise
 }
 
 /** Mounts the React Router app: every path that no API or asset route claims is rendered by it. */
-export async function registerWeb(app: FastifyInstance, options: WebOptions, services: Services): Promise<void> {
+export async function registerWeb(
+  app: FastifyInstance,
+  options: WebOptions,
+  services: Services,
+): Promise<void> {
   let getBuild: () => Promise<ServerBuild>;
 
   if (options.mode === 'development') {
@@ -83,8 +87,9 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions, ser
 
   const handle = createRequestHandler(getBuild, options.mode);
   // Form posts reach React Router as a raw stream.
-  app.addContentTypeParser(['application/x-www-form-urlencoded', 'multipart/form-data'], (_req, _payload, done) =>
-    done(null),
+  app.addContentTypeParser(
+    ['application/x-www-form-urlencoded', 'multipart/form-data'],
+    (_req, _payload, done) => done(null),
   );
 
   app.route({

@@ -1,9 +1,21 @@
 import { SUPPORT_EMAIL } from '../../shared/constants.ts';
 
 const PAGES = {
-  '404': { title: '404', heading: 'Page not found', text: 'The page you are looking for does not exist or has moved.' },
-  '400': { title: 'Check the address', heading: 'That request did not make sense', text: 'Some part of the address is not valid.' },
-  '500': { title: '500', heading: 'Internal server error', text: 'Something went wrong on our side. Please try again.' },
+  '404': {
+    title: '404',
+    heading: 'Page not found',
+    text: 'The page you are looking for does not exist or has moved.',
+  },
+  '400': {
+    title: 'Check the address',
+    heading: 'That request did not make sense',
+    text: 'Some part of the address is not valid.',
+  },
+  '500': {
+    title: '500',
+    heading: 'Internal server error',
+    text: 'Something went wrong on our side. Please try again.',
+  },
   maintenance: {
     title: "We'll Be Back Soon",
     heading: "We'll Be Back Soon",

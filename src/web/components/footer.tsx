@@ -42,7 +42,10 @@ export function Footer() {
         <p>
           Support: <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>
         </p>
-        <p className="muted">Verdict is free for everyone. Prices are listing prices in Indian rupees at the time of the source data.</p>
+        <p className="muted">
+          Verdict is free for everyone. Prices are listing prices in Indian rupees at the time of the source
+          data.
+        </p>
       </div>
     </footer>
   );

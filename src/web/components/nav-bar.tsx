@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { NAV_INDEX } from '../../shared/constants.ts';
+import { SearchBox } from '../features/search/search-box.tsx';
 
 const LINKS = [
   { to: '/home', label: 'Home', index: NAV_INDEX.home },
@@ -21,9 +22,23 @@ export function NavBar({ active }: { active: number }) {
         <Link to="/" className="logo" aria-label="Verdict, go to the landing page">
           <svg viewBox="0 0 32 32" width="28" height="28" aria-hidden="true">
             <rect width="32" height="32" rx="8" fill="currentColor" />
-            <path d="M8 10 L16 24 L24 10" stroke="#fff" strokeWidth="3.5" fill="none" strokeLinecap="round" strokeLinejoin="round" />
+            <path
+              d="M8 10 L16 24 L24 10"
+              stroke="#fff"
+              strokeWidth="3.5"
+              fill="none"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            />
           </svg>
           <span>Verdict</span>
+        </Link>
+        <SearchBox className="search-box-top" />
+        <Link to="/search" className="search-link" aria-label="Search">
+          <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+            <circle cx="10.5" cy="10.5" r="6.5" stroke="currentColor" strokeWidth="2" fill="none" />
+            <path d="M15.5 15.5 L21 21" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+          </svg>
         </Link>
         <button
           type="button"

@@ -1,14 +1,30 @@
 import { Link } from 'react-router';
 
 /** Page links; `page` is 0-based like the API, shown 1-based. */
-export function Pagination({ page, size, total, href }: { page: number; size: number; total: number; href: (page: number) => string }) {
+export function Pagination({
+  page,
+  size,
+  total,
+  href,
+}: {
+  page: number;
+  size: number;
+  total: number;
+  href: (page: number) => string;
+}) {
   const pages = Math.max(1, Math.ceil(total / size));
   if (pages <= 1) return null;
   const around = [page - 2, page - 1, page, page + 1, page + 2].filter((p) => p >= 0 && p < pages);
   const shown = [...new Set([0, ...around, pages - 1])].sort((a, b) => a - b);
   return (
     <nav className="pagination" aria-label="Pages">
-      {page > 0 ? <Link to={href(page - 1)} rel="prev">Previous</Link> : <span aria-disabled="true">Previous</span>}
+      {page > 0 ? (
+        <Link to={href(page - 1)} rel="prev">
+          Previous
+        </Link>
+      ) : (
+        <span aria-disabled="true">Previous</span>
+      )}
       <ul>
         {shown.map((p, i) => (
           <li key={p}>
@@ -19,7 +35,13 @@ export function Pagination({ page, size, total, href }: { page: number; size: nu
           </li>
         ))}
       </ul>
-      {page < pages - 1 ? <Link to={href(page + 1)} rel="next">Next</Link> : <span aria-disabled="true">Next</span>}
+      {page < pages - 1 ? (
+        <Link to={href(page + 1)} rel="next">
+          Next
+        </Link>
+      ) : (
+        <span aria-disabled="true">Next</span>
+      )}
     </nav>
   );
 }

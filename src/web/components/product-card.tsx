@@ -1,9 +1,20 @@
 import { Link } from 'react-router';
 import type { ProductCard as Card } from '../../shared/api-types.ts';
 import { formatPrice } from '../../shared/format.ts';
+import { CompareToggle } from '../features/compare/compare-toggle.tsx';
 import { RatingTag } from './rating-tag.tsx';
 
-export function ProductCard({ product, eager = false }: { product: Card; eager?: boolean }) {
+/** `headingLevel`: 3 under a section heading, 2 where the list sits straight under the page's h1. */
+export function ProductCard({
+  product,
+  eager = false,
+  headingLevel = 3,
+}: {
+  product: Card;
+  eager?: boolean;
+  headingLevel?: 2 | 3;
+}) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <article className="card">
       <img
@@ -20,26 +31,35 @@ export function ProductCard({ product, eager = false }: { product: Card; eager?:
           <img src={product.brand_image_url} alt="" width={20} height={20} loading="lazy" />
           {product.brand}
         </p>
-        <h3 className="card-title">
+        <Heading className="card-title">
           <Link to={`/product/${product.id}`} className="card-link">
             {product.model}
           </Link>
-        </h3>
+        </Heading>
         {product.variant && <p className="card-variant">{product.variant}</p>}
         <p className="card-price">{formatPrice(product.price)}</p>
         <RatingTag value={product.value} totalReviews={product.total_reviews} />
         {!product.verified && <p className="badge badge-warning">Unverified listing</p>}
+        <CompareToggle product={product} named className="card-compare" />
       </div>
     </article>
   );
 }
 
-export function ProductGrid({ products, eagerCount = 0 }: { products: Card[]; eagerCount?: number }) {
+export function ProductGrid({
+  products,
+  eagerCount = 0,
+  headingLevel,
+}: {
+  products: Card[];
+  eagerCount?: number;
+  headingLevel?: 2 | 3;
+}) {
   return (
     <ul className="product-grid">
       {products.map((p, i) => (
         <li key={p.id}>
-          <ProductCard product={p} eager={i < eagerCount} />
+          <ProductCard product={p} eager={i < eagerCount} headingLevel={headingLevel} />
         </li>
       ))}
     </ul>

@@ -1,9 +1,19 @@
 import { ratingTag } from '../../shared/rating.ts';
 import { formatCount } from '../../shared/format.ts';
 
-export function RatingTag({ value, totalReviews, showCount = true }: { value: number; totalReviews: number; showCount?: boolean }) {
+export function RatingTag({
+  value,
+  totalReviews,
+  showCount = true,
+}: {
+  value: number;
+  totalReviews: number;
+  showCount?: boolean;
+}) {
   const tag = ratingTag(value, totalReviews);
-  const label = tag.label ? `Rated ${tag.text} out of 5, ${tag.label}` : 'Not enough reviews for a rating yet';
+  const label = tag.label
+    ? `Rated ${tag.text} out of 5, ${tag.label}`
+    : 'Not enough reviews for a rating yet';
   return (
     <span className="rating">
       <span className={`rating-tag${tag.colour ? ` rating-${tag.colour}` : ''}`} title={label}>

@@ -22,7 +22,11 @@ export async function apiFetch<T>(path: string, init: RequestInit & { token?: st
   headers.set('accept', 'application/json');
   if (init.token) headers.set('authorization', `Bearer ${init.token}`);
   const response = await fetch(path, { ...init, headers });
-  const body = (await response.json().catch(() => null)) as { success?: boolean; code?: string; message?: string } | null;
+  const body = (await response.json().catch(() => null)) as {
+    success?: boolean;
+    code?: string;
+    message?: string;
+  } | null;
   if (!response.ok || !body?.success) {
     throw new ApiError(body?.message ?? MESSAGES.generic, response.status, body?.code ?? 'INTERNAL');
   }

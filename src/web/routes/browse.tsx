@@ -1,9 +1,21 @@
-import { useEffect, useRef } from 'react';
-import { data, Form, Link, useNavigation, useSubmit } from 'react-router';
+import { useLayoutEffect, useRef, useState } from 'react';
+import { data, Form, Link, useNavigate, useNavigation } from 'react-router';
 import { ATTRIBUTE_OPTIONS, FEATURES, PRIME_ATTRIBUTES } from '../../shared/attributes.ts';
 import { BrowseQuerySchema } from '../../shared/browse.ts';
-import { browseSearch, categoryHasReleaseDates, SORTS } from '../../shared/browse-url.ts';
-import { CATEGORIES, MAX_SELECTED_ATTRIBUTES, NAV_INDEX, RELEASED_WITHIN_OPTIONS } from '../../shared/constants.ts';
+import {
+  activeFilterCount,
+  browseSearch,
+  categoryHasReleaseDates,
+  formSearch,
+  SORTS,
+} from '../../shared/browse-url.ts';
+import {
+  CATEGORIES,
+  DEFAULT_CATEGORY,
+  MAX_SELECTED_ATTRIBUTES,
+  NAV_INDEX,
+  RELEASED_WITHIN_OPTIONS,
+} from '../../shared/constants.ts';
 import { formatCount, formatMonths } from '../../shared/format.ts';
 import { Pagination } from '../components/pagination.tsx';
 import { ProductGrid } from '../components/product-card.tsx';
@@ -14,7 +26,10 @@ export const handle = { nav: NAV_INDEX.browse };
 
 export function meta({ data: d }: Route.MetaArgs) {
   const name = d ? CATEGORIES[d.query.category].name : 'Products';
-  return pageMeta(`Browse ${name.toLowerCase()}`, `Filter ${name.toLowerCase()} by budget, brand, features and specifications, sorted your way.`);
+  return pageMeta(
+    `Browse ${name.toLowerCase()}`,
+    `Filter ${name.toLowerCase()} by budget, brand, features and specifications, sorted your way.`,
+  );
 }
 
 function searchToInput(params: URLSearchParams): Record<string, string | string[]> {
@@ -30,7 +45,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const parsed = BrowseQuerySchema.safeParse(searchToInput(new URL(request.url).searchParams));
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
-    const message = /^[A-Z]/.test(issue.message) ? issue.message : `The filter '${issue.path.join('.')}' ${issue.message}.`;
+    const message = /^[A-Z]/.test(issue.message)
+      ? issue.message
+      : `The filter '${issue.path.join('.')}' ${issue.message}.`;
     throw data(message, { status: 400 });
   }
   const query = parsed.data;
@@ -43,46 +60,94 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const message = typeof (error as { data?: unknown })?.data === 'string' ? (error as { data: string }).data : 'These filters could not be applied.';
+  const message =
+    typeof (error as { data?: unknown })?.data === 'string'
+      ? (error as { data: string }).data
+      : 'These filters could not be applied.';
   return (
     <div className="page">
       <h1 className="page-title">Browse</h1>
-      <p role="alert" className="alert">{message}</p>
-      <Link to="/browse" className="button">Clear all filters</Link>
+      <p role="alert" className="alert">
+        {message}
+      </p>
+      <Link to="/browse" className="button">
+        Clear all filters
+      </Link>
     </div>
   );
 }
 
 export default function Browse({ loaderData }: Route.ComponentProps) {
   const { query, results, brands } = loaderData;
-  const submit = useSubmit();
+  const navigate = useNavigate();
   const navigation = useNavigation();
+  const [filtersOpen, setFiltersOpen] = useState(false);
   const form = useRef<HTMLFormElement>(null);
   const category = query.category;
   const primes = PRIME_ATTRIBUTES[category];
   const ranges = [brands.prime_attribute_1, brands.prime_attribute_2];
   const attributeLimitReached = query.attributes.length >= MAX_SELECTED_ATTRIBUTES;
-  // Any change applies at once; the Apply button is there for keyboards and for browsers without JavaScript.
-  const apply = () => form.current && submit(form.current, { replace: true, preventScrollReset: true });
+  // Any change applies at once; the Apply button is there for number fields and for browsers without JavaScript.
+  // The URL keeps only what is set, lists joined by commas: /browse?features=5g,nfc&attributes=ram_8.
+  const apply = () => {
+    if (!form.current) return;
+    void navigate(`/browse${formSearch(new FormData(form.current))}`, {
+      replace: true,
+      preventScrollReset: true,
+    });
+  };
   const pageHref = (page: number) => `/browse${browseSearch({ ...query, page })}`;
   const searchKey = browseSearch(query);
-  // After any navigation (clear all, back, a shared link) the inputs show exactly what the URL says.
-  useEffect(() => form.current?.reset(), [searchKey]);
+  // After any navigation (clear all, back, a shared link) the inputs show exactly what the URL says. A layout
+  // effect, so the reset lands in the same commit as the new results: a later, passive reset could undo a
+  // checkbox clicked just after the results changed.
+  useLayoutEffect(() => form.current?.reset(), [searchKey]);
   const busy = navigation.state === 'loading' && navigation.location?.pathname === '/browse';
 
   return (
     <div className="page browse">
       <h1 className="page-title">Browse {CATEGORIES[category].name.toLowerCase()}</h1>
+      <button
+        type="button"
+        className="button filters-toggle"
+        aria-expanded={filtersOpen}
+        aria-controls="browse-filters"
+        onClick={() => setFiltersOpen((o) => !o)}
+      >
+        Filters{activeFilterCount(query) ? ` (${activeFilterCount(query)} set)` : ''}
+      </button>
       <div className="browse-layout">
-        <Form ref={form} method="get" className="filters" aria-label="Filters" onChange={(e) => {
-          const target = e.target as unknown as HTMLInputElement;
-          if (target.type === 'number') return; // numbers apply on Apply, Enter or leaving the field
-          if (target.name === 'category') {
-            submit({ category: target.value }, { replace: true });
-            return;
-          }
-          apply();
-        }}>
+        {/*
+          suppressHydrationWarning: the checkboxes named "attributes" (the URL parameter) shadow form.attributes, so
+          React in development misreads this element's attributes and reports a mismatch that is not there.
+          Both forms name their action: a GET submission replaces the query anyway, and the default (the current URL)
+          is encoded differently on the server and in the browser (%2C against a comma), a real hydration mismatch.
+        */}
+        <Form
+          ref={form}
+          id="browse-filters"
+          method="get"
+          action="/browse"
+          className={filtersOpen ? 'filters open' : 'filters'}
+          aria-label="Filters"
+          suppressHydrationWarning
+          onChange={(e) => {
+            const target = e.target as unknown as HTMLInputElement;
+            if (target.type === 'number') return; // numbers apply on Apply, Enter or leaving the field
+            if (target.name === 'category') {
+              void navigate(
+                target.value === DEFAULT_CATEGORY ? '/browse' : `/browse?category=${target.value}`,
+                { replace: true },
+              );
+              return;
+            }
+            apply();
+          }}
+          onSubmit={(e) => {
+            e.preventDefault();
+            apply();
+          }}
+        >
           <fieldset>
             <legend>Category</legend>
             {Object.values(CATEGORIES).map((c) => (
@@ -98,11 +163,27 @@ export default function Browse({ loaderData }: Route.ComponentProps) {
             <div className="range-inputs">
               <label>
                 Min
-                <input type="number" name="budgetMin" min={0} step={1000} inputMode="numeric" defaultValue={query.budgetMin ?? ''} onBlur={apply} />
+                <input
+                  type="number"
+                  name="budgetMin"
+                  min={0}
+                  step={1000}
+                  inputMode="numeric"
+                  defaultValue={query.budgetMin ?? ''}
+                  onBlur={apply}
+                />
               </label>
               <label>
                 Max
-                <input type="number" name="budgetMax" min={0} step={1000} inputMode="numeric" defaultValue={query.budgetMax ?? ''} onBlur={apply} />
+                <input
+                  type="number"
+                  name="budgetMax"
+                  min={0}
+                  step={1000}
+                  inputMode="numeric"
+                  defaultValue={query.budgetMax ?? ''}
+                  onBlur={apply}
+                />
               </label>
             </div>
           </fieldset>
@@ -118,11 +199,29 @@ export default function Browse({ loaderData }: Route.ComponentProps) {
                 <div className="range-inputs">
                   <label>
                     Min
-                    <input type="number" name={`${key}Min`} min={0} step={def.step} inputMode="numeric" placeholder={range?.common.min != null ? String(range.common.min) : undefined} defaultValue={query[`${key}Min`] ?? ''} onBlur={apply} />
+                    <input
+                      type="number"
+                      name={`${key}Min`}
+                      min={0}
+                      step={def.step}
+                      inputMode="numeric"
+                      placeholder={range?.common.min != null ? String(range.common.min) : undefined}
+                      defaultValue={query[`${key}Min`] ?? ''}
+                      onBlur={apply}
+                    />
                   </label>
                   <label>
                     Max
-                    <input type="number" name={`${key}Max`} min={0} step={def.step} inputMode="numeric" placeholder={range?.common.max != null ? String(range.common.max) : undefined} defaultValue={query[`${key}Max`] ?? ''} onBlur={apply} />
+                    <input
+                      type="number"
+                      name={`${key}Max`}
+                      min={0}
+                      step={def.step}
+                      inputMode="numeric"
+                      placeholder={range?.common.max != null ? String(range.common.max) : undefined}
+                      defaultValue={query[`${key}Max`] ?? ''}
+                      onBlur={apply}
+                    />
                   </label>
                 </div>
               </fieldset>
@@ -133,7 +232,12 @@ export default function Browse({ loaderData }: Route.ComponentProps) {
             <legend>Features</legend>
             {FEATURES[category].map((f) => (
               <label key={f.id} className="check">
-                <input type="checkbox" name="features" value={f.id} defaultChecked={query.features.includes(f.id)} />
+                <input
+                  type="checkbox"
+                  name="features"
+                  value={f.id}
+                  defaultChecked={query.features.includes(f.id)}
+                />
                 {f.label}
               </label>
             ))}
@@ -155,7 +259,9 @@ export default function Browse({ loaderData }: Route.ComponentProps) {
           <fieldset aria-describedby="attribute-limit">
             <legend>Attributes</legend>
             <p id="attribute-limit" className="muted small">
-              {attributeLimitReached ? `You can select up to ${MAX_SELECTED_ATTRIBUTES} attributes.` : `Select up to ${MAX_SELECTED_ATTRIBUTES}.`}
+              {attributeLimitReached
+                ? `You can select up to ${MAX_SELECTED_ATTRIBUTES} attributes.`
+                : `Select up to ${MAX_SELECTED_ATTRIBUTES}.`}
             </p>
             {ATTRIBUTE_OPTIONS[category].map((group) => (
               <div key={group.group} className="option-group">
@@ -164,7 +270,13 @@ export default function Browse({ loaderData }: Route.ComponentProps) {
                   const checked = query.attributes.includes(o.id);
                   return (
                     <label key={o.id} className="check">
-                      <input type="checkbox" name="attributes" value={o.id} defaultChecked={checked} disabled={!checked && attributeLimitReached} />
+                      <input
+                        type="checkbox"
+                        name="attributes"
+                        value={o.id}
+                        defaultChecked={checked}
+                        disabled={!checked && attributeLimitReached}
+                      />
                       {o.label}
                     </label>
                   );
@@ -178,7 +290,12 @@ export default function Browse({ loaderData }: Route.ComponentProps) {
             <div className="brand-list">
               {brands.brands.map((b) => (
                 <label key={b.id} className="check">
-                  <input type="checkbox" name="brand" value={b.id} defaultChecked={query.brand.includes(b.id)} />
+                  <input
+                    type="checkbox"
+                    name="brand"
+                    value={b.id}
+                    defaultChecked={query.brand.includes(b.id)}
+                  />
                   {b.name} <span className="muted">({b.product_count})</span>
                 </label>
               ))}
@@ -186,42 +303,51 @@ export default function Browse({ loaderData }: Route.ComponentProps) {
           </fieldset>
 
           <div className="filter-actions">
-            <button type="submit" className="button button-primary">Apply</button>
-            <Link to={category === 'C001' ? '/browse' : `/browse?category=${category}`} className="button" reloadDocument={false}>
+            <button type="submit" className="button button-primary">
+              Apply
+            </button>
+            <Link
+              to={category === 'C001' ? '/browse' : `/browse?category=${category}`}
+              className="button"
+              reloadDocument={false}
+            >
               Clear all
             </Link>
           </div>
-          <input type="hidden" name="sort" value={query.sort} />
         </Form>
 
-        <section className="results" aria-labelledby="results-heading" aria-busy={busy}>
+        <section
+          className="results"
+          aria-labelledby="results-heading"
+          aria-busy={busy}
+          data-category={category}
+          data-features={query.features.join(',')}
+          data-attributes={query.attributes.join(',')}
+        >
           <div className="results-head">
             <h2 id="results-heading" aria-live="polite">
               {formatCount(results.total)} {results.total === 1 ? 'result' : 'results'}
             </h2>
-            <Form method="get" className="sort" onChange={(e) => submit(e.currentTarget, { replace: true })}>
-              {Object.entries({ ...query, sort: undefined, page: undefined }).flatMap(([k, v]) =>
-                v === undefined ? [] : (Array.isArray(v) ? (v.length ? [v.join(',')] : []) : [String(v)]).map((value) => <input key={k} type="hidden" name={k} value={value} />),
-              )}
-              <label>
-                Sort by{' '}
-                <select name="sort" defaultValue={query.sort}>
-                  {SORTS.map((s) => (
-                    <option key={s.id} value={s.id}>{s.label}</option>
-                  ))}
-                </select>
-              </label>
-              <noscript>
-                <button type="submit" className="button">Sort</button>
-              </noscript>
-            </Form>
+            <label className="sort">
+              Sort by{' '}
+              {/* Part of the filter form (form attribute), so sorting keeps the filters and works without JavaScript. */}
+              <select name="sort" form="browse-filters" defaultValue={query.sort} onChange={apply}>
+                {SORTS.map((s) => (
+                  <option key={s.id} value={s.id}>
+                    {s.label}
+                  </option>
+                ))}
+              </select>
+            </label>
           </div>
           {results.products.length ? (
             <ProductGrid products={results.products} eagerCount={2} />
           ) : (
             <div className="empty">
               <p>No {CATEGORIES[category].plural} match these filters.</p>
-              <Link to="/browse" className="button">Clear all filters</Link>
+              <Link to="/browse" className="button">
+                Clear all filters
+              </Link>
             </div>
           )}
           <Pagination page={results.page} size={results.size} total={results.total} href={pageHref} />

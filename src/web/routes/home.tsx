@@ -7,13 +7,28 @@ import type { Route } from './+types/home';
 
 export const handle = { nav: NAV_INDEX.home };
 export const meta = () =>
-  pageMeta('Most viewed, reviewed and liked phones', 'The phones Indian buyers are looking at, reviewing and upvoting on Verdict right now.');
+  pageMeta(
+    'Most viewed, reviewed and liked phones',
+    'The phones Indian buyers are looking at, reviewing and upvoting on Verdict right now.',
+  );
 
 export async function loader({ context }: Route.LoaderArgs) {
   return context.services.catalogue.homePage(DEFAULT_CATEGORY);
 }
 
-function Section({ id, title, products, viewAll, eager }: { id: string; title: string; products: ProductCard[]; viewAll: string; eager: number }) {
+function Section({
+  id,
+  title,
+  products,
+  viewAll,
+  eager,
+}: {
+  id: string;
+  title: string;
+  products: ProductCard[];
+  viewAll: string;
+  eager: number;
+}) {
   return (
     <section className="home-section" aria-labelledby={id}>
       <div className="section-head">
@@ -24,7 +39,11 @@ function Section({ id, title, products, viewAll, eager }: { id: string; title: s
           </Link>
         )}
       </div>
-      {products.length ? <ProductGrid products={products} eagerCount={eager} /> : <p className="empty">Nothing here yet.</p>}
+      {products.length ? (
+        <ProductGrid products={products} eagerCount={eager} />
+      ) : (
+        <p className="empty">Nothing here yet.</p>
+      )}
     </section>
   );
 }
@@ -33,9 +52,27 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <div className="page">
       <h1 className="page-title">Phones people are researching</h1>
-      <Section id="most-viewed" title="Most viewed phones" products={loaderData.most_viewed_products} viewAll="/most-viewed-products" eager={2} />
-      <Section id="most-reviewed" title="Most reviewed phones" products={loaderData.most_reviewed_products} viewAll="/most-reviewed-products" eager={0} />
-      <Section id="most-liked" title="Most liked phones" products={loaderData.most_upvoted_products} viewAll="/most-upvoted-products" eager={0} />
+      <Section
+        id="most-viewed"
+        title="Most viewed phones"
+        products={loaderData.most_viewed_products}
+        viewAll="/most-viewed-products"
+        eager={2}
+      />
+      <Section
+        id="most-reviewed"
+        title="Most reviewed phones"
+        products={loaderData.most_reviewed_products}
+        viewAll="/most-reviewed-products"
+        eager={0}
+      />
+      <Section
+        id="most-liked"
+        title="Most liked phones"
+        products={loaderData.most_upvoted_products}
+        viewAll="/most-upvoted-products"
+        eager={0}
+      />
     </div>
   );
 }

@@ -3,12 +3,24 @@ import { SUPPORT_EMAIL } from '../../shared/constants.ts';
 import { pageMeta } from '../lib/meta.ts';
 
 const PAGES: Record<string, { title: string; text: string }> = {
-  'info-sign-in': { title: 'Sign in', text: 'Accounts open in the next release of Verdict. Until then everything here can be read without one.' },
-  'info-corporate': { title: 'Corporate', text: 'Verdict is an independent community for researching phones, cars and motorbikes in India.' },
+  'info-sign-in': {
+    title: 'Sign in',
+    text: 'Accounts open in the next release of Verdict. Until then everything here can be read without one.',
+  },
+  'info-corporate': {
+    title: 'Corporate',
+    text: 'Verdict is an independent community for researching phones, cars and motorbikes in India.',
+  },
   'info-help-center': { title: 'Help center', text: 'Guides to every part of Verdict are published here.' },
-  'info-terms-of-service': { title: 'Terms of service', text: 'These terms are effective from 1 October 2022. Verdict is free for users.' },
+  'info-terms-of-service': {
+    title: 'Terms of service',
+    text: 'These terms are effective from 1 October 2022. Verdict is free for users.',
+  },
   'info-privacy-policy': { title: 'Privacy policy', text: 'This policy was updated on 6 September 2024.' },
-  'info-community-guidelines': { title: 'Community guidelines', text: 'Be honest, be kind, and write about products you have used.' },
+  'info-community-guidelines': {
+    title: 'Community guidelines',
+    text: 'Be honest, be kind, and write about products you have used.',
+  },
 };
 
 export function meta({ matches }: { matches: { id: string }[] }) {

@@ -13,8 +13,9 @@ export default function Landing() {
       <section className="hero" aria-labelledby="hero-heading">
         <h1 id="hero-heading">Know what you are buying before you pay for it</h1>
         <p className="lead">
-          Verdict is a free community where people in India research phones before they buy: real specifications, prices
-          in rupees, ratings only once ten owners have spoken, and answers from people who use the phone every day.
+          Verdict is a free community where people in India research phones before they buy: real
+          specifications, prices in rupees, ratings only once ten owners have spoken, and answers from people
+          who use the phone every day.
         </p>
         <div className="hero-actions">
           <Link to="/home" className="button button-primary">
@@ -30,15 +31,24 @@ export default function Landing() {
         <ul className="feature-list">
           <li>
             <h3>A real catalogue</h3>
-            <p>About 2,000 phone variants from 80 brands, plus cars and motorbikes, each with its specifications and listed price.</p>
+            <p>
+              About 2,000 phone variants from 80 brands, plus cars and motorbikes, each with its
+              specifications and listed price.
+            </p>
           </li>
           <li>
             <h3>Ratings you can trust</h3>
-            <p>A product shows a rating only after ten reviews, so one enthusiastic owner cannot make a phone look great.</p>
+            <p>
+              A product shows a rating only after ten reviews, so one enthusiastic owner cannot make a phone
+              look great.
+            </p>
           </li>
           <li>
             <h3>Filters that fit a budget</h3>
-            <p>Filter by price, battery, camera, RAM, storage, 5G, NFC and more, and share the exact view with a link.</p>
+            <p>
+              Filter by price, battery, camera, RAM, storage, 5G, NFC and more, and share the exact view with
+              a link.
+            </p>
           </li>
           <li>
             <h3>Free for everyone</h3>

@@ -3,6 +3,7 @@ import type { PrimeAttribute } from '../../shared/api-types.ts';
 import { formatCount, formatDate, formatPrice } from '../../shared/format.ts';
 import { ProductGrid } from '../components/product-card.tsx';
 import { RatingTag } from '../components/rating-tag.tsx';
+import { CompareToggle } from '../features/compare/compare-toggle.tsx';
 import { pageMeta } from '../lib/meta.ts';
 import type { Route } from './+types/product';
 
@@ -28,7 +29,10 @@ export function meta({ data: d }: Route.MetaArgs) {
     .filter((a) => a.value != null)
     .map((a) => `${a.name.toLowerCase()} ${formatCount(a.value!)} ${a.unit}`)
     .join(', ');
-  return pageMeta(`${name}: price, specs and reviews`, `${name} at ${formatPrice(p.price)}${specs ? `, ${specs}` : ''}. Specifications, ratings and owner reviews on Verdict.`);
+  return pageMeta(
+    `${name}: price, specs and reviews`,
+    `${name} at ${formatPrice(p.price)}${specs ? `, ${specs}` : ''}. Specifications, ratings and owner reviews on Verdict.`,
+  );
 }
 
 /** Where this product sits in its category: the common range (10th-90th percentile) inside the full range. */
@@ -54,13 +58,21 @@ function PrimeMeter({ attr }: { attr: PrimeAttribute }) {
         <svg className="prime-bar" viewBox="0 0 100 10" preserveAspectRatio="none" aria-hidden="true">
           <rect x="0" y="3" width="100" height="4" rx="2" className="prime-all" />
           {common.min != null && common.max != null && (
-            <rect x={x(common.min)} y="3" width={Math.max(1, x(common.max) - x(common.min))} height="4" className="prime-common" />
+            <rect
+              x={x(common.min)}
+              y="3"
+              width={Math.max(1, x(common.max) - x(common.min))}
+              height="4"
+              className="prime-common"
+            />
           )}
           <rect x={Math.min(98, x(attr.value))} y="0" width="2" height="10" className="prime-value" />
         </svg>
         <span className="muted small">
           Range in this category: {formatCount(min)} to {formatCount(max)} {attr.unit}
-          {common.min != null && common.max != null && `; most are ${formatCount(common.min)} to ${formatCount(common.max)}`}
+          {common.min != null &&
+            common.max != null &&
+            `; most are ${formatCount(common.min)} to ${formatCount(common.max)}`}
         </span>
       </dd>
     </div>
@@ -73,13 +85,32 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
     <div className="page product-page">
       <nav aria-label="Breadcrumb" className="breadcrumb">
         <ol>
-          <li><Link to="/home">Home</Link></li>
-          <li><Link to={`/browse${p.category_id === 'C001' ? '' : `?category=${p.category_id}`}`}>{p.category_name}</Link></li>
-          <li><Link to={`/browse?${p.category_id === 'C001' ? '' : `category=${p.category_id}&`}brand=${p.brand_id}`}>{p.brand}</Link></li>
+          <li>
+            <Link to="/home">Home</Link>
+          </li>
+          <li>
+            <Link to={`/browse${p.category_id === 'C001' ? '' : `?category=${p.category_id}`}`}>
+              {p.category_name}
+            </Link>
+          </li>
+          <li>
+            <Link
+              to={`/browse?${p.category_id === 'C001' ? '' : `category=${p.category_id}&`}brand=${p.brand_id}`}
+            >
+              {p.brand}
+            </Link>
+          </li>
         </ol>
       </nav>
       <section className="product-hero" aria-labelledby="product-name">
-        <img src={p.image_url} alt={`${p.brand} ${p.model}`} width={240} height={230} className="product-image" fetchPriority="high" />
+        <img
+          src={p.image_url}
+          alt={`${p.brand} ${p.model}`}
+          width={240}
+          height={230}
+          className="product-image"
+          fetchPriority="high"
+        />
         <div className="product-summary">
           <p className="card-brand">
             <img src={p.brand_image_url} alt="" width={24} height={24} />
@@ -94,11 +125,17 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             <RatingTag value={p.value} totalReviews={p.total_reviews} />
             {p.trend_label && <span className={`badge trend-${p.trend_label.id}`}>{p.trend_label.name}</span>}
             {!p.verified && (
-              <span className="badge badge-warning" title="No specification database confirms this 2023 listing">
+              <span
+                className="badge badge-warning"
+                title="No specification database confirms this 2023 listing"
+              >
                 Unverified listing
               </span>
             )}
           </div>
+          <p className="product-actions">
+            <CompareToggle product={p} label="Add to compare" className="button" />
+          </p>
           <dl className="primes">
             <PrimeMeter attr={p.prime_attribute_1} />
             <PrimeMeter attr={p.prime_attribute_2} />
@@ -131,7 +168,11 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
 
       <section aria-labelledby="similar-heading">
         <h2 id="similar-heading">Similar {p.category_id === 'C001' ? 'phones' : 'products'}</h2>
-        {similar.length ? <ProductGrid products={similar} /> : <p className="empty">No similar products in this price range.</p>}
+        {similar.length ? (
+          <ProductGrid products={similar} />
+        ) : (
+          <p className="empty">No similar products in this price range.</p>
+        )}
       </section>
     </div>
   );

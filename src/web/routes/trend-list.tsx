@@ -7,9 +7,21 @@ import { pageMeta } from '../lib/meta.ts';
 import type { Route } from './+types/trend-list';
 
 const LISTS: Record<string, { kind: TrendKind; title: string; description: string }> = {
-  'most-viewed': { kind: 'most-viewed-products', title: 'Most viewed phones', description: 'Phones with the most page views on Verdict.' },
-  'most-reviewed': { kind: 'most-reviewed-products', title: 'Most reviewed phones', description: 'Phones with the most owner reviews on Verdict.' },
-  'most-upvoted': { kind: 'most-upvoted-products', title: 'Most liked phones', description: 'Phones with the most upvotes on Verdict.' },
+  'most-viewed': {
+    kind: 'most-viewed-products',
+    title: 'Most viewed phones',
+    description: 'Phones with the most page views on Verdict.',
+  },
+  'most-reviewed': {
+    kind: 'most-reviewed-products',
+    title: 'Most reviewed phones',
+    description: 'Phones with the most owner reviews on Verdict.',
+  },
+  'most-upvoted': {
+    kind: 'most-upvoted-products',
+    title: 'Most liked phones',
+    description: 'Phones with the most upvotes on Verdict.',
+  },
 };
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -22,8 +34,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const list = Object.values(LISTS).find((l) => url.pathname === `/${l.kind}`)!;
   const pageParam = url.searchParams.get('page') ?? '0';
   const page = /^\d{1,5}$/.test(pageParam) ? Number(pageParam) : NaN;
-  if (Number.isNaN(page)) throw data("The page number must be 0 or a whole number above it.", { status: 400 });
-  const result = await context.services.catalogue.trendList(list.kind, DEFAULT_CATEGORY, page, PAGE_SIZE.product);
+  if (Number.isNaN(page))
+    throw data('The page number must be 0 or a whole number above it.', { status: 400 });
+  const result = await context.services.catalogue.trendList(
+    list.kind,
+    DEFAULT_CATEGORY,
+    page,
+    PAGE_SIZE.product,
+  );
   if (!result.products.length && page > 0) throw data('Not found', { status: 404 });
   return { ...result, kind: list.kind };
 }
@@ -38,8 +56,13 @@ export default function TrendList({ loaderData }: Route.ComponentProps) {
       <p className="muted">
         Page {page + 1} of {Math.max(1, Math.ceil(total / size))}
       </p>
-      <ProductGrid products={products} eagerCount={2} />
-      <Pagination page={page} size={size} total={total} href={(p) => `/${loaderData.kind}${p ? `?page=${p}` : ''}`} />
+      <ProductGrid products={products} eagerCount={2} headingLevel={2} />
+      <Pagination
+        page={page}
+        size={size}
+        total={total}
+        href={(p) => `/${loaderData.kind}${p ? `?page=${p}` : ''}`}
+      />
     </div>
   );
 }

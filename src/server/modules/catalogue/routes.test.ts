@@ -24,7 +24,13 @@ async function phoneWithReviews() {
 describe('GET /product/{id}', () => {
   it('returns the product with prime attributes, the four groups, rating, reviews and trend label', async () => {
     const id = await phoneWithReviews();
-    const [db] = await query<{ model: string; price: number; total_reviews: number; rating_value: number; prime_1: number }>(
+    const [db] = await query<{
+      model: string;
+      price: number;
+      total_reviews: number;
+      rating_value: number;
+      prime_1: number;
+    }>(
       t.database,
       `SELECT model, price, total_reviews, rating_value, prime_1 FROM products WHERE id = ${id}`,
     );
@@ -32,20 +38,28 @@ describe('GET /product/{id}', () => {
     expect(status).toBe(200);
     expect(body.success).toBe(true);
     const p = body.product;
-    expect(p).toMatchObject({ id, model: db!.model, price: db!.price, total_reviews: db!.total_reviews, category_id: 'C001' });
+    expect(p).toMatchObject({
+      id,
+      model: db!.model,
+      price: db!.price,
+      total_reviews: db!.total_reviews,
+      category_id: 'C001',
+    });
     expect(p.value).toBeCloseTo(db!.rating_value, 1);
     expect(p.image_url).toBe(`/images/products/${id}.svg`);
     expect(p.prime_attribute_1).toMatchObject({ name: 'Battery', unit: 'mAh', value: db!.prime_1 });
     expect(p.prime_attribute_1.all.min).toBeLessThanOrEqual(p.prime_attribute_1.common.min);
     expect(p.prime_attribute_1.common.max).toBeLessThanOrEqual(p.prime_attribute_1.all.max);
     expect(p.prime_attribute_2).toMatchObject({ name: 'Main camera', unit: 'MP' });
-    expect(p.attribute_groups.map((g: { id: string }) => g.id)).toEqual(
-      expect.arrayContaining(['basic']),
-    );
+    expect(p.attribute_groups.map((g: { id: string }) => g.id)).toEqual(expect.arrayContaining(['basic']));
     const battery = p.attribute_groups
       .flatMap((g: { attributes: { key: string }[] }) => g.attributes)
       .find((a: { key: string }) => a.key === 'attribute_7');
-    expect(battery).toMatchObject({ name: 'Battery', quantity_id: 3, display: `${db!.prime_1.toLocaleString('en-IN')} mAh` });
+    expect(battery).toMatchObject({
+      name: 'Battery',
+      quantity_id: 3,
+      display: `${db!.prime_1.toLocaleString('en-IN')} mAh`,
+    });
   });
 
   it('labels trends: 1 Top-rated for 10+ reviews rated 4.2 or more', async () => {
@@ -58,15 +72,23 @@ describe('GET /product/{id}', () => {
   });
 
   it('gives cars and motorbikes their own attributes', async () => {
-    const [car] = await query<{ id: number }>(t.database, `SELECT id FROM products WHERE category_id = 'C002' LIMIT 1`);
+    const [car] = await query<{ id: number }>(
+      t.database,
+      `SELECT id FROM products WHERE category_id = 'C002' LIMIT 1`,
+    );
     const { body } = await get(`/product/${car!.id}`);
     expect(body.product.prime_attribute_1.name).toBe('Mileage');
-    const names = body.product.attribute_groups.flatMap((g: { attributes: { name: string }[] }) => g.attributes.map((a) => a.name));
+    const names = body.product.attribute_groups.flatMap((g: { attributes: { name: string }[] }) =>
+      g.attributes.map((a) => a.name),
+    );
     expect(names).toEqual(expect.arrayContaining(['Fuel type', 'Engine']));
   });
 
   it('answers 404 for an unknown id and 400 for a malformed one', async () => {
-    expect(await get('/product/999999')).toMatchObject({ status: 404, body: { success: false, code: 'PRODUCT_NOT_FOUND' } });
+    expect(await get('/product/999999')).toMatchObject({
+      status: 404,
+      body: { success: false, code: 'PRODUCT_NOT_FOUND' },
+    });
     const bad = await get('/product/abc');
     expect(bad.status).toBe(400);
     expect(bad.body.message).toContain("'id'");
@@ -76,14 +98,20 @@ describe('GET /product/{id}', () => {
 
   it('counts views in batches, not with a write per request', async () => {
     const id = await phoneWithReviews();
-    const before = (await query<{ views: number }>(t.database, `SELECT views FROM products WHERE id = ${id}`))[0]!.views;
+    const before = (
+      await query<{ views: number }>(t.database, `SELECT views FROM products WHERE id = ${id}`)
+    )[0]!.views;
     const ua = { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/120' };
     for (let i = 0; i < 3; i++) await t.app.inject({ url: `${API}/product/${id}`, headers: ua });
     await t.app.inject({ url: `${API}/product/${id}`, headers: { 'user-agent': 'Googlebot/2.1' } });
-    const still = (await query<{ views: number }>(t.database, `SELECT views FROM products WHERE id = ${id}`))[0]!.views;
+    const still = (
+      await query<{ views: number }>(t.database, `SELECT views FROM products WHERE id = ${id}`)
+    )[0]!.views;
     expect(still).toBe(before);
     await t.services.views.flush();
-    const after = (await query<{ views: number }>(t.database, `SELECT views FROM products WHERE id = ${id}`))[0]!.views;
+    const after = (
+      await query<{ views: number }>(t.database, `SELECT views FROM products WHERE id = ${id}`)
+    )[0]!.views;
     expect(after).toBe(before + 3);
   });
 });
@@ -91,7 +119,10 @@ describe('GET /product/{id}', () => {
 describe('GET /product/{id}/get-products', () => {
   it('returns similar products: same category, another model, near in price', async () => {
     const id = await phoneWithReviews();
-    const [base] = await query<{ price: number; model: string }>(t.database, `SELECT price, model FROM products WHERE id = ${id}`);
+    const [base] = await query<{ price: number; model: string }>(
+      t.database,
+      `SELECT price, model FROM products WHERE id = ${id}`,
+    );
     const { status, body } = await get(`/product/${id}/get-products`);
     expect(status).toBe(200);
     expect(body.products.length).toBeGreaterThan(0);
@@ -124,9 +155,17 @@ describe('GET /product/{cat}/get-brands', () => {
   it('lists the brands of a category with product counts', async () => {
     const { status, body } = await get('/product/C001/get-brands');
     expect(status).toBe(200);
-    const [count] = await query<{ n: number }>(t.database, `SELECT count(*)::int AS n FROM brands WHERE category_id = 'C001'`);
+    const [count] = await query<{ n: number }>(
+      t.database,
+      `SELECT count(*)::int AS n FROM brands WHERE category_id = 'C001'`,
+    );
     expect(body.brands).toHaveLength(count!.n);
-    expect(body.brands[0]).toEqual({ id: expect.any(Number), name: expect.any(String), image_url: expect.stringMatching(/^\/images\/brands\/\d+\.svg$/), product_count: expect.any(Number) });
+    expect(body.brands[0]).toEqual({
+      id: expect.any(Number),
+      name: expect.any(String),
+      image_url: expect.stringMatching(/^\/images\/brands\/\d+\.svg$/),
+      product_count: expect.any(Number),
+    });
     expect(body.prime_attribute_1).toBeUndefined();
   });
 
@@ -146,7 +185,10 @@ describe('GET /product/{cat}/get-brands', () => {
   it('rejects bad parameters and unknown categories', async () => {
     expect((await get('/product/C001/get-brands?getPrimeAttributeRanges=maybe')).status).toBe(400);
     expect((await get('/product/C001/get-brands?releasedWithinMonths=-1')).status).toBe(400);
-    expect(await get('/product/C404/get-brands')).toMatchObject({ status: 404, body: { code: 'CATEGORY_NOT_FOUND' } });
+    expect(await get('/product/C404/get-brands')).toMatchObject({
+      status: 404,
+      body: { code: 'CATEGORY_NOT_FOUND' },
+    });
   });
 });
 
@@ -154,9 +196,23 @@ describe('GET /home-page/category/{id}', () => {
   it('returns the three lists as product cards, each in its order', async () => {
     const { status, body } = await get('/home-page/category/C001');
     expect(status).toBe(200);
-    expect(Object.keys(body).sort()).toEqual(['most_reviewed_products', 'most_upvoted_products', 'most_viewed_products', 'success']);
+    expect(Object.keys(body).sort()).toEqual([
+      'most_reviewed_products',
+      'most_upvoted_products',
+      'most_viewed_products',
+      'success',
+    ]);
     const card = body.most_viewed_products[0];
-    for (const key of ['id', 'image_url', 'brand_image_url', 'model', 'variant', 'price', 'value', 'total_reviews']) {
+    for (const key of [
+      'id',
+      'image_url',
+      'brand_image_url',
+      'model',
+      'variant',
+      'price',
+      'value',
+      'total_reviews',
+    ]) {
       expect(card).toHaveProperty(key);
     }
     const [top] = await query<{ id: number }>(
@@ -175,17 +231,23 @@ describe('GET /home-page/category/{id}', () => {
 });
 
 describe('trend lists', () => {
-  it.each(['most-viewed-products', 'most-reviewed-products', 'most-upvoted-products'])('%s pages through all verified products', async (kind) => {
-    const first = await get(`/trends/${kind}/category/C001?page=0&size=6`);
-    const second = await get(`/trends/${kind}/category/C001?page=1&size=6`);
-    expect(first.status).toBe(200);
-    expect(first.body).toMatchObject({ page: 0, size: 6 });
-    expect(first.body.products).toHaveLength(6);
-    const [n] = await query<{ n: number }>(t.database, `SELECT count(*)::int AS n FROM products WHERE category_id = 'C001' AND verified`);
-    expect(first.body.total).toBe(n!.n);
-    const ids = new Set(first.body.products.map((p: { id: number }) => p.id));
-    for (const p of second.body.products) expect(ids.has(p.id)).toBe(false);
-  });
+  it.each(['most-viewed-products', 'most-reviewed-products', 'most-upvoted-products'])(
+    '%s pages through all verified products',
+    async (kind) => {
+      const first = await get(`/trends/${kind}/category/C001?page=0&size=6`);
+      const second = await get(`/trends/${kind}/category/C001?page=1&size=6`);
+      expect(first.status).toBe(200);
+      expect(first.body).toMatchObject({ page: 0, size: 6 });
+      expect(first.body.products).toHaveLength(6);
+      const [n] = await query<{ n: number }>(
+        t.database,
+        `SELECT count(*)::int AS n FROM products WHERE category_id = 'C001' AND verified`,
+      );
+      expect(first.body.total).toBe(n!.n);
+      const ids = new Set(first.body.products.map((p: { id: number }) => p.id));
+      for (const p of second.body.products) expect(ids.has(p.id)).toBe(false);
+    },
+  );
 
   it('uses the default page size of 6 and reports the total past the end', async () => {
     const { body } = await get('/trends/most-upvoted-products/category/C003');
@@ -212,13 +274,21 @@ describe('GET /browse/category/{id}', () => {
     expect(status).toBe(200);
     expect(body.size).toBe(12);
     expect(body.products).toHaveLength(12);
-    const [n] = await query<{ n: number }>(t.database, `SELECT count(*)::int AS n FROM products WHERE category_id = 'C001'`);
+    const [n] = await query<{ n: number }>(
+      t.database,
+      `SELECT count(*)::int AS n FROM products WHERE category_id = 'C001'`,
+    );
     expect(body.total).toBe(n!.n);
   });
 
   it('filters by features, attributes, budget and brand together', async () => {
-    const [apple] = await query<{ id: number }>(t.database, `SELECT id FROM brands WHERE name = 'Samsung' AND category_id = 'C001'`);
-    const { body } = await browse(`features=5g,nfc&attributes=ram_8&budgetMin=15000&budgetMax=40000&brand=${apple!.id}&size=50`);
+    const [apple] = await query<{ id: number }>(
+      t.database,
+      `SELECT id FROM brands WHERE name = 'Samsung' AND category_id = 'C001'`,
+    );
+    const { body } = await browse(
+      `features=5g,nfc&attributes=ram_8&budgetMin=15000&budgetMax=40000&brand=${apple!.id}&size=50`,
+    );
     const [n] = await query<{ n: number }>(
       t.database,
       `SELECT count(*)::int AS n FROM products WHERE category_id = 'C001' AND features @> '{5g,nfc}' AND facets @> '{ram_8}'
@@ -245,7 +315,9 @@ describe('GET /browse/category/{id}', () => {
   });
 
   it('sorts by price both ways, rating and newest', async () => {
-    const prices = (await browse('sort=price_asc&budgetMin=1')).body.products.map((p: { price: number }) => p.price);
+    const prices = (await browse('sort=price_asc&budgetMin=1')).body.products.map(
+      (p: { price: number }) => p.price,
+    );
     expect(prices).toEqual([...prices].sort((a, b) => a - b));
     const desc = (await browse('sort=price_desc')).body.products.map((p: { price: number }) => p.price);
     expect(desc).toEqual([...desc].sort((a, b) => b - a));
@@ -254,8 +326,14 @@ describe('GET /browse/category/{id}', () => {
     const values = rated.map((p: { value: number }) => p.value);
     expect(values).toEqual([...values].sort((a, b) => b - a));
     const newest = (await browse('sort=newest&size=3')).body.products.map((p: { id: number }) => p.id);
-    const [latest] = await query<{ d: string }>(t.database, `SELECT max(release_date)::text AS d FROM products WHERE category_id = 'C001'`);
-    const [first] = await query<{ d: string }>(t.database, `SELECT release_date::text AS d FROM products WHERE id = ${newest[0]}`);
+    const [latest] = await query<{ d: string }>(
+      t.database,
+      `SELECT max(release_date)::text AS d FROM products WHERE category_id = 'C001'`,
+    );
+    const [first] = await query<{ d: string }>(
+      t.database,
+      `SELECT release_date::text AS d FROM products WHERE id = ${newest[0]}`,
+    );
     expect(first!.d).toBe(latest!.d);
   });
 
@@ -271,7 +349,10 @@ describe('GET /browse/category/{id}', () => {
 
   it('allows at most 3 attributes', async () => {
     const res = await browse('attributes=ram_8,storage_128,os_android,display_amoled');
-    expect(res).toMatchObject({ status: 400, body: { success: false, code: 'TOO_MANY_ATTRIBUTES', message: 'You can select up to 3 attributes.' } });
+    expect(res).toMatchObject({
+      status: 400,
+      body: { success: false, code: 'TOO_MANY_ATTRIBUTES', message: 'You can select up to 3 attributes.' },
+    });
   });
 
   it.each([

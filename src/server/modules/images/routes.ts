@@ -11,7 +11,8 @@ const CACHE = 'public, max-age=86400, stale-while-revalidate=604800';
 
 export function imageRoutes(app: FastifyInstance, db: Db): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const rows = async <T>(q: ReturnType<typeof sql>) => ((await db.execute(q)) as unknown as { rows: T[] }).rows;
+  const rows = async <T>(q: ReturnType<typeof sql>) =>
+    ((await db.execute(q)) as unknown as { rows: T[] }).rows;
 
   r.get('/images/products/:id.svg', { schema: { hide: true, params: Id } }, async (req, reply) => {
     const [p] = await rows<{ categoryId: string; brand: string; model: string }>(

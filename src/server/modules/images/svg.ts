@@ -1,7 +1,10 @@
 /** Generated product and brand images: no external image URLs, served by the app. */
 
 function escapeXml(text: string): string {
-  return text.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!);
+  return text.replace(
+    /[<>&"']/g,
+    (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!,
+  );
 }
 
 export function hue(text: string): number {
@@ -31,7 +34,10 @@ const SILHOUETTES: Record<string, (c: string, dark: string) => string> = {
   C001: (c, dark) => `<rect x="70" y="20" width="100" height="190" rx="16" fill="${dark}"/>
     <rect x="76" y="32" width="88" height="166" rx="8" fill="${c}"/>
     <circle cx="120" cy="26" r="2.5" fill="#fff" opacity=".6"/>`,
-  C002: (c, dark) => `<path d="M30 150 L48 112 Q56 96 76 96 L164 96 Q184 96 194 112 L212 150 Q222 152 222 164 L222 178 L18 178 L18 164 Q18 152 30 150 Z" fill="${c}"/>
+  C002: (
+    c,
+    dark,
+  ) => `<path d="M30 150 L48 112 Q56 96 76 96 L164 96 Q184 96 194 112 L212 150 Q222 152 222 164 L222 178 L18 178 L18 164 Q18 152 30 150 Z" fill="${c}"/>
     <path d="M62 140 L72 112 L116 112 L116 140 Z M126 140 L126 112 L168 112 L182 140 Z" fill="#fff" opacity=".55"/>
     <circle cx="62" cy="180" r="20" fill="${dark}"/><circle cx="178" cy="180" r="20" fill="${dark}"/>
     <circle cx="62" cy="180" r="8" fill="#ddd"/><circle cx="178" cy="180" r="8" fill="#ddd"/>`,
@@ -50,9 +56,19 @@ export function productSvg(p: { categoryId: string; brand: string; model: string
   const lines = wrap(p.model, isPhone ? 11 : 22, 2);
   const text = isPhone
     ? `<text x="120" y="96" font-size="13" font-weight="700" fill="#fff" text-anchor="middle">${escapeXml(p.brand.slice(0, 12))}</text>` +
-      lines.map((l, i) => `<text x="120" y="${120 + i * 16}" font-size="12" fill="#fff" text-anchor="middle">${escapeXml(l)}</text>`).join('')
+      lines
+        .map(
+          (l, i) =>
+            `<text x="120" y="${120 + i * 16}" font-size="12" fill="#fff" text-anchor="middle">${escapeXml(l)}</text>`,
+        )
+        .join('')
     : `<text x="120" y="40" font-size="16" font-weight="700" fill="${dark}" text-anchor="middle">${escapeXml(p.brand.slice(0, 22))}</text>` +
-      lines.map((l, i) => `<text x="120" y="${60 + i * 16}" font-size="13" fill="${dark}" text-anchor="middle">${escapeXml(l)}</text>`).join('');
+      lines
+        .map(
+          (l, i) =>
+            `<text x="120" y="${60 + i * 16}" font-size="13" fill="${dark}" text-anchor="middle">${escapeXml(l)}</text>`,
+        )
+        .join('');
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 240 230" width="240" height="230" role="img" aria-label="${escapeXml(`${p.brand} ${p.model}`)}" font-family="system-ui, sans-serif">
   <rect width="240" height="230" fill="hsl(${h} 40% 95%)"/>${shape}${text}</svg>`;
 }

@@ -6,7 +6,8 @@ const search = async (qs: string, headers: Record<string, string> = {}) => {
   const res = await t.app.inject({ url: `/platform/api/v1/search?${qs}`, headers });
   return { status: res.statusCode, body: res.json() };
 };
-const names = (body: { products: { brand: string; model: string }[] }) => body.products.map((p) => `${p.brand} ${p.model}`);
+const names = (body: { products: { brand: string; model: string }[] }) =>
+  body.products.map((p) => `${p.brand} ${p.model}`);
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -27,7 +28,17 @@ describe('GET /search suggestions', () => {
     expect(body.products).toHaveLength(5);
     expect(body.total).toBeGreaterThan(5);
     expect(Object.keys(body.products[0]).sort()).toEqual(
-      ['brand', 'brand_image_url', 'id', 'image', 'model', 'price', 'total_review', 'value', 'variant'].sort(),
+      [
+        'brand',
+        'brand_image_url',
+        'id',
+        'image',
+        'model',
+        'price',
+        'total_review',
+        'value',
+        'variant',
+      ].sort(),
     );
     const [n] = await query<{ n: number }>(
       t.database,
@@ -53,7 +64,10 @@ describe('GET /search suggestions', () => {
     ['royal enfeild', /^Royal Enfield /],
   ])('finds %s in the first 5', async (q, expected) => {
     const { body } = await search(`searchQuery=${encodeURIComponent(q)}`);
-    expect(names(body).some((n) => expected.test(n)), `${q} → ${names(body).join(' | ')}`).toBe(true);
+    expect(
+      names(body).some((n) => expected.test(n)),
+      `${q} → ${names(body).join(' | ')}`,
+    ).toBe(true);
   });
 
   it('puts exact matches first', async () => {
@@ -62,7 +76,7 @@ describe('GET /search suggestions', () => {
   });
 
   it.each([
-    ["quotes ' \" and percent %%%", `'"%%% samsung`],
+    ['quotes \' " and percent %%%', `'"%%% samsung`],
     ['backslashes', '\\\\ samsung \\'],
     ['emoji', '📱📱 iphone 😀'],
     ['1,000 characters', 'x'.repeat(1000)],

@@ -40,7 +40,13 @@ export function searchRoutes(app: FastifyInstance, search: SearchService): void 
           : await search.suggest(searchQuery);
       } catch (err) {
         req.log.error({ err, searchQuery }, 'search failed');
-        return { success: true as const, products: [], page: page ?? 0, size: size ?? PAGE_SIZE.search, total: 0 };
+        return {
+          success: true as const,
+          products: [],
+          page: page ?? 0,
+          size: size ?? PAGE_SIZE.search,
+          total: 0,
+        };
       }
     },
   );

@@ -1,7 +1,13 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import type { SearchPage, SearchResult } from '../../../shared/api-types.ts';
-import { isSearchable, normalizeSearch, searchTokens, slipVariants, SUGGESTION_LIMIT } from '../../../shared/search.ts';
+import {
+  isSearchable,
+  normalizeSearch,
+  searchTokens,
+  slipVariants,
+  SUGGESTION_LIMIT,
+} from '../../../shared/search.ts';
 import { brandImageUrl, productImageUrl } from '../catalogue/cards.ts';
 
 /** How many vocabulary words one query word may stand for. */
@@ -51,7 +57,9 @@ export class SearchService {
     const score = sql.join(
       matches.map((m) => {
         const exact = m.exact.length ? sql`${vector} @@ to_tsquery('simple', ${tsAny(m.exact)})` : sql`FALSE`;
-        const prefix = m.prefix.length ? sql`${vector} @@ to_tsquery('simple', ${tsAny(m.prefix)})` : sql`FALSE`;
+        const prefix = m.prefix.length
+          ? sql`${vector} @@ to_tsquery('simple', ${tsAny(m.prefix)})`
+          : sql`FALSE`;
         return sql`(CASE WHEN ${exact} THEN 3 WHEN ${prefix} THEN 2 ELSE 1 END)`;
       }),
       sql` + `,

@@ -12,7 +12,8 @@ const OFFLINE_TOAST = 'offline';
 export function ConnectivityWatcher() {
   const toast = useToast();
   useEffect(() => {
-    const offline = () => toast.show({ id: OFFLINE_TOAST, message: MESSAGES.offline, type: 'error', persistent: true });
+    const offline = () =>
+      toast.show({ id: OFFLINE_TOAST, message: MESSAGES.offline, type: 'error', persistent: true });
     const online = () => toast.dismiss(OFFLINE_TOAST);
     const block = (event: Event) => {
       if (!isOffline()) return;

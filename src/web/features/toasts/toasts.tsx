@@ -1,4 +1,13 @@
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { TOAST_DURATION } from '../../../shared/constants.ts';
 
 export type ToastType = 'success' | 'error' | 'info';
@@ -66,7 +75,11 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       };
       clearTimeout(timers.current.get(toast.id));
       setToasts((all) => [...all.filter((t) => t.id !== toast.id), toast]);
-      if (!toast.persistent) timers.current.set(toast.id, setTimeout(() => dismiss(toast.id), toast.duration));
+      if (!toast.persistent)
+        timers.current.set(
+          toast.id,
+          setTimeout(() => dismiss(toast.id), toast.duration),
+        );
       return toast.id;
     },
     [dismiss],
@@ -85,7 +98,12 @@ export function ToastProvider({ children }: { children: ReactNode }) {
         {toasts.map((t) => (
           <div key={t.id} className={`toast toast-${t.type}`} role={t.type === 'error' ? 'alert' : 'status'}>
             <span>{t.message}</span>
-            <button type="button" className="toast-close" aria-label="Dismiss notification" onClick={() => dismiss(t.id)}>
+            <button
+              type="button"
+              className="toast-close"
+              aria-label="Dismiss notification"
+              onClick={() => dismiss(t.id)}
+            >
               ×
             </button>
           </div>

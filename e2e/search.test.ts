@@ -1,0 +1,114 @@
+/** The top-bar search: suggestions from 3 characters, keyboard, View all Results, no results, the results page. */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { type BrowserSession, browserAvailable, expectAccessible, openBrowser } from './browser.ts';
+import { visit } from './helpers.ts';
+
+describe.skipIf(!browserAvailable())('search', () => {
+  let session: BrowserSession;
+  beforeEach(async () => {
+    session = await openBrowser();
+  });
+  afterEach(() => session?.close());
+
+  const box = () => session.page.locator('.search-box-top [role="combobox"]');
+  const options = () => session.page.locator('.search-box-top [role="option"]');
+
+  it('shows suggestions from the third character, with rating tag and review count, and none before', async () => {
+    const { page } = session;
+    await visit(page, '/home');
+    await box().click();
+    await box().pressSequentially('sa');
+    await expect.poll(() => box().getAttribute('aria-expanded')).toBe('false');
+    await box().pressSequentially('m');
+    await options().first().waitFor();
+    expect(await box().getAttribute('aria-expanded')).toBe('true');
+    const products = page.locator('.search-box-top [role="option"]:not(.suggestion-all)');
+    expect(await products.count()).toBeLessThanOrEqual(5);
+    const first = products.first();
+    expect(await first.locator('img').count()).toBe(1);
+    expect(await first.locator('.rating-tag').count()).toBe(1);
+    expect(await first.textContent()).toMatch(/\d+ reviews?/);
+    expect(session.errors).toEqual([]);
+  });
+
+  it('arrow keys move through the list and wrap; Enter opens the highlighted product', async () => {
+    const { page } = session;
+    await visit(page, '/home');
+    await box().click();
+    await box().pressSequentially('samsng galxy');
+    await options().first().waitFor();
+    const count = await options().count();
+    await page.keyboard.press('ArrowDown');
+    const firstId = await options().nth(0).getAttribute('id');
+    expect(await box().getAttribute('aria-activedescendant')).toBe(firstId);
+    await page.keyboard.press('ArrowUp');
+    expect(await box().getAttribute('aria-activedescendant')).toBe(
+      await options()
+        .nth(count - 1)
+        .getAttribute('id'),
+    );
+    await page.keyboard.press('ArrowDown');
+    expect(await box().getAttribute('aria-activedescendant')).toBe(firstId);
+    const name = (await options().nth(0).locator('.suggestion-name').textContent())!;
+    expect(name).toMatch(/^Galaxy/);
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/product\/\d+$/);
+    await expect.poll(() => page.locator('#product-name').textContent()).toContain(name);
+  });
+
+  it('Escape closes the list; Enter with nothing highlighted opens /search/{query}', async () => {
+    const { page } = session;
+    await visit(page, '/home');
+    await box().click();
+    await box().pressSequentially('iphone 15');
+    await options().first().waitFor();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => box().getAttribute('aria-expanded')).toBe('false');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/search\/iphone%2015$/);
+    await expect.poll(() => page.locator('h1').textContent()).toBe('Results for “iphone 15”');
+    expect(await page.locator('.result').count()).toBeGreaterThan(0);
+  });
+
+  it('offers View all Results when more than 5 match, leading to the paginated results page', async () => {
+    const { page } = session;
+    await visit(page, '/home');
+    await box().click();
+    await box().pressSequentially('samsung');
+    const all = page.locator('.search-box-top .suggestion-all');
+    await all.waitFor();
+    expect(await all.textContent()).toMatch(/^View all Results/);
+    await all.click();
+    await page.waitForURL(/\/search\/samsung$/);
+    await page.locator('.result').first().waitFor();
+    expect(await page.locator('.result').count()).toBe(6);
+    await page.getByRole('link', { name: 'Next' }).click();
+    await page.waitForURL(/\/search\/samsung\?page=1$/);
+    await expectAccessible(page);
+  });
+
+  it('says so when nothing matches', async () => {
+    const { page } = session;
+    await visit(page, '/home');
+    await box().click();
+    await box().pressSequentially('zzqxw');
+    await page.locator('.search-box-top .suggestions-empty').waitFor();
+    expect(await page.locator('.search-box-top .suggestions-empty').textContent()).toContain(
+      'No products match',
+    );
+  });
+
+  it('renders results on the server, and the small-screen search page has its own box', async () => {
+    const { page } = session;
+    const html = await (await page.request.get('/search/galaxy%20s24%20ultra')).text();
+    expect(html).toContain('Galaxy S24 Ultra');
+    await page.setViewportSize({ width: 360, height: 740 });
+    await visit(page, '/home');
+    await page.getByRole('link', { name: 'Search' }).click();
+    await page.waitForURL(/\/search$/);
+    const small = page.locator('.search-box-page [role="combobox"]');
+    await small.pressSequentially('redmi note');
+    await page.locator('.search-box-page [role="option"]').first().waitFor();
+    await expectAccessible(page);
+  });
+});

@@ -1,0 +1,104 @@
+import { createContext, type ReactNode, useCallback, useContext, useMemo, useSyncExternalStore } from 'react';
+import { useToast } from '../toasts/toasts.tsx';
+import {
+  type AddResult,
+  addItem,
+  COMPARE_LIMIT_MESSAGE,
+  COMPARE_STORAGE_KEY,
+  type CompareItem,
+  findSame,
+  parseStored,
+  removeItem,
+  sameItems,
+} from './list.ts';
+
+/**
+ * The compare list kept in localStorage ('verdict.compare'), shared by every component through one small store:
+ * the server and the first (hydrating) render see an empty list, the browser then reads the stored one, and a
+ * change in another tab arrives through the storage event.
+ */
+const EMPTY: CompareItem[] = [];
+let current: CompareItem[] | null = null;
+const listeners = new Set<() => void>();
+
+function read(): CompareItem[] {
+  if (current === null) {
+    try {
+      current = parseStored(window.localStorage.getItem(COMPARE_STORAGE_KEY));
+    } catch {
+      current = [];
+    }
+  }
+  return current;
+}
+
+function write(next: CompareItem[]): void {
+  if (sameItems(read(), next)) return;
+  current = next;
+  try {
+    window.localStorage.setItem(COMPARE_STORAGE_KEY, JSON.stringify(next));
+  } catch {
+    // Storage full or blocked: the list still works for this page view.
+  }
+  listeners.forEach((l) => l());
+}
+
+function onStorage(e: StorageEvent) {
+  if (e.key !== COMPARE_STORAGE_KEY && e.key !== null) return;
+  current = null;
+  listeners.forEach((l) => l());
+}
+
+function subscribe(listener: () => void) {
+  if (!listeners.size) window.addEventListener('storage', onStorage);
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+    if (!listeners.size) window.removeEventListener('storage', onStorage);
+  };
+}
+
+/** The stored list, outside React (for example to restore it on a bare /compare). */
+export const readCompareList = (): CompareItem[] => (typeof window === 'undefined' ? EMPTY : read());
+
+interface CompareApi {
+  items: CompareItem[];
+  has(item: CompareItem): boolean;
+  /** Adds if there is room and it is not there yet; a full list shows the limit message and stays as it is. */
+  add(item: CompareItem): AddResult;
+  remove(item: CompareItem): void;
+  /** Replaces the whole list (the /compare page, whose URL is the source of truth). */
+  replace(items: CompareItem[]): void;
+}
+
+const CompareContext = createContext<CompareApi | null>(null);
+
+export function useCompare(): CompareApi {
+  const api = useContext(CompareContext);
+  if (!api) throw new Error('useCompare needs a CompareProvider');
+  return api;
+}
+
+export function CompareProvider({ children }: { children: ReactNode }) {
+  const items = useSyncExternalStore(subscribe, read, () => EMPTY);
+  const toast = useToast();
+
+  const add = useCallback(
+    (item: CompareItem) => {
+      const { list, result } = addItem(read(), item);
+      if (result === 'full')
+        toast.show({ id: 'compare-limit', message: COMPARE_LIMIT_MESSAGE, type: 'info' });
+      else if (result === 'added') write(list);
+      return result;
+    },
+    [toast],
+  );
+  const remove = useCallback((item: CompareItem) => write(removeItem(read(), item)), []);
+  const replace = useCallback((next: CompareItem[]) => write(next), []);
+
+  const api = useMemo<CompareApi>(
+    () => ({ items, has: (item) => !!findSame(items, item), add, remove, replace }),
+    [items, add, remove, replace],
+  );
+  return <CompareContext.Provider value={api}>{children}</CompareContext.Provider>;
+}

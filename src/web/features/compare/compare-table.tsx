@@ -1,0 +1,126 @@
+import { type MouseEvent, useMemo } from 'react';
+import { Link } from 'react-router';
+import type { ProductDetail } from '../../../shared/api-types.ts';
+import { productName } from '../../../shared/format.ts';
+import { RatingTag } from '../../components/rating-tag.tsx';
+import { compareHref } from './list.ts';
+import { buildGroups, type CompareRow, MISSING } from './rows.ts';
+
+interface Props {
+  products: ProductDetail[];
+  hideSame: boolean;
+  /** Called instead of submitting the remove form (the form is the no-JavaScript fallback). */
+  onRemove: (product: ProductDetail, href: string) => void;
+}
+
+function Cell({ row, index, product }: { row: CompareRow; index: number; product: ProductDetail }) {
+  const cell = row.cells[index]!;
+  const best = row.best.includes(index);
+  return (
+    <td className={best ? 'best' : undefined}>
+      {row.kind === 'rating' ? (
+        <RatingTag value={product.value} totalReviews={product.total_reviews} />
+      ) : cell.text === MISSING ? (
+        <>
+          <span aria-hidden="true">{MISSING}</span>
+          <span className="visually-hidden">Not listed</span>
+        </>
+      ) : (
+        cell.text
+      )}
+      {best && <span className="best-badge">Best</span>}
+    </td>
+  );
+}
+
+/** The products side by side: a real table, scrolling sideways inside its own box on small screens. */
+export function CompareTable({ products, hideSame, onRemove }: Props) {
+  const groups = useMemo(() => buildGroups(products), [products]);
+  const names = products.map((p) => productName(p));
+  return (
+    <div className="compare-scroll" role="region" aria-labelledby="compare-caption" tabIndex={0}>
+      <table className={`compare-table cols-${products.length}`}>
+        <caption id="compare-caption" className="visually-hidden">
+          Comparison of {names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : names[0]}
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col" className="compare-corner">
+              <span className="visually-hidden">Specification</span>
+            </th>
+            {products.map((p) => (
+              <th key={p.id} scope="col" className="compare-product">
+                <img src={p.image_url} alt="" width={96} height={92} />
+                <span className="compare-brand">{p.brand}</span>
+                <Link to={`/product/${p.id}`} className="compare-model">
+                  {p.model}
+                </Link>
+                {p.variant && <span className="compare-variant">{p.variant}</span>}
+              </th>
+            ))}
+          </tr>
+          <tr className="compare-actions">
+            <td />
+            {products.map((p, i) => {
+              const href = compareHref(products.filter((_, j) => j !== i).map((o) => o.id));
+              return (
+                <td key={p.id}>
+                  <form method="get" action="/compare">
+                    <input
+                      type="hidden"
+                      name="ids"
+                      value={products
+                        .filter((_, j) => j !== i)
+                        .map((o) => o.id)
+                        .join(',')}
+                    />
+                    <button
+                      type="submit"
+                      className="button compare-remove"
+                      aria-label={`Remove ${names[i]}`}
+                      onClick={(e: MouseEvent) => {
+                        e.preventDefault();
+                        onRemove(p, href);
+                      }}
+                    >
+                      Remove
+                    </button>
+                  </form>
+                </td>
+              );
+            })}
+          </tr>
+        </thead>
+        {groups.map((g) => {
+          const rows = hideSame ? g.rows.filter((r) => r.differs) : g.rows;
+          if (!rows.length) return null;
+          return (
+            <tbody key={g.id}>
+              <tr className="compare-group">
+                <th scope="rowgroup" colSpan={products.length + 1}>
+                  <span>{g.name}</span>
+                </th>
+              </tr>
+              {rows.map((r) => (
+                <tr key={r.id} data-row={r.id} className={r.differs ? 'differs' : 'same'}>
+                  <th scope="row">
+                    {r.differs && (
+                      <span className="diff-mark" aria-hidden="true">
+                        ≠
+                      </span>
+                    )}
+                    {r.label}
+                    {r.differs && <span className="visually-hidden"> (values differ)</span>}
+                  </th>
+                  {products.map((p, i) => (
+                    <Cell key={p.id} row={r} index={i} product={p} />
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          );
+        })}
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,33 @@
+import { itemName, type CompareItem } from './list.ts';
+import { useCompare } from './compare-context.tsx';
+
+/**
+ * A toggle (aria-pressed) that puts a product in the compare list or takes it out. On a card the accessible name
+ * carries the product's name, since a page holds many of these buttons.
+ */
+export function CompareToggle({
+  product,
+  label = 'Compare',
+  named = false,
+  className = '',
+}: {
+  product: CompareItem;
+  label?: string;
+  named?: boolean;
+  className?: string;
+}) {
+  const compare = useCompare();
+  const on = compare.has(product);
+  return (
+    <button
+      type="button"
+      className={`compare-toggle ${className}`}
+      aria-pressed={on}
+      aria-label={named ? `${label} ${itemName(product)}` : undefined}
+      onClick={() => (on ? compare.remove(product) : compare.add(product))}
+    >
+      <span className="compare-check" aria-hidden="true" />
+      {label}
+    </button>
+  );
+}

@@ -1,0 +1,180 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import type { ProductDetail, SearchResult } from '../../shared/api-types.ts';
+import { productName } from '../../shared/format.ts';
+import { readCompareList, useCompare } from '../features/compare/compare-context.tsx';
+import { CompareSearch } from '../features/compare/compare-search.tsx';
+import { CompareTable } from '../features/compare/compare-table.tsx';
+import {
+  addItem,
+  COMPARE_LIMIT_MESSAGE,
+  compareHref,
+  dedupeByName,
+  itemName,
+  MAX_COMPARE,
+  parseIds,
+  toItem,
+} from '../features/compare/list.ts';
+import { buildGroups } from '../features/compare/rows.ts';
+import { pageMeta } from '../lib/meta.ts';
+import type { Route } from './+types/compare';
+
+/**
+ * /compare?ids=12,34,56: the products named in the URL, loaded in parallel. Unknown ids, repeats and a second
+ * product with the same brand, model and variant are left out, and at most three are kept.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const params = new URL(request.url).searchParams;
+  const asked = params
+    .getAll('ids')
+    .flatMap((v) => v.split(','))
+    .filter((s) => s.trim()).length;
+  const { catalogue } = context.services;
+  const found = await Promise.all(
+    parseIds(params).map((id) =>
+      catalogue.getProduct(id).catch((err: unknown) => {
+        if ((err as { status?: number }).status === 404) return null;
+        throw err;
+      }),
+    ),
+  );
+  const products = dedupeByName(found.filter((p): p is ProductDetail => p !== null));
+  return { products, hasIds: params.has('ids'), leftOut: Math.max(0, asked - products.length) };
+}
+
+export function meta({ data: d }: Route.MetaArgs) {
+  const names = d?.products.map((p) => productName(p)) ?? [];
+  if (!names.length) {
+    return pageMeta(
+      'Compare products',
+      `Compare up to ${MAX_COMPARE} phones side by side: price, rating, battery, camera and full specifications.`,
+    );
+  }
+  return pageMeta(
+    `Compare ${d!.products.map((p) => `${p.brand} ${p.model}`).join(' vs ')}`,
+    `${names.join(', ')} side by side: price, rating, battery, camera and full specifications on Verdict.`,
+  );
+}
+
+export default function ComparePage({ loaderData }: Route.ComponentProps) {
+  const { products, hasIds, leftOut } = loaderData;
+  const navigate = useNavigate();
+  const { replace } = useCompare();
+  const [message, setMessage] = useState('');
+  const [hideSame, setHideSame] = useState(false);
+  const searchInput = useRef<HTMLInputElement>(null);
+  const refocus = useRef(false);
+  const items = useMemo(() => products.map(toItem), [products]);
+  // What the URL will hold once a navigation started here lands, so two quick additions do not lose one.
+  const intended = useRef(items);
+  useEffect(() => {
+    intended.current = items;
+  }, [items]);
+  const sameCount = useMemo(
+    () => buildGroups(products).reduce((n, g) => n + g.rows.filter((r) => !r.differs).length, 0),
+    [products],
+  );
+
+  // On this page the URL is the source of truth: the tray follows it.
+  useEffect(() => {
+    if (hasIds) replace(items);
+  }, [hasIds, items, replace]);
+
+  // A bare /compare (from a link, not a shared list) shows what the tray holds.
+  useEffect(() => {
+    if (hasIds) return;
+    const stored = readCompareList();
+    if (stored.length)
+      void navigate(compareHref(stored.map((p) => p.id)), { replace: true, preventScrollReset: true });
+  }, [hasIds, navigate]);
+
+  // After a removal the button is gone: focus goes to the search box, where another product can be added.
+  useEffect(() => {
+    if (!refocus.current) return;
+    refocus.current = false;
+    searchInput.current?.focus();
+  }, [products]);
+
+  const add = (p: SearchResult): boolean => {
+    const item = toItem(p);
+    const { list, result } = addItem(intended.current, item);
+    if (result === 'present') {
+      setMessage(`${itemName(item)} is already in the comparison.`);
+      return false;
+    }
+    if (result === 'full') {
+      setMessage(COMPARE_LIMIT_MESSAGE);
+      return false;
+    }
+    setMessage(`Added ${itemName(item)}.`);
+    intended.current = list;
+    void navigate(compareHref(list.map((i) => i.id)), { preventScrollReset: true });
+    return true;
+  };
+
+  const remove = (p: ProductDetail, href: string) => {
+    setMessage(`Removed ${productName(p)}.`);
+    refocus.current = true;
+    void navigate(href, { preventScrollReset: true });
+  };
+
+  return (
+    <div className="page compare-page">
+      <h1 className="page-title">Compare</h1>
+      <p className="muted">
+        Up to {MAX_COMPARE} products side by side. The address of this page holds your choice, so you can
+        share it or come back to it.
+      </p>
+      <div className="compare-controls">
+        <CompareSearch onChoose={add} inputRef={searchInput} />
+        <p className="compare-count muted small">
+          {products.length} of {MAX_COMPARE} chosen
+        </p>
+      </div>
+      <p className="compare-message" role="status">
+        {message}
+      </p>
+      {leftOut > 0 && (
+        <p className="muted small">
+          {leftOut === 1 ? '1 product' : `${leftOut} products`} in this link could not be shown: not found,
+          listed twice, or over the limit of {MAX_COMPARE}.
+        </p>
+      )}
+      {products.length ? (
+        <>
+          <div className="compare-options">
+            <label className="check">
+              <input
+                type="checkbox"
+                checked={hideSame}
+                disabled={products.length < 2}
+                onChange={(e) => setHideSame(e.target.checked)}
+              />
+              Hide identical rows
+            </label>
+            <p className="compare-legend muted small">
+              <span className="diff-mark" aria-hidden="true">
+                ≠
+              </span>{' '}
+              values differ · <span className="best-badge">Best</span> the best value in a row
+              {hideSame &&
+                sameCount > 0 &&
+                ` · ${sameCount} identical ${sameCount === 1 ? 'row' : 'rows'} hidden`}
+            </p>
+          </div>
+          <CompareTable products={products} hideSame={hideSame && products.length > 1} onRemove={remove} />
+        </>
+      ) : (
+        <div className="empty">
+          <p>
+            Nothing to compare yet. Search above, or use the Compare button on any product card or product
+            page.
+          </p>
+          <Link to="/browse" className="button">
+            Browse phones
+          </Link>
+        </div>
+      )}
+    </div>
+  );
+}

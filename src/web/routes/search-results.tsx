@@ -1,0 +1,70 @@
+import { data, Link } from 'react-router';
+import { PAGE_SIZE } from '../../shared/constants.ts';
+import { formatCount, formatPrice } from '../../shared/format.ts';
+import { Pagination } from '../components/pagination.tsx';
+import { RatingTag } from '../components/rating-tag.tsx';
+import { pageMeta } from '../lib/meta.ts';
+import type { Route } from './+types/search-results';
+
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const query = params.query.trim().slice(0, 200);
+  const pageParam = new URL(request.url).searchParams.get('page') ?? '0';
+  if (!/^\d{1,4}$/.test(pageParam))
+    throw data('The page number must be 0 or a whole number above it.', { status: 400 });
+  const result = await context.services.search.search(query, Number(pageParam), PAGE_SIZE.search);
+  return { query, result };
+}
+
+export function meta({ data: d }: Route.MetaArgs) {
+  const q = d?.query ?? '';
+  return [
+    ...pageMeta(`Search results for “${q}”`, `Phones, cars and motorbikes matching “${q}” on Verdict.`),
+    { name: 'robots', content: 'noindex, follow' },
+  ];
+}
+
+export default function SearchResults({ loaderData }: Route.ComponentProps) {
+  const { query, result } = loaderData;
+  const href = (page: number) => `/search/${encodeURIComponent(query)}${page ? `?page=${page}` : ''}`;
+  return (
+    <div className="page">
+      <h1 className="page-title">Results for “{query}”</h1>
+      {query.length < 3 ? (
+        <p className="empty">Type at least 3 characters to search.</p>
+      ) : result.total === 0 ? (
+        <div className="empty">
+          <p>
+            No products match “{query}”. Check the spelling, try fewer words, or browse by brand and budget.
+          </p>
+          <Link to="/browse" className="button">
+            Browse all phones
+          </Link>
+        </div>
+      ) : (
+        <>
+          <p className="muted" aria-live="polite">
+            {formatCount(result.total)} {result.total === 1 ? 'result' : 'results'}
+          </p>
+          <ul className="result-list">
+            {result.products.map((p) => (
+              <li key={p.id} className="result">
+                <img src={p.image} alt="" width={96} height={92} />
+                <div>
+                  <h2 className="result-title">
+                    <Link to={`/product/${p.id}`}>
+                      {p.brand} {p.model}
+                    </Link>
+                  </h2>
+                  {p.variant && <p className="card-variant">{p.variant}</p>}
+                  <p className="card-price">{formatPrice(p.price)}</p>
+                  <RatingTag value={p.value} totalReviews={p.total_review} />
+                </div>
+              </li>
+            ))}
+          </ul>
+          <Pagination page={result.page} size={result.size} total={result.total} href={href} />
+        </>
+      )}
+    </div>
+  );
+}
