@@ -158,73 +158,26 @@ export default function Browse({ loaderData }: Route.ComponentProps) {
             ))}
           </fieldset>
 
-          <fieldset>
-            <legend>Budget (₹)</legend>
-            <div className="range-inputs">
-              <label>
-                Min
-                <input
-                  type="number"
-                  name="budgetMin"
-                  min={0}
-                  step={1000}
-                  inputMode="numeric"
-                  defaultValue={query.budgetMin ?? ''}
-                  onBlur={apply}
-                />
-              </label>
-              <label>
-                Max
-                <input
-                  type="number"
-                  name="budgetMax"
-                  min={0}
-                  step={1000}
-                  inputMode="numeric"
-                  defaultValue={query.budgetMax ?? ''}
-                  onBlur={apply}
-                />
-              </label>
-            </div>
-          </fieldset>
-
+          <RangeFieldset
+            legend="Budget (₹)"
+            name="budget"
+            step={1000}
+            values={[query.budgetMin, query.budgetMax]}
+            onApply={apply}
+          />
           {primes.map((def, i) => {
             const key = i === 0 ? 'prime1' : 'prime2';
             const range = ranges[i];
             return (
-              <fieldset key={key}>
-                <legend>
-                  {def.name} ({def.unit})
-                </legend>
-                <div className="range-inputs">
-                  <label>
-                    Min
-                    <input
-                      type="number"
-                      name={`${key}Min`}
-                      min={0}
-                      step={def.step}
-                      inputMode="numeric"
-                      placeholder={range?.common.min != null ? String(range.common.min) : undefined}
-                      defaultValue={query[`${key}Min`] ?? ''}
-                      onBlur={apply}
-                    />
-                  </label>
-                  <label>
-                    Max
-                    <input
-                      type="number"
-                      name={`${key}Max`}
-                      min={0}
-                      step={def.step}
-                      inputMode="numeric"
-                      placeholder={range?.common.max != null ? String(range.common.max) : undefined}
-                      defaultValue={query[`${key}Max`] ?? ''}
-                      onBlur={apply}
-                    />
-                  </label>
-                </div>
-              </fieldset>
+              <RangeFieldset
+                key={key}
+                legend={`${def.name} (${def.unit})`}
+                name={key}
+                step={def.step}
+                values={[query[`${key}Min`], query[`${key}Max`]]}
+                placeholders={[range?.common.min, range?.common.max]}
+                onApply={apply}
+              />
             );
           })}
 
@@ -354,5 +307,38 @@ export default function Browse({ loaderData }: Route.ComponentProps) {
         </section>
       </div>
     </div>
+  );
+}
+
+/** A min/max pair of number fields; they apply on leaving the field, on Enter and on Apply. */
+function RangeFieldset(props: {
+  legend: string;
+  name: string;
+  step: number;
+  values: [number | undefined, number | undefined];
+  placeholders?: [number | null | undefined, number | null | undefined];
+  onApply: () => void;
+}) {
+  return (
+    <fieldset>
+      <legend>{props.legend}</legend>
+      <div className="range-inputs">
+        {(['Min', 'Max'] as const).map((bound, i) => (
+          <label key={bound}>
+            {bound}
+            <input
+              type="number"
+              name={`${props.name}${bound}`}
+              min={0}
+              step={props.step}
+              inputMode="numeric"
+              placeholder={props.placeholders?.[i] != null ? String(props.placeholders[i]) : undefined}
+              defaultValue={props.values[i] ?? ''}
+              onBlur={props.onApply}
+            />
+          </label>
+        ))}
+      </div>
+    </fieldset>
   );
 }

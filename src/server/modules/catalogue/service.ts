@@ -257,22 +257,7 @@ export class CatalogueService {
   }
 
   browse(q: BrowseQuery): Promise<ProductPage> {
-    const key = JSON.stringify([
-      q.category,
-      q.brand,
-      q.attributes,
-      q.features,
-      q.budgetMin,
-      q.budgetMax,
-      q.prime1Min,
-      q.prime1Max,
-      q.prime2Min,
-      q.prime2Max,
-      q.releasedWithin,
-      q.sort,
-      q.page,
-      q.size,
-    ]);
+    const key = JSON.stringify(q);
     return this.browseCache.get(key, () => this.loadBrowse(q));
   }
 

@@ -1,8 +1,8 @@
 import { type KeyboardEvent, type Ref, useEffect, useId, useState } from 'react';
 import type { SearchResult } from '../../../shared/api-types.ts';
-import { formatPrice } from '../../../shared/format.ts';
 import { isSearchable, SUGGESTION_LIMIT } from '../../../shared/search.ts';
-import { useSuggestions } from '../search/use-suggestions.ts';
+import { useSuggestions } from '../../lib/use-suggestions.ts';
+import { SuggestionOption } from '../../components/suggestion-option.tsx';
 
 /**
  * "Add a product" on /compare: the top bar's combobox pattern over the same suggestions, where choosing a
@@ -89,25 +89,14 @@ export function CompareSearch({
       <div className="search-popup" hidden={!expanded}>
         <ul id={listId} role="listbox" aria-label="Products to add" className="suggestions">
           {items.map((p, i) => (
-            <li
+            <SuggestionOption
               key={p.id}
+              product={p}
               id={optionId(i)}
-              role="option"
-              aria-selected={active === i}
-              className="suggestion"
-              onMouseDown={(e) => e.preventDefault()}
-              onClick={() => choose(i)}
-              onMouseEnter={() => setActive(i)}
-            >
-              <img src={p.image} alt="" width={40} height={38} />
-              <span className="suggestion-text">
-                <span className="suggestion-name">{p.model}</span>
-                <span className="suggestion-meta">
-                  {p.brand}
-                  {p.variant ? ` · ${p.variant}` : ''} · {formatPrice(p.price)}
-                </span>
-              </span>
-            </li>
+              selected={active === i}
+              onChoose={() => choose(i)}
+              onHover={() => setActive(i)}
+            />
           ))}
         </ul>
         {result && !items.length && (

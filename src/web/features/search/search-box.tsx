@@ -1,9 +1,8 @@
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { SUGGESTION_LIMIT } from '../../../shared/search.ts';
-import { formatPrice } from '../../../shared/format.ts';
-import { RatingTag } from '../../components/rating-tag.tsx';
-import { useSuggestions } from './use-suggestions.ts';
+import { useSuggestions } from '../../lib/use-suggestions.ts';
+import { SuggestionOption } from '../../components/suggestion-option.tsx';
 
 export const searchPath = (query: string) => `/search/${encodeURIComponent(query.trim())}`;
 
@@ -106,26 +105,15 @@ export function SearchBox({
       <div className="search-popup" hidden={!expanded}>
         <ul id={listId} role="listbox" aria-label="Suggestions" className="suggestions">
           {items.map((p, i) => (
-            <li
+            <SuggestionOption
               key={p.id}
+              product={p}
               id={optionId(i)}
-              role="option"
-              aria-selected={active === i}
-              className="suggestion"
-              onMouseDown={(e) => e.preventDefault()}
-              onClick={() => choose(i)}
-              onMouseEnter={() => setActive(i)}
-            >
-              <img src={p.image} alt="" width={40} height={38} />
-              <span className="suggestion-text">
-                <span className="suggestion-name">{p.model}</span>
-                <span className="suggestion-meta">
-                  {p.brand}
-                  {p.variant ? ` · ${p.variant}` : ''} · {formatPrice(p.price)}
-                </span>
-              </span>
-              <RatingTag value={p.value} totalReviews={p.total_review} />
-            </li>
+              selected={active === i}
+              withRating
+              onChoose={() => choose(i)}
+              onHover={() => setActive(i)}
+            />
           ))}
           {showAll && (
             <li

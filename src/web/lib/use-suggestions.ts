@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import type { SearchPage } from '../../../shared/api-types.ts';
-import { isSearchable } from '../../../shared/search.ts';
-import { apiFetch, isAbort } from '../../lib/api.ts';
+import type { SearchPage } from '../../shared/api-types.ts';
+import { isSearchable } from '../../shared/search.ts';
+import { apiFetch, isAbort } from './api.ts';
 
 export const SUGGEST_DEBOUNCE_MS = 120;
 

@@ -1,0 +1,36 @@
+import type { SearchResult } from '../../shared/api-types.ts';
+import { formatPrice } from '../../shared/format.ts';
+import { RatingTag } from './rating-tag.tsx';
+
+/** One product in a suggestion listbox: image, model, brand, variant, price and, optionally, its rating tag. */
+export function SuggestionOption(props: {
+  product: SearchResult;
+  id: string;
+  selected: boolean;
+  withRating?: boolean;
+  onChoose: () => void;
+  onHover: () => void;
+}) {
+  const p = props.product;
+  return (
+    <li
+      id={props.id}
+      role="option"
+      aria-selected={props.selected}
+      className="suggestion"
+      onMouseDown={(e) => e.preventDefault()}
+      onClick={props.onChoose}
+      onMouseEnter={props.onHover}
+    >
+      <img src={p.image} alt="" width={40} height={38} />
+      <span className="suggestion-text">
+        <span className="suggestion-name">{p.model}</span>
+        <span className="suggestion-meta">
+          {p.brand}
+          {p.variant ? ` · ${p.variant}` : ''} · {formatPrice(p.price)}
+        </span>
+      </span>
+      {props.withRating && <RatingTag value={p.value} totalReviews={p.total_review} />}
+    </li>
+  );
+}
