@@ -11,12 +11,18 @@ declare module 'autocannon' {
     p90: number;
     p99: number;
   }
+  interface Request {
+    method?: string;
+    path?: string;
+  }
   interface Options {
     url: string;
     connections?: number;
     duration?: number;
     pipelining?: number;
     headers?: Record<string, string>;
+    /** Sent in turn by every connection, over and over. */
+    requests?: Request[];
   }
   interface Result {
     requests: Histogram;
@@ -27,6 +33,13 @@ declare module 'autocannon' {
     non2xx: number;
     duration: number;
   }
-  function autocannon(options: Options): Promise<Result>;
+  /** The running benchmark: awaitable, and emits 'response' (responseTime in ms, not rounded). */
+  interface Instance extends PromiseLike<Result> {
+    on(
+      event: 'response',
+      listener: (client: unknown, statusCode: number, resBytes: number, responseTime: number) => void,
+    ): this;
+  }
+  function autocannon(options: Options): Instance;
   export default autocannon;
 }

@@ -1,8 +1,17 @@
 import type { PageResult } from './lighthouse.ts';
 import type { RouteResult } from './load.ts';
 import type { Budget } from './report.ts';
+import type { SearchRow } from './report-search.ts';
+import { median, type TypingTrial } from './typing.ts';
 
-export const BUDGETS = { apiRatio: 0.3, performance: 90, productJsKB: 120 } as const;
+export const BUDGETS = {
+  apiRatio: 0.3,
+  performance: 90,
+  productJsKB: 120,
+  searchRatio: 0.3,
+  searchP99Ms: 15,
+  typingMs: 100,
+} as const;
 
 /** The budgets: PostgreSQL product/home throughput vs /healthz, Lighthouse scores, JS on the product page. */
 export function checkBudgets(postgres: RouteResult[] | undefined, pages: PageResult[]): Budget[] {
@@ -33,6 +42,56 @@ export function checkBudgets(postgres: RouteResult[] | undefined, pages: PageRes
       limit: `<= ${BUDGETS.productJsKB} KB gzip`,
       actual: `${product.jsGzipKB.toFixed(1)} KB gzip-compressed (${wire}; ${lh})`,
       pass: product.jsGzipKB <= BUDGETS.productJsKB,
+    });
+  }
+  return budgets;
+}
+
+/**
+ * Search budgets: suggestion throughput vs /healthz on the real catalogue (each server), server p99 at
+ * 100,000 products on PostgreSQL (1 connection), and the median time from the 3rd keystroke to suggestions.
+ */
+export function checkSearchBudgets(
+  real: SearchRow[],
+  synthetic: SearchRow | undefined,
+  trials: TypingTrial[],
+  debounce: number | null,
+): Budget[] {
+  const budgets: Budget[] = [];
+  for (const r of real) {
+    const ratio = r.throughput?.ratio ?? 0;
+    budgets.push({
+      name: `${r.label} search suggestion throughput`,
+      limit: `>= ${BUDGETS.searchRatio.toFixed(2)}x healthz`,
+      actual: `${ratio.toFixed(2)}x (${Math.round(r.throughput?.rps ?? 0)} req/s)`,
+      pass: ratio >= BUDGETS.searchRatio,
+    });
+  }
+  if (synthetic) {
+    const { p99, p50, connections } = synthetic.latency;
+    budgets.push({
+      name: `${synthetic.label} search p99 (${connections} connection)`,
+      limit: `<= ${BUDGETS.searchP99Ms} ms`,
+      actual: `${p99.toFixed(1)} ms (p50 ${p50.toFixed(1)} ms)`,
+      pass: p99 <= BUDGETS.searchP99Ms,
+    });
+  }
+  const total = median(trials.map((t) => t.totalMs));
+  if (trials.length) {
+    const shown = trials.filter((t) => t.outcome === 'options').length;
+    const rest = total === null || debounce === null ? null : total - debounce;
+    const pass = total !== null && total <= BUDGETS.typingMs;
+    const note =
+      !pass && rest !== null && rest <= BUDGETS.typingMs
+        ? `; fails only because of the ${debounce} ms debounce: ${rest.toFixed(1)} ms without it`
+        : rest !== null
+          ? `; ${rest.toFixed(1)} ms beyond the ${debounce} ms debounce`
+          : '';
+    budgets.push({
+      name: `3rd keystroke to suggestions on screen, median of ${shown}/${trials.length} trials`,
+      limit: `<= ${BUDGETS.typingMs} ms`,
+      actual: `${total === null ? 'n/a' : `${total.toFixed(1)} ms`}${note}`,
+      pass,
     });
   }
   return budgets;

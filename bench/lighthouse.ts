@@ -2,7 +2,7 @@ import { get } from 'node:http';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 
-const CHROME_FLAGS = [
+export const CHROME_FLAGS = [
   '--headless',
   '--no-sandbox',
   '--disable-gpu',
@@ -81,8 +81,11 @@ export const RUNS = 3;
 
 const perf = (lhr: Lhr) => Math.round((lhr.categories.performance?.score ?? 0) * 100);
 
-/** Lighthouse's default config (mobile form factor, simulated throttling), performance category only. */
-async function audit(port: number, url: string): Promise<Lhr> {
+/**
+ * Lighthouse's default config (mobile form factor, simulated throttling), performance category only.
+ * A run that fails to record (e.g. NO_NAVSTART on a busy machine) is tried once more.
+ */
+async function audit(port: number, url: string, retry = true): Promise<Lhr> {
   const run = await lighthouse(url, {
     port,
     output: 'json',
@@ -91,8 +94,12 @@ async function audit(port: number, url: string): Promise<Lhr> {
   });
   if (!run) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { lhr } = run;
-  if (lhr.runtimeError)
-    throw new Error(`Lighthouse ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  if (lhr.runtimeError) {
+    const why = `${lhr.runtimeError.code} ${lhr.runtimeError.message}`;
+    if (!retry) throw new Error(`Lighthouse ${url}: ${why}`);
+    process.stdout.write(`(${lhr.runtimeError.code}, again) `);
+    return audit(port, url, false);
+  }
   return lhr;
 }
 

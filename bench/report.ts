@@ -10,7 +10,7 @@ export interface Budget {
   pass: boolean;
 }
 
-function table(head: string[], rows: (string | number)[][]): string {
+export function table(head: string[], rows: (string | number)[][]): string {
   const cells = [head, ...rows.map((r) => r.map(String))];
   const widths = head.map((_, i) => Math.max(...cells.map((r) => r[i]?.length ?? 0)));
   const line = (r: string[]) =>

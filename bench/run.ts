@@ -1,23 +1,24 @@
 /**
- * npm run bench: API throughput (autocannon) on PGlite, and on PostgreSQL when DATABASE_URL is set,
- * then Lighthouse (mobile) on the web pages. Prints tables and writes bench/results/latest.json.
+ * npm run bench: API throughput (autocannon) on PGlite, and on PostgreSQL when DATABASE_URL is set, search
+ * suggestions included (and, on PostgreSQL, again at 100,000 products), then Lighthouse (mobile) on the web
+ * pages and the typing-to-suggestions time in Chromium. Prints tables and writes bench/results/latest.json.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { checkBudgets } from './budgets.ts';
 import { devReactChunks, ensureBuild, snapshotBuild, snapshotDir } from './build.ts';
 import { RUNS, runLighthouse } from './lighthouse.ts';
-import { LOAD, measureAll, type RouteResult } from './load.ts';
+import { benchApi, benchSynthetic, type ApiResult, type SyntheticBench } from './api.ts';
+import { checkBudgets, checkSearchBudgets } from './budgets.ts';
+import { LOAD } from './load.ts';
 import { createBenchDatabase } from './pgdb.ts';
 import { budgetTable, pageTable, routeTable, writeJson } from './report.ts';
+import { searchTable, typingTable, type SearchRow } from './report-search.ts';
 import { startServer, stopServer, waitReady, type ServerHandle } from './server.ts';
+import { debounceMs, measureTyping, median, VIEWPORT } from './typing.ts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const BROWSE =
-  '/platform/api/v1/browse/category/C001?features=5g&attributes=ram_8&budgetMax=30000&sort=price_asc';
-const HOME = '/platform/api/v1/home-page/category/C001';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 async function cleanup(): Promise<void> {
@@ -31,27 +32,6 @@ async function cleanup(): Promise<void> {
 }
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => void cleanup().finally(() => process.exit(130)));
-}
-
-async function productId(server: ServerHandle): Promise<number> {
-  const res = await fetch(server.baseUrl + HOME);
-  const body = (await res.json()) as { most_viewed_products?: { id: number }[] };
-  const id = body.most_viewed_products?.[0]?.id;
-  if (!id) throw new Error(`${server.name}: no phone found on ${HOME} (${res.status})`);
-  return id;
-}
-
-async function benchApi(server: ServerHandle): Promise<{ productId: number; routes: RouteResult[] }> {
-  const id = await productId(server);
-  const routes: [string, string][] = [
-    ['product', `/platform/api/v1/product/${id}`],
-    ['home', HOME],
-    ['browse', BROWSE],
-  ];
-  for (const [, path] of [['', '/healthz'], ...routes])
-    for (let i = 0; i < 20; i++) await (await fetch(server.baseUrl + path)).arrayBuffer();
-  console.log(`\n${server.name}: ${server.baseUrl} (product ${id})`);
-  return { productId: id, routes: await measureAll(server.baseUrl, routes) };
 }
 
 let loadStart = '';
@@ -75,10 +55,10 @@ async function main(): Promise<void> {
   const pglite = await startServer('PGlite', root, cwd, { DATA_DIR: join(tmp, 'pglite-data') });
   cleanups.push(() => stopServer(pglite));
   let postgres: ServerHandle | undefined;
-  let database: string | undefined;
+  let database: { name: string; url: string } | undefined;
   if (process.env.DATABASE_URL) {
     const db = await createBenchDatabase(process.env.DATABASE_URL);
-    database = db.name;
+    database = db;
     cleanups.push(() => db.drop());
     const server = await startServer('PostgreSQL', root, cwd, {
       DATABASE_URL: db.url,
@@ -90,8 +70,13 @@ async function main(): Promise<void> {
   // Both import the catalogue concurrently; nothing is measured until both are ready.
   await Promise.all([waitReady(pglite), postgres && waitReady(postgres)]);
 
-  const api = { pglite: await benchApi(pglite), postgres: postgres ? await benchApi(postgres) : undefined };
-  if (postgres) await stopServer(postgres);
+  const api: { pglite: ApiResult; postgres?: ApiResult } = { pglite: await benchApi(pglite) };
+  let synthetic: SyntheticBench | undefined;
+  if (postgres && database) {
+    api.postgres = await benchApi(postgres);
+    synthetic = await benchSynthetic(postgres, database.url);
+    await stopServer(postgres);
+  }
 
   console.log('\nLighthouse (mobile, PGlite server)');
   const id = api.pglite.productId;
@@ -101,7 +86,22 @@ async function main(): Promise<void> {
     ['product', `/product/${id}`],
   ]);
 
-  const budgets = checkBudgets(api.postgres?.routes, pages);
+  const debounce = debounceMs(root);
+  console.log(`\nTyping in the search box (PGlite server, ${VIEWPORT.width} px)`);
+  const typing = await measureTyping(pglite.baseUrl);
+
+  const searchRow = (label: string, r: ApiResult | SyntheticBench): SearchRow => ({
+    label,
+    throughput: r.routes.find((x) => x.route.startsWith('search')),
+    ...r.search,
+  });
+  const real = [searchRow('PGlite, real catalogue', api.pglite)];
+  if (api.postgres) real.push(searchRow('PostgreSQL, real catalogue', api.postgres));
+  const big = synthetic && searchRow(`PostgreSQL, ${synthetic.catalogue.total} products`, synthetic);
+  const budgets = [
+    ...checkBudgets(api.postgres?.routes, pages),
+    ...checkSearchBudgets(real, big, typing, debounce),
+  ];
 
   const load = `${LOAD.connections} connections, ${LOAD.warmupSeconds} s warm-up + ${LOAD.durationSeconds} s measured, no Accept-Encoding`;
   const load1 = loadavg()
@@ -113,12 +113,19 @@ async function main(): Promise<void> {
   console.log(routeTable(`API on PGlite (${load})`, api.pglite.routes));
   if (api.postgres) console.log(routeTable(`API on PostgreSQL (${load})`, api.postgres.routes));
   else console.log('\nAPI on PostgreSQL: skipped (set DATABASE_URL=postgres://… to include it)');
+  if (synthetic) {
+    const c = synthetic.catalogue;
+    const what = `${c.inserted} synthetic phones added to the ${c.before} real products, ${c.searchTerms} search terms`;
+    console.log(routeTable(`API on PostgreSQL at ${c.total} products (${what}; ${load})`, synthetic.routes));
+  } else if (api.postgres) console.log('\nSynthetic catalogue: skipped');
+  console.log(searchTable(big ? [...real, big] : real));
   console.log(
     pageTable(
       `Lighthouse 12 mobile (simulated throttling), PGlite server, median of ${RUNS} runs; KB = 1024 bytes`,
       pages,
     ),
   );
+  console.log(typingTable(typing, debounce));
   console.log(budgetTable(budgets));
   if (buildWarning) console.log(`\nWARNING: ${buildWarning}`);
 
@@ -129,9 +136,19 @@ async function main(): Promise<void> {
     cpus: availableParallelism(),
     loadAverage: { start: loadStart, end: load1 },
     load: LOAD,
-    postgresDatabase: database ?? null,
+    postgresDatabase: database?.name ?? null,
     buildWarning,
     api,
+    search: {
+      real,
+      synthetic: big ? { ...big, catalogue: synthetic?.catalogue, routes: synthetic?.routes } : null,
+    },
+    typing: {
+      debounceMs: debounce,
+      viewport: VIEWPORT,
+      medianMs: median(typing.map((t) => t.totalMs)),
+      trials: typing,
+    },
     lighthouse: pages,
     budgets,
     allBudgetsPass: budgets.every((b) => b.pass),

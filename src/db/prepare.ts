@@ -17,5 +17,7 @@ export async function prepareDatabase(database: Database, options: { seedDemo: b
   const imported = rows[0]?.n && !unindexed.length ? null : await importCatalogue(database.db);
   const demo = options.seedDemo ? await seedDemo(database.db) : null;
   await refreshTrendLabels(database.db);
+  // Fresh rows: merge the GIN indexes' pending lists and gather statistics now (PGlite runs no autovacuum).
+  if (imported || demo?.skipped === false) await database.db.execute(sql`VACUUM ANALYZE`);
   return { kind: database.kind, imported, demo };
 }

@@ -3,7 +3,7 @@ import type { SearchPage } from '../../shared/api-types.ts';
 import { isSearchable } from '../../shared/search.ts';
 import { apiFetch, isAbort } from './api.ts';
 
-export const SUGGEST_DEBOUNCE_MS = 120;
+export const SUGGEST_DEBOUNCE_MS = 50;
 
 export interface SuggestionState {
   /** The query the shown results belong to. */

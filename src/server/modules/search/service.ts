@@ -9,6 +9,7 @@ import {
   SUGGESTION_LIMIT,
 } from '../../../shared/search.ts';
 import { brandImageUrl, productImageUrl } from '../catalogue/cards.ts';
+import { TtlCache } from '../catalogue/ttl-cache.ts';
 
 /** How many vocabulary words one query word may stand for. */
 const CANDIDATES_PER_WORD = 24;
@@ -34,9 +35,8 @@ const tsAny = (terms: string[]) => terms.join(' | ');
  *    (a swapped or extra letter);
  * 2. products must contain, for every query word that matched anything, one of its words (full-text search on
  *    a GIN-indexed tsvector), in any order;
- * 3. ranking: exact words 3, prefix 2, fuzzy 1, plus 5 when the name starts with the query as typed; then
- *    confirmed listings before unverified ones; then trigram closeness of the query to the name's best-matching
- *    stretch (word_similarity); then popularity.
+ * 3. ranking, closest first: exact words 3, prefix 2, fuzzy 1, plus 5 when the name starts with the query as
+ *    typed; then confirmed listings before unverified ones; then popularity.
  */
 export class SearchService {
   constructor(private readonly db: Db) {}
@@ -67,20 +67,19 @@ export class SearchService {
     const typed = normalizeSearch(query);
     const rank = sql`${score} + CASE WHEN p.search_text LIKE ${`${typed.replace(/[%_\\]/g, '')}%`} THEN 5 ELSE 0 END`;
     const popularity = sql`(p.views + 10 * p.upvotes + 20 * p.total_reviews)`;
-    const closeness = sql`word_similarity(${typed}, p.search_text)`;
     // Suggestions show each model once (its best-ranked variant); results pages list every variant.
     const rows = await this.rows<SearchRow>(sql`
       SELECT id, brand_id, brand, model, variant, price, rating_value, total_reviews, count(*) OVER () AS total
       FROM (
         SELECT p.id, p.brand_id, b.name AS brand, p.model, p.variant, p.price, p.rating_value, p.total_reviews,
-          ${rank} AS rank, p.verified, ${closeness} AS closeness, ${popularity} AS popularity,
+          ${rank} AS rank, p.verified, ${popularity} AS popularity,
           row_number() OVER (PARTITION BY p.brand_id, p.model
-            ORDER BY ${rank} DESC, ${closeness} DESC, ${popularity} DESC, p.id) AS variant_rank
+            ORDER BY ${rank} DESC, ${popularity} DESC, p.id) AS variant_rank
         FROM products p JOIN brands b ON b.id = p.brand_id
         WHERE ${vector} @@ to_tsquery('simple', ${all})
       ) m
       WHERE ${onePerModel ? sql`variant_rank = 1` : sql`TRUE`}
-      ORDER BY rank DESC, verified DESC, closeness DESC, popularity DESC, id
+      ORDER BY rank DESC, verified DESC, popularity DESC, id
       LIMIT ${size} OFFSET ${page * size}`);
     return {
       success: true,
@@ -91,12 +90,15 @@ export class SearchService {
     };
   }
 
+  private readonly suggestions = new TtlCache<SearchPage>(60_000, 5_000);
+
   /**
    * Suggestions: the first five models (one variant each), with the number of matching models, so the box knows
    * whether to offer "View all Results".
    */
   suggest(query: string): Promise<SearchPage> {
-    return this.search(query, 0, SUGGESTION_LIMIT, true);
+    // Popular prefixes repeat across visitors: the same words give the same suggestions for a minute.
+    return this.suggestions.get(searchTokens(query).join(' '), () => this.search(query, 0, SUGGESTION_LIMIT, true));
   }
 
   private async count(tsquery: string, onePerModel: boolean): Promise<number> {
