@@ -2,16 +2,18 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-/** Runs the production web build when build/server/index.js is missing. */
+/**
+ * Always runs the production build (npm run build: the web app plus its precompressed assets), so the figures
+ * are of the code as it is now, never of a stale build/.
+ */
 export function ensureBuild(root: string): void {
-  if (existsSync(join(root, 'build/server/index.js'))) return;
-  console.log('No production build: running react-router build …');
-  const built = spawnSync('npx', ['react-router', 'build'], {
+  console.log('Building the production web app (npm run build) …');
+  const built = spawnSync('npm', ['run', 'build'], {
     cwd: root,
     stdio: 'inherit',
     env: { ...process.env, NODE_ENV: 'production' },
   });
-  if (built.status !== 0) throw new Error('react-router build failed');
+  if (built.status !== 0) throw new Error('npm run build failed');
 }
 
 export const snapshotDir = (root: string) => join(root, 'bench/results', `.run-${process.pid}`);
