@@ -29,7 +29,7 @@ import {
 import { AppError } from '../../../shared/messages.ts';
 import type { Db } from '../../../db/client.ts';
 import { brandImageUrl, type CardRow, cardsQuery, productImageUrl, toCard } from './cards.ts';
-import { TtlCache } from './ttl-cache.ts';
+import { TtlCache } from '../../lib/ttl-cache.ts';
 
 type Rows<T> = { rows: T[] };
 

@@ -9,7 +9,7 @@ import {
   SUGGESTION_LIMIT,
 } from '../../../shared/search.ts';
 import { brandImageUrl, productImageUrl } from '../catalogue/cards.ts';
-import { TtlCache } from '../catalogue/ttl-cache.ts';
+import { TtlCache } from '../../lib/ttl-cache.ts';
 
 /** How many vocabulary words one query word may stand for. */
 const CANDIDATES_PER_WORD = 24;
