@@ -1,6 +1,9 @@
 import { LOAD, measure, type RouteResult } from './load.ts';
 
-/** Realistic suggestion queries: prefixes, typos, run-together and split words; sent in turn. */
+/**
+ * Realistic suggestion queries, sent in turn: prefixes, typos, run-together and split words, and broad words that
+ * match thousands of products at 100,000 ('pro', 'ultra').
+ */
 export const SEARCH_QUERIES = [
   'sams',
   'samsng galxy',
@@ -12,6 +15,8 @@ export const SEARCH_QUERIES = [
   'oneplus nord',
   'vivo v30',
   'moto g',
+  'pro',
+  'ultra',
 ] as const;
 
 export const searchPath = (q: string) => `/platform/api/v1/search?searchQuery=${encodeURIComponent(q)}`;

@@ -74,6 +74,8 @@ export const products = pgTable(
     totalReviews: integer('total_reviews').notNull().default(0),
     views: integer('views').notNull().default(0),
     upvotes: integer('upvotes').notNull().default(0),
+    /** Popularity: a view counts 1, an upvote 10, a review 20. Orders search hits and the browse default. */
+    popularity: integer('popularity').generatedAlwaysAs(sql`views + 10 * upvotes + 20 * total_reviews`),
     /** Search words of brand, model and variant (src/shared/search.ts), space-separated. */
     searchText: text('search_text').notNull().default(''),
     searchVector: tsvector('search_vector').generatedAlwaysAs(sql`to_tsvector('simple', search_text)`),
@@ -87,6 +89,10 @@ export const products = pgTable(
     index('products_category_reviews_idx').on(t.categoryId, t.totalReviews.desc(), t.id),
     index('products_category_upvotes_idx').on(t.categoryId, t.upvotes.desc(), t.id),
     index('products_category_price_idx').on(t.categoryId, t.price),
+    index('products_category_popularity_idx').on(t.categoryId, t.popularity.desc(), t.id),
+    // products_search_popularity_idx (popularity DESC, id) INCLUDE (brand_id, verified, model, search_text,
+    // search_vector) is created by migration 0003, since drizzle cannot declare INCLUDE: search reads broad
+    // matches in popularity order from it alone, an index-only scan (see the search service).
     index('products_features_gin').using('gin', t.features),
     index('products_facets_gin').using('gin', t.facets),
     index('products_search_vector_gin').using('gin', t.searchVector),
@@ -170,6 +176,8 @@ export const searchTerms = pgTable(
   'search_terms',
   {
     term: text('term').primaryKey(),
+    /** How many products have the word: how broad a query is, before it runs. */
+    products: integer('products').notNull().default(0),
   },
   (t) => [index('search_terms_trgm').using('gin', sql`${t.term} gin_trgm_ops`)],
 );

@@ -19,6 +19,7 @@ const EnvSchema = z.object({
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(600),
   TRUST_PROXY: bool.default(false),
   VIEW_FLUSH_MS: z.coerce.number().int().min(10).default(5000),
+  SEARCH_CACHE_MS: z.coerce.number().int().min(0).default(60_000),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(10000),
   WEB_BUILD_DIR: z.string().default('build'),
 });
@@ -37,6 +38,8 @@ export interface Config {
   rateLimitMax: number;
   trustProxy: boolean;
   viewFlushMs: number;
+  /** How long the same suggestion words give the same suggestions; 0 turns the cache off. */
+  searchCacheMs: number;
   shutdownTimeoutMs: number;
   webBuildDir: string;
 }
@@ -60,6 +63,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     rateLimitMax: e.RATE_LIMIT_MAX,
     trustProxy: e.TRUST_PROXY,
     viewFlushMs: e.VIEW_FLUSH_MS,
+    searchCacheMs: e.SEARCH_CACHE_MS,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     webBuildDir: e.WEB_BUILD_DIR,
   };

@@ -27,7 +27,7 @@ export function createServices(
     config,
     catalogue: new CatalogueService(database.db),
     views,
-    search: new SearchService(database.db),
+    search: new SearchService(database.db, { cacheMs: config.searchCacheMs }),
     isBot,
     recordView: (productId, userAgent) => {
       if (!isBot(userAgent)) views.record(productId);

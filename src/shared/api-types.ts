@@ -133,6 +133,9 @@ export const SearchPageSchema = z.object({
   products: z.array(SearchResultSchema),
   page: z.number().int(),
   size: z.number().int(),
+  /** Matching products, counted up to SEARCH_RESULT_LIMIT. */
   total: z.number().int(),
+  /** True when more products match than `total` says ('1,000+ results'). */
+  total_capped: z.boolean(),
 });
 export type SearchPage = z.infer<typeof SearchPageSchema>;

@@ -46,6 +46,21 @@ export function formatCount(n: number): string {
   return count.format(n);
 }
 
+interface SearchTotal {
+  total: number;
+  total_capped: boolean;
+}
+
+/** A search total: '12', or '1,000+' when the count stopped at its limit. */
+export function formatTotal({ total, total_capped }: SearchTotal): string {
+  return `${formatCount(total)}${total_capped ? '+' : ''}`;
+}
+
+/** '1 result', '12 results', '1,000+ results'. */
+export function formatResultCount(t: SearchTotal): string {
+  return `${formatTotal(t)} ${t.total === 1 && !t.total_capped ? 'result' : 'results'}`;
+}
+
 export function productName(p: { brand: string; model: string; variant?: string | null }): string {
   return [p.brand, p.model].join(' ') + (p.variant ? ` (${p.variant})` : '');
 }

@@ -4,6 +4,8 @@
  */
 export const SEARCH_MIN_CHARS = 3;
 export const SUGGESTION_LIMIT = 5;
+/** Search ranks at most this many matches (the most popular ones) and counts up to it: '1,000+ results'. */
+export const SEARCH_RESULT_LIMIT = 1000;
 const MAX_TOKENS = 8;
 const MAX_TOKEN_LENGTH = 30;
 

@@ -109,9 +109,14 @@ export async function importCatalogue(
   return result;
 }
 
-/** The search vocabulary: every distinct word the catalogue indexes. */
+/** The search vocabulary: every distinct word the catalogue indexes, with how many products have it. */
 export async function refreshSearchTerms(db: Pick<Db, 'execute'>): Promise<void> {
-  await db.execute(sql`INSERT INTO ${searchTerms} (term)
-    SELECT DISTINCT w FROM products, unnest(string_to_array(search_text, ' ')) AS w WHERE w <> ''
-    ON CONFLICT DO NOTHING`);
+  await db.execute(sql`WITH counts AS (
+      SELECT w AS term, count(*)::int AS products
+      FROM products, unnest(string_to_array(search_text, ' ')) AS w WHERE w <> '' GROUP BY w
+    ), gone AS (
+      DELETE FROM ${searchTerms} s WHERE NOT EXISTS (SELECT 1 FROM counts c WHERE c.term = s.term)
+    )
+    INSERT INTO ${searchTerms} (term, products) SELECT term, products FROM counts
+    ON CONFLICT (term) DO UPDATE SET products = excluded.products`);
 }

@@ -1,6 +1,6 @@
 import { data, Link } from 'react-router';
 import { PAGE_SIZE } from '../../shared/constants.ts';
-import { formatCount, formatPrice } from '../../shared/format.ts';
+import { formatResultCount, formatPrice } from '../../shared/format.ts';
 import { Pagination } from '../components/pagination.tsx';
 import { RatingTag } from '../components/rating-tag.tsx';
 import { pageMeta } from '../lib/meta.ts';
@@ -43,7 +43,7 @@ export default function SearchResults({ loaderData }: Route.ComponentProps) {
       ) : (
         <>
           <p className="muted" aria-live="polite">
-            {formatCount(result.total)} {result.total === 1 ? 'result' : 'results'}
+            {formatResultCount(result)}
           </p>
           <ul className="result-list">
             {result.products.map((p) => (

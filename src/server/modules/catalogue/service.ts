@@ -34,16 +34,13 @@ import { TtlCache } from '../../lib/ttl-cache.ts';
 type Rows<T> = { rows: T[] };
 
 const TREND_ORDER: Record<TrendKind, SQL> = {
-  'most-viewed-products': sql`p.views DESC, p.id`,
-  'most-reviewed-products': sql`p.total_reviews DESC, p.id`,
-  'most-upvoted-products': sql`p.upvotes DESC, p.id`,
+  'most-viewed-products': sql`p.views DESC NULLS LAST, p.id`,
+  'most-reviewed-products': sql`p.total_reviews DESC NULLS LAST, p.id`,
+  'most-upvoted-products': sql`p.upvotes DESC NULLS LAST, p.id`,
 };
 
-/** Popularity: a view counts 1, an upvote 10, a review 20. */
-const POPULARITY = sql`(p.views + 10 * p.upvotes + 20 * p.total_reviews)`;
-
 const SORT_ORDER: Record<BrowseQuery['sort'], SQL> = {
-  popularity: sql`${POPULARITY} DESC, p.id`,
+  popularity: sql`p.popularity DESC NULLS LAST, p.id`,
   price_asc: sql`p.price ASC NULLS LAST, p.id`,
   price_desc: sql`p.price DESC NULLS LAST, p.id`,
   rating: sql`(p.total_reviews >= ${MIN_REVIEWS_FOR_RATING}) DESC, p.rating_value DESC, p.total_reviews DESC, p.id`,

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SEARCH_RESULT_LIMIT } from '../../../shared/search.ts';
 import { createTestApp, query, type TestContext } from '../../../test/app.ts';
 
 let t: TestContext;
@@ -42,10 +43,10 @@ describe('GET /search suggestions', () => {
     );
     const [n] = await query<{ n: number }>(
       t.database,
-      `SELECT count(DISTINCT p.model)::int AS n FROM products p JOIN brands b ON b.id = p.brand_id WHERE b.name = 'Samsung'`,
+      `SELECT count(*)::int AS n FROM products p JOIN brands b ON b.id = p.brand_id WHERE b.name = 'Samsung'`,
     );
-    // Suggestions count models: each model once, whatever its variants.
-    expect(body.total).toBe(n!.n);
+    // The total counts matching products (what "View all Results" lists); suggestions show each model once.
+    expect(body).toMatchObject({ total: n!.n, total_capped: false });
     const models = body.products.map((p: { model: string }) => p.model);
     expect(new Set(models).size).toBe(models.length);
   });
@@ -104,6 +105,24 @@ describe('GET /search results pages', () => {
       `SELECT count(*)::int AS n FROM products p JOIN brands b ON b.id = p.brand_id WHERE b.name = 'Samsung'`,
     );
     expect(body.total).toBe(n!.n);
+  });
+
+  it('ranks and counts at most 1,000 matches, the most popular, and says the count stopped there', async () => {
+    // 'ram' is in nearly every phone variant ('8GB RAM + 128GB').
+    const [n] = await query<{ n: number }>(
+      t.database,
+      `SELECT count(*)::int AS n FROM products WHERE search_vector @@ to_tsquery('simple', 'ram')`,
+    );
+    expect(n!.n).toBeGreaterThan(SEARCH_RESULT_LIMIT);
+    const first = await search('searchQuery=ram&page=0&size=6');
+    expect(first.body).toMatchObject({ total: SEARCH_RESULT_LIMIT, total_capped: true });
+    const [top] = await query<{ id: number }>(
+      t.database,
+      `SELECT id FROM products WHERE search_vector @@ to_tsquery('simple', 'ram') ORDER BY popularity DESC, id LIMIT 1`,
+    );
+    expect(first.body.products.map((p: { id: number }) => p.id)).toContain(top!.id);
+    const last = await search(`searchQuery=ram&page=${Math.ceil(SEARCH_RESULT_LIMIT / 6)}&size=6`);
+    expect(last.body).toMatchObject({ products: [], total: SEARCH_RESULT_LIMIT, total_capped: true });
   });
 
   it('pages by 6 with the total, with or without a Bearer token', async () => {

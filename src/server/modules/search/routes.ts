@@ -46,6 +46,7 @@ export function searchRoutes(app: FastifyInstance, search: SearchService): void 
           page: page ?? 0,
           size: size ?? PAGE_SIZE.search,
           total: 0,
+          total_capped: false,
         };
       }
     },

@@ -6,6 +6,7 @@ import {
   normalizeSearch,
   searchTokens,
   slipVariants,
+  SEARCH_RESULT_LIMIT,
   SUGGESTION_LIMIT,
 } from '../../../shared/search.ts';
 import { brandImageUrl, productImageUrl } from '../catalogue/cards.ts';
@@ -14,16 +15,26 @@ import { TtlCache } from '../../lib/ttl-cache.ts';
 /** How many vocabulary words one query word may stand for. */
 const CANDIDATES_PER_WORD = 24;
 
+/**
+ * Above this many likely matches a query is broad: its hits are read from the popularity index, stopping at
+ * the limit, rather than all fetched through the full-text index and sorted. Each way costs at most a few
+ * milliseconds at 100,000 products; measured in `npm run bench` (decision 0005).
+ */
+const BROAD_MATCHES = 5_000;
+
 interface Candidate {
   i: number;
   term: string;
   weight: number;
+  products: number;
 }
 
 interface WordMatch {
   exact: string[];
   prefix: string[];
   fuzzy: string[];
+  /** Products having any of the words (an upper bound: a product may have two). */
+  products: number;
 }
 
 const tsAny = (terms: string[]) => terms.join(' | ');
@@ -35,24 +46,46 @@ const tsAny = (terms: string[]) => terms.join(' | ');
  *    (a swapped or extra letter);
  * 2. products must contain, for every query word that matched anything, one of its words (full-text search on
  *    a GIN-indexed tsvector), in any order;
- * 3. ranking, closest first: exact words 3, prefix 2, fuzzy 1, plus 5 when the name starts with the query as
- *    typed; then confirmed listings before unverified ones; then popularity.
+ * 3. the hits are the SEARCH_RESULT_LIMIT most popular matching products. The vocabulary knows how many
+ *    products have each word, so before the query runs we know how broad it is: a narrow query fetches its
+ *    matches through the GIN index and sorts them; a broad one ('pro', 'sams') reads the covering popularity
+ *    index in order and stops once it has enough. The work is bounded however many products match;
+ * 4. ranking of the hits, closest first: exact words 3, prefix 2, fuzzy 1, plus 5 when the name starts with the
+ *    query as typed; then confirmed listings before unverified ones; then popularity.
  */
+export interface SearchOptions {
+  /** How long the same words give the same suggestions (ms); 0 turns the cache off. */
+  cacheMs?: number;
+  /** Above this many likely matches a query is read the broad way; tests set 0 to read every query so. */
+  broadMatches?: number;
+}
+
 export class SearchService {
-  constructor(private readonly db: Db) {}
+  private readonly broadMatches: number;
+  private readonly suggestions: TtlCache<SearchPage> | null;
+
+  constructor(
+    private readonly db: Db,
+    { cacheMs = 60_000, broadMatches = BROAD_MATCHES }: SearchOptions = {},
+  ) {
+    this.broadMatches = broadMatches;
+    this.suggestions = cacheMs > 0 ? new TtlCache<SearchPage>(cacheMs, 5_000) : null;
+  }
 
   private async rows<T>(query: SQL): Promise<T[]> {
     return ((await this.db.execute(query)) as unknown as { rows: T[] }).rows;
   }
 
   async search(query: string, page: number, size: number, onePerModel = false): Promise<SearchPage> {
-    const empty = { success: true as const, products: [], page, size, total: 0 };
+    const empty = { success: true as const, products: [], page, size, total: 0, total_capped: false };
     if (!isSearchable(query)) return empty;
     const tokens = searchTokens(query);
     const matches = await this.matchWords(tokens);
     if (!matches.length) return empty;
 
-    const vector = sql`p.search_vector`;
+    // '+ 0' keeps a narrow query off the popularity index, which the planner would otherwise favour.
+    const broad = Math.min(...matches.map((m) => m.products)) > this.broadMatches;
+    const vector = sql`h.search_vector`;
     const all = matches.map((m) => `(${tsAny([...m.exact, ...m.prefix, ...m.fuzzy])})`).join(' & ');
     const score = sql.join(
       matches.map((m) => {
@@ -65,47 +98,57 @@ export class SearchService {
       sql` + `,
     );
     const typed = normalizeSearch(query);
-    const rank = sql`${score} + CASE WHEN p.search_text LIKE ${`${typed.replace(/[%_\\]/g, '')}%`} THEN 5 ELSE 0 END`;
-    const popularity = sql`(p.views + 10 * p.upvotes + 20 * p.total_reviews)`;
+    const rank = sql`${score} + CASE WHEN h.search_text LIKE ${`${typed.replace(/[%_\\]/g, '')}%`} THEN 5 ELSE 0 END`;
     // Suggestions show each model once (its best-ranked variant); results pages list every variant.
+    const ranked = onePerModel
+      ? sql`SELECT DISTINCT ON (brand_id, model) * FROM ranked ORDER BY brand_id, model, rank DESC, popularity DESC, id`
+      : sql`SELECT * FROM ranked`;
+    // Pages stop at the limit: the last one may be short, and later ones are empty.
+    const take = Math.max(0, Math.min(size, SEARCH_RESULT_LIMIT - page * size));
     const rows = await this.rows<SearchRow>(sql`
-      SELECT id, brand_id, brand, model, variant, price, rating_value, total_reviews, count(*) OVER () AS total
-      FROM (
-        SELECT p.id, p.brand_id, b.name AS brand, p.model, p.variant, p.price, p.rating_value, p.total_reviews,
-          ${rank} AS rank, p.verified, ${popularity} AS popularity,
-          row_number() OVER (PARTITION BY p.brand_id, p.model
-            ORDER BY ${rank} DESC, ${popularity} DESC, p.id) AS variant_rank
-        FROM products p JOIN brands b ON b.id = p.brand_id
-        WHERE ${vector} @@ to_tsquery('simple', ${all})
-      ) m
-      WHERE ${onePerModel ? sql`variant_rank = 1` : sql`TRUE`}
-      ORDER BY rank DESC, verified DESC, popularity DESC, id
-      LIMIT ${size} OFFSET ${page * size}`);
+      WITH hits AS (
+        SELECT p.id, p.brand_id, p.verified, p.model, p.popularity, p.search_vector, p.search_text
+        FROM products p WHERE p.search_vector @@ to_tsquery('simple', ${all})
+        ORDER BY ${broad ? sql`p.popularity DESC NULLS LAST` : sql`p.popularity + 0 DESC`}, p.id
+        LIMIT ${SEARCH_RESULT_LIMIT + 1}
+      ), ranked AS (
+        SELECT h.*, ${rank} AS rank FROM hits h
+      ), page AS (
+        SELECT * FROM (${ranked}) r ORDER BY rank DESC, verified DESC, popularity DESC, id
+        LIMIT ${take} OFFSET ${page * size}
+      )
+      SELECT p.id, p.brand_id, b.name AS brand, p.model, p.variant, p.price, p.rating_value, p.total_reviews,
+        (SELECT count(*) FROM hits)::int AS hits
+      FROM page JOIN products p ON p.id = page.id JOIN brands b ON b.id = p.brand_id
+      ORDER BY page.rank DESC, page.verified DESC, page.popularity DESC, page.id`);
+    const hits = rows[0]?.hits ?? (page > 0 ? await this.countHits(all) : 0);
     return {
       success: true,
       products: rows.map(toResult),
       page,
       size,
-      total: rows[0] ? Number(rows[0].total) : page > 0 ? await this.count(all, onePerModel) : 0,
+      total: Math.min(hits, SEARCH_RESULT_LIMIT),
+      total_capped: hits > SEARCH_RESULT_LIMIT,
     };
   }
 
-  private readonly suggestions = new TtlCache<SearchPage>(60_000, 5_000);
-
   /**
-   * Suggestions: the first five models (one variant each), with the number of matching models, so the box knows
-   * whether to offer "View all Results".
+   * Suggestions: the first five models (one variant each), with the number of matching products, so the box
+   * knows whether to offer "View all Results".
    */
   suggest(query: string): Promise<SearchPage> {
     // Popular prefixes repeat across visitors: the same words give the same suggestions for a minute.
-    return this.suggestions.get(searchTokens(query).join(' '), () => this.search(query, 0, SUGGESTION_LIMIT, true));
+    const run = () => this.search(query, 0, SUGGESTION_LIMIT, true);
+    return this.suggestions ? this.suggestions.get(searchTokens(query).join(' '), run) : run();
   }
 
-  private async count(tsquery: string, onePerModel: boolean): Promise<number> {
-    const counted = onePerModel ? sql`count(DISTINCT (p.brand_id, p.model))` : sql`count(*)`;
-    const [r] = await this.rows<{ n: number }>(
-      sql`SELECT ${counted}::int AS n FROM products p WHERE p.search_vector @@ to_tsquery('simple', ${tsquery})`,
-    );
+  /** Matching products, counted up to one past the limit (for a page past the last). */
+  private async countHits(tsquery: string): Promise<number> {
+    const [r] = await this.rows<{ n: number }>(sql`
+      SELECT count(*)::int AS n FROM (
+        SELECT 1 FROM products p WHERE p.search_vector @@ to_tsquery('simple', ${tsquery})
+        LIMIT ${SEARCH_RESULT_LIMIT + 1}
+      ) c`);
     return r?.n ?? 0;
   }
 
@@ -113,10 +156,9 @@ export class SearchService {
   private async matchWords(tokens: string[]): Promise<WordMatch[]> {
     const input = tokens.map((tok, i) => ({ i, tok, variants: slipVariants(tok) }));
     const found = await this.rows<Candidate>(sql`
-      SELECT i, term, weight FROM (
-        SELECT t.i, s.term,
+      SELECT i, term, weight, products FROM (
+        SELECT t.i, s.term, s.products,
           CASE WHEN s.term = t.tok THEN 3 WHEN s.term LIKE t.tok || '%' THEN 2 ELSE 1 END AS weight,
-          similarity(s.term, t.tok) AS sim,
           row_number() OVER (PARTITION BY t.i ORDER BY (s.term = t.tok) DESC, (s.term LIKE t.tok || '%') DESC,
             similarity(s.term, t.tok) DESC, length(s.term), s.term) AS rank
         FROM jsonb_to_recordset(${JSON.stringify(input)}::jsonb) AS t(i int, tok text, variants text[])
@@ -127,7 +169,8 @@ export class SearchService {
       ) c WHERE rank <= ${CANDIDATES_PER_WORD}`);
     const byWord = new Map<number, WordMatch>();
     for (const c of found) {
-      const m = byWord.get(c.i) ?? { exact: [], prefix: [], fuzzy: [] };
+      const m = byWord.get(c.i) ?? { exact: [], prefix: [], fuzzy: [], products: 0 };
+      m.products += c.products;
       (c.weight === 3 ? m.exact : c.weight === 2 ? m.prefix : m.fuzzy).push(c.term);
       byWord.set(c.i, m);
     }
@@ -144,7 +187,7 @@ interface SearchRow {
   price: number | null;
   rating_value: number;
   total_reviews: number;
-  total: number;
+  hits: number;
 }
 
 function toResult(r: SearchRow): SearchResult {

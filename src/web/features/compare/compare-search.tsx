@@ -1,6 +1,5 @@
 import type { Ref } from 'react';
 import type { SearchResult } from '../../../shared/api-types.ts';
-import { SUGGESTION_LIMIT } from '../../../shared/search.ts';
 import { useSuggestionCombobox } from '../../lib/use-suggestion-combobox.ts';
 import { SuggestionOption } from '../../components/suggestion-option.tsx';
 
@@ -65,7 +64,7 @@ export function CompareSearch({
         )}
       </div>
       <span className="visually-hidden" role="status" aria-live="polite">
-        {expanded && !loading && result ? `${Math.min(result.total, SUGGESTION_LIMIT)} suggestions` : ''}
+        {expanded && !loading && result ? `${result.products.length} suggestions` : ''}
       </span>
     </div>
   );

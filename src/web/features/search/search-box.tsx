@@ -1,4 +1,5 @@
 import { useNavigate } from 'react-router';
+import { formatResultCount, formatTotal } from '../../../shared/format.ts';
 import { SUGGESTION_LIMIT } from '../../../shared/search.ts';
 import { useSuggestionCombobox } from '../../lib/use-suggestion-combobox.ts';
 import { SuggestionOption } from '../../components/suggestion-option.tsx';
@@ -76,7 +77,7 @@ export function SearchBox({
               onClick={() => go(searchPath(query))}
               onMouseEnter={() => setActive(items.length)}
             >
-              View all Results ({result?.total})
+              View all Results ({result && formatTotal(result)})
             </li>
           )}
         </ul>
@@ -92,7 +93,7 @@ export function SearchBox({
         )}
       </div>
       <span className="visually-hidden" role="status" aria-live="polite">
-        {expanded && !loading && result ? `${result.total} results` : ''}
+        {expanded && !loading && result ? formatResultCount(result) : ''}
       </span>
     </div>
   );

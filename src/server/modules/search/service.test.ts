@@ -1,0 +1,37 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inject } from 'vitest';
+import type { Database } from '../../../db/client.ts';
+import { cloneDatabase } from '../../../test/database.ts';
+import { query } from '../../../test/app.ts';
+import { SearchService } from './service.ts';
+
+let database: Database;
+
+beforeAll(async () => {
+  database = await cloneDatabase(inject('template'));
+});
+afterAll(() => database.close());
+
+describe('SearchService', () => {
+  it('knows from the vocabulary how many products have each word', async () => {
+    const [row] = await query<{ products: number; actual: number }>(
+      database,
+      `SELECT s.products, (SELECT count(*)::int FROM products WHERE search_vector @@ to_tsquery('simple', 'samsung')) AS actual
+       FROM search_terms s WHERE s.term = 'samsung'`,
+    );
+    expect(row!.products).toBeGreaterThan(0);
+    expect(row!.products).toBe(row!.actual);
+  });
+
+  // Narrow queries sort their matches; broad ones read the popularity index in order. Both must agree.
+  it.each(['sams', 'samsng galxy', 'iphnoe', 'note 13pro', 'ram', 'pro max', 'redmi'])(
+    'answers %s the same whether it reads it as narrow or broad',
+    async (q) => {
+      const narrow = new SearchService(database.db);
+      const broad = new SearchService(database.db, { broadMatches: 0 });
+      expect(await broad.search(q, 0, 6)).toEqual(await narrow.search(q, 0, 6));
+      expect(await broad.search(q, 2, 6)).toEqual(await narrow.search(q, 2, 6));
+      expect(await broad.suggest(q)).toEqual(await narrow.suggest(q));
+    },
+  );
+});
