@@ -17,6 +17,8 @@ declare module 'autocannon' {
   }
   interface Options {
     url: string;
+    method?: string;
+    body?: string;
     connections?: number;
     duration?: number;
     pipelining?: number;
@@ -41,5 +43,6 @@ declare module 'autocannon' {
     ): this;
   }
   function autocannon(options: Options): Instance;
+  export type { Options };
   export default autocannon;
 }

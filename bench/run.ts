@@ -15,6 +15,7 @@ import { LOAD } from './load.ts';
 import { createBenchDatabase } from './pgdb.ts';
 import { budgetTable, pageTable, routeTable, writeJson } from './report.ts';
 import { searchTable, typingTable, type SearchRow } from './report-search.ts';
+import { benchSignIn, checkSignInBudget, signInTable } from './signin.ts';
 import { startServer, stopServer, waitReady, type ServerHandle } from './server.ts';
 import { debounceMs, measureTyping, median, VIEWPORT } from './typing.ts';
 
@@ -71,6 +72,8 @@ async function main(): Promise<void> {
   await Promise.all([waitReady(pglite), postgres && waitReady(postgres)]);
 
   const api: { pglite: ApiResult; postgres?: ApiResult } = { pglite: await benchApi(pglite) };
+  console.log(`\nSign-in (PGlite server)`);
+  const signIn = await benchSignIn(pglite.baseUrl);
   let synthetic: SyntheticBench | undefined;
   if (postgres && database) {
     api.postgres = await benchApi(postgres);
@@ -111,6 +114,7 @@ async function main(): Promise<void> {
   const budgets = [
     ...checkBudgets(api.postgres?.routes, pages),
     ...checkSearchBudgets(real, big, typing, debounce),
+    ...checkSignInBudget(signIn),
   ];
 
   const load = `${LOAD.connections} connections, ${LOAD.warmupSeconds} s warm-up + ${LOAD.durationSeconds} s measured, no Accept-Encoding`;
@@ -136,6 +140,7 @@ async function main(): Promise<void> {
     ),
   );
   console.log(typingTable(typing, debounce));
+  console.log(signInTable(signIn));
   console.log(budgetTable(budgets));
   if (buildWarning) console.log(`\nWARNING: ${buildWarning}`);
 
@@ -160,6 +165,7 @@ async function main(): Promise<void> {
       trials: typing,
     },
     lighthouse: pages,
+    signIn,
     budgets,
     allBudgetsPass: budgets.every((b) => b.pass),
   });

@@ -41,7 +41,12 @@ export async function startServer(
   delete childEnv.DATABASE_URL;
   Object.assign(
     childEnv,
-    { LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '100000000', SEED_DEMO: process.env.SEED_DEMO ?? 'false' },
+    {
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_MAX: '100000000',
+      AUTH_RATE_LIMIT: '100000000',
+      SEED_DEMO: process.env.SEED_DEMO ?? 'false',
+    },
     env,
   );
   const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'src/server/main.ts')], {

@@ -122,13 +122,102 @@ export const users = pgTable(
     lastName: text('last_name').notNull(),
     email: text('email').notNull(),
     isDemo: boolean('is_demo').notNull().default(false),
+    /** argon2id (PHC string); null for Google-only accounts and demo users. */
+    passwordHash: text('password_hash'),
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    phone: text('phone'),
+    gender: text('gender'),
+    dateOfBirth: date('date_of_birth', { mode: 'string' }),
+    streetAddress: text('street_address'),
+    city: text('city'),
+    state: text('state'),
+    country: text('country'),
+    pinCode: text('pin_code'),
+    /** File name under $DATA_DIR/uploads/avatars, made by the server. */
+    image: text('image'),
+    /** OpenID Connect identity (issuer + subject) for Google accounts. */
+    oidcIssuer: text('oidc_issuer'),
+    oidcSubject: text('oidc_subject'),
+    /** Failed sign-ins in the current window (an hour from the first); 10 lock the account. */
+    failedSignIns: smallint('failed_sign_ins').notNull().default(0),
+    failedSignInsSince: timestamp('failed_sign_ins_since', { withTimezone: true }),
+    lockedAt: timestamp('locked_at', { withTimezone: true }),
+    /** Set by "delete my account": hidden at once, restorable by signing in for 7 days, then erased. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    erasedAt: timestamp('erased_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('users_username_uq').on(sql`lower(${t.username})`),
     uniqueIndex('users_email_uq').on(sql`lower(${t.email})`),
+    uniqueIndex('users_oidc_uq').on(t.oidcIssuer, t.oidcSubject),
+    index('users_deleted_idx').on(t.deletedAt).where(sql`${t.deletedAt} IS NOT NULL AND ${t.erasedAt} IS NULL`),
   ],
 );
+
+/** Signed-in sessions: the Bearer token is random and only its SHA-256 is kept. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: serial('id').primaryKey(),
+    tokenHash: text('token_hash').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('sessions_token_uq').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
+);
+
+/**
+ * Single-use secrets sent to people or handed between steps, stored as SHA-256: email verification links,
+ * password-reset OTPs and reset tokens, Google sign-in landings and profile-completion grants.
+ */
+export const oneTimeTokens = pgTable(
+  'one_time_tokens',
+  {
+    id: serial('id').primaryKey(),
+    purpose: text('purpose').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** What the step carries (e.g. the Google identity waiting for a username). */
+    data: jsonb('data'),
+    attempts: smallint('attempts').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('one_time_tokens_uq').on(t.purpose, t.tokenHash),
+    index('one_time_tokens_user_idx').on(t.userId, t.purpose),
+  ],
+);
+
+/** Sign-in failures by what was typed (email or username, lower case), for the CAPTCHA after repeated ones. */
+export const signInFailures = pgTable(
+  'sign_in_failures',
+  {
+    id: serial('id').primaryKey(),
+    login: text('login').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('sign_in_failures_login_idx').on(t.login, t.at)],
+);
+
+/** Solved CAPTCHA challenges, kept until they expire so one solution cannot be replayed. */
+export const captchaSpent = pgTable('captcha_spent', {
+  signature: text('signature').primaryKey(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
+
+/** Server secrets made on first start (e.g. the CAPTCHA HMAC key), shared by every node. */
+export const appSecrets = pgTable('app_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+});
 
 export const reviews = pgTable(
   'reviews',

@@ -6,6 +6,9 @@ import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { errorBody, registerErrorHandling } from './plugins/errors.ts';
+import { accountImageRoutes, avatarFileRoutes } from './modules/account/image-routes.ts';
+import { googleRoutes } from './modules/account/google-routes.ts';
+import { accountRoutes } from './modules/account/routes.ts';
 import { catalogueRoutes } from './modules/catalogue/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { imageRoutes } from './modules/images/routes.ts';
@@ -102,12 +105,21 @@ export async function buildApp({ services, web, logger = true }: AppOptions): Pr
 
   healthRoutes(app, services.database);
   imageRoutes(app, services.database.db);
+  avatarFileRoutes(app, services);
   await app.register(
     async (platform) => {
       catalogueRoutes(platform, services);
       searchRoutes(platform, services.search);
     },
     { prefix: '/platform/api/v1' },
+  );
+  await app.register(
+    async (user) => {
+      accountRoutes(user, services);
+      googleRoutes(user, services);
+      await accountImageRoutes(user, services);
+    },
+    { prefix: '/user/api/v1' },
   );
   app.get('/api-docs', { schema: { hide: true } }, async () => app.swagger());
   for (const prefix of ['/platform/api', '/user/api']) {

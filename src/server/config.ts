@@ -22,6 +22,16 @@ const EnvSchema = z.object({
   SEARCH_CACHE_MS: z.coerce.number().int().min(0).default(60_000),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(10000),
   WEB_BUILD_DIR: z.string().default('build'),
+  PUBLIC_URL: z.url().optional(),
+  AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://')
+    .optional(),
+  MAIL_FROM: z.string().default('Verdict <no-reply@verdict.local>'),
+  OIDC_ISSUER: z.url().optional(),
+  OIDC_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1).optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -42,6 +52,15 @@ export interface Config {
   searchCacheMs: number;
   shutdownTimeoutMs: number;
   webBuildDir: string;
+  /** Requests a minute from one address to each sign-in, sign-up and reset endpoint. */
+  authRateLimit: number;
+  /** Where people reach the site: links in emails and the Google redirect address. */
+  publicUrl: string;
+  /** SMTP server for email; unset writes each message to $DATA_DIR/outbox as an .eml file. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** Google sign-in (any OpenID Connect provider); on only when all three are set. */
+  oidc: { issuer: string; clientId: string; clientSecret: string } | null;
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -66,5 +85,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     searchCacheMs: e.SEARCH_CACHE_MS,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     webBuildDir: e.WEB_BUILD_DIR,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    authRateLimit: e.AUTH_RATE_LIMIT,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    oidc:
+      e.OIDC_ISSUER && e.OIDC_CLIENT_ID && e.OIDC_CLIENT_SECRET
+        ? { issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET }
+        : null,
   };
 }

@@ -1,3 +1,4 @@
+import { join, resolve } from 'node:path';
 import { isbot } from 'isbot';
 import type { Database } from '../db/client.ts';
 import type { WebServices } from '../shared/web-context.ts';
@@ -5,6 +6,12 @@ import type { Config } from './config.ts';
 import { CatalogueService } from './modules/catalogue/service.ts';
 import { ViewCounter } from './modules/catalogue/view-counter.ts';
 import { SearchService } from './modules/search/service.ts';
+import { CaptchaService } from './modules/account/captcha.ts';
+import { OneTimeTokens } from './modules/account/one-time-tokens.ts';
+import { AccountService } from './modules/account/service.ts';
+import { SessionService } from './modules/account/sessions.ts';
+import { type Clock, systemClock } from './lib/clock.ts';
+import { createMailer, type Mailer } from './lib/mailer.ts';
 
 export interface Services extends WebServices {
   database: Database;
@@ -12,19 +19,63 @@ export interface Services extends WebServices {
   catalogue: CatalogueService;
   views: ViewCounter;
   search: SearchService;
+  clock: Clock;
+  mailer: Mailer;
+  sessions: SessionService;
+  tokens: OneTimeTokens;
+  captcha: CaptchaService;
+  account: AccountService;
+  /** Where uploaded files live ($DATA_DIR/uploads). */
+  uploadsDir: string;
   isBot(userAgent: string | null | undefined): boolean;
+}
+
+export interface ServiceOptions {
+  /** Tests pass a clock they move by hand. */
+  clock?: Clock;
+  /** Told about each email written to the outbox. */
+  onMail?: (subject: string, file: string) => void;
 }
 
 export function createServices(
   database: Database,
   config: Config,
   onError: (err: unknown) => void,
+  { clock = systemClock, onMail = () => {} }: ServiceOptions = {},
 ): Services {
   const views = new ViewCounter(database.db, onError);
   const isBot = (ua: string | null | undefined) => !ua || isbot(ua);
+  const dataDir = resolve(config.dataDir);
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    outboxDir: join(dataDir, 'outbox'),
+    log: onMail,
+  });
+  const sessions = new SessionService(database.db, clock);
+  const tokens = new OneTimeTokens(database.db, clock);
+  const captcha = new CaptchaService(database.db, clock);
+  const account = new AccountService({
+    db: database.db,
+    clock,
+    mailer,
+    sessions,
+    tokens,
+    captcha,
+    publicUrl: config.publicUrl,
+    imageUrl: (file) => (file ? `/uploads/avatars/${file}` : null),
+    onError,
+  });
   return {
     database,
     config,
+    clock,
+    mailer,
+    sessions,
+    tokens,
+    captcha,
+    account,
+    uploadsDir: join(dataDir, 'uploads'),
     catalogue: new CatalogueService(database.db),
     views,
     search: new SearchService(database.db, { cacheMs: config.searchCacheMs }),

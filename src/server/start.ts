@@ -5,6 +5,7 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { refreshTrendLabels } from '../db/trend-labels.ts';
 import { createServices } from './services.ts';
+import { accountMaintenance } from './modules/account/maintenance.ts';
 
 export interface StartOptions {
   dev: boolean;
@@ -24,7 +25,9 @@ const database = await createDatabase({
   poolSize: config.databasePoolSize,
 });
 
-const services = createServices(database, config, (err) => app.log.error({ err }, 'background task failed'));
+const services = createServices(database, config, (err) => app.log.error({ err }, 'background task failed'), {
+  onMail: (subject, file) => app.log.info({ subject, file }, 'email written to the outbox'),
+});
 const app = await buildApp({
   services,
   web: { mode: dev ? 'development' : 'production', buildDir: config.webBuildDir },
@@ -37,6 +40,12 @@ const labels = setInterval(() => {
   refreshTrendLabels(database.db).catch((err) => app.log.error({ err }, 'trend label refresh failed'));
 }, 10 * 60_000);
 labels.unref();
+const chores = setInterval(() => {
+  accountMaintenance(services)
+    .then(({ erased }) => erased && app.log.info({ erased }, 'deleted accounts erased'))
+    .catch((err) => app.log.error({ err }, 'account maintenance failed'));
+}, 60 * 60_000);
+chores.unref();
 
 await app.listen({ port: config.port, host: config.host });
 
@@ -51,6 +60,7 @@ async function shutdown(signal: string) {
   }, config.shutdownTimeoutMs);
   force.unref();
   clearInterval(labels);
+  clearInterval(chores);
   app.beginShutdown();
   await app.close();
   await services.views.stop();

@@ -105,6 +105,54 @@ export const ErrorResponseSchema = z.object({
   success: z.literal(false),
   code: z.string(),
   message: z.string(),
+  /** The form field the message belongs under, and every field's message (validation of a form). */
+  field: z.string().optional(),
+  fields: z.record(z.string(), z.string()).optional(),
+  /** Sign-in: the next attempt needs a solved CAPTCHA. */
+  captcha_required: z.boolean().optional(),
+});
+export type ErrorResponse = z.infer<typeof ErrorResponseSchema>;
+
+export const SessionUserSchema = z.object({
+  firstName: z.string(),
+  lastName: z.string(),
+  username: z.string(),
+  image: z.string().nullable(),
+  phone: z.string().nullable(),
+  email: z.string(),
+  emailVerified: z.boolean(),
+});
+
+export const SignedInSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  token: z.string(),
+  user: SessionUserSchema,
+});
+export type SignedInResponse = z.infer<typeof SignedInSchema>;
+
+export const ProfileResponseSchema = z.object({
+  success: z.literal(true),
+  user: SessionUserSchema.extend({
+    gender: z.string().nullable(),
+    dateOfBirth: z.string().nullable(),
+    streetAddress: z.string().nullable(),
+    city: z.string().nullable(),
+    state: z.string().nullable(),
+    country: z.string().nullable(),
+    pinCode: z.string().nullable(),
+    hasPassword: z.boolean(),
+    google: z.boolean(),
+  }),
+});
+export type ProfileResponse = z.infer<typeof ProfileResponseSchema>;
+
+export const MessageResponseSchema = z.object({ success: z.literal(true), message: z.string() });
+
+export const AvailabilitySchema = z.object({
+  success: z.literal(true),
+  available: z.boolean(),
+  message: z.string(),
 });
 
 export const TREND_KINDS = [

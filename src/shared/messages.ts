@@ -12,6 +12,36 @@ export const ERRORS = {
   CATEGORY_NOT_FOUND: { status: 404, message: 'Category not found.' },
   ROUTE_NOT_FOUND: { status: 404, message: 'No such API endpoint.' },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'That request is too large.' },
+  INVALID_CREDENTIALS: { status: 401, message: 'Invalid username or password. Please try again.' },
+  ACCOUNT_LOCKED: { status: 403, message: 'Account Locked. Reset your password.' },
+  CAPTCHA_INVALID: { status: 400, message: 'Incorrect CAPTCHA. Please try again' },
+  EMAIL_TAKEN: { status: 409, message: 'Email already used. Try another.' },
+  USERNAME_TAKEN: { status: 409, message: 'Username taken. Try another.' },
+  COMMON_PASSWORD: {
+    status: 400,
+    message: 'This password is one of the most common and easy to guess. Please choose another.',
+  },
+  EMAIL_NOT_FOUND: { status: 404, message: 'Email not found.' },
+  OTP_INCORRECT: { status: 400, message: 'Incorrect OTP. Please try again.' },
+  OTP_EXPIRED: { status: 400, message: 'OTP expired. Please request a new one.' },
+  RESET_LINK_INVALID: {
+    status: 400,
+    message: 'This password reset link has expired or was already used. Please request a new one.',
+  },
+  VERIFICATION_EXPIRED: { status: 400, message: 'Verification link expired. Please request a new one.' },
+  VERIFICATION_FAILED: { status: 400, message: 'Email verification failed, Please try again.' },
+  EMAIL_NOT_VERIFIED: { status: 403, message: 'Please verify your email address before posting.' },
+  WRONG_CURRENT_PASSWORD: { status: 400, message: 'Incorrect current password. Please try again.' },
+  PASSWORD_UNCHANGED: {
+    status: 400,
+    message: 'Your new password must be different from your current password.',
+  },
+  OAUTH_CONFLICT: { status: 409, message: 'user already exists with a different authentication method.' },
+  OAUTH_FAILED: { status: 400, message: 'Unable to sign in with Google. Please try again.' },
+  OAUTH_DISABLED: { status: 404, message: 'Sign in with Google is not available on this site.' },
+  IMAGE_TYPE: { status: 415, message: 'Please upload a JPEG, PNG or WebP image.' },
+  IMAGE_TOO_LARGE: { status: 413, message: 'Images must be at most 5 MB.' },
+  IMAGE_DIMENSIONS: { status: 400, message: 'Images must be at most 4,000 × 4,000 pixels.' },
   RATE_LIMITED: { status: 429, message: 'Too many requests. Please wait a moment and try again.' },
   SHUTTING_DOWN: { status: 503, message: 'Verdict is restarting. Please try again in a moment.' },
   NOT_READY: { status: 503, message: 'The database is not reachable.' },
@@ -26,12 +56,21 @@ export const MESSAGES = {
   generic: 'Something went wrong!',
 } as const;
 
+export interface ErrorDetails {
+  /** The form field the message belongs under. */
+  field?: string;
+  /** Sign-in: the next attempt needs a solved CAPTCHA. */
+  captcha_required?: boolean;
+}
+
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly status: number;
-  constructor(code: ErrorCode, message?: string) {
+  readonly details: ErrorDetails;
+  constructor(code: ErrorCode, details: ErrorDetails = {}, message?: string) {
     super(message ?? ERRORS[code].message);
     this.code = code;
     this.status = ERRORS[code].status;
+    this.details = details;
   }
 }

@@ -37,7 +37,13 @@ export interface WebServices {
   recordView(productId: number, userAgent: string | null): void;
 }
 
+/** Which sign-in methods this site offers (the Google button shows only when configured). */
+export interface AuthOptions {
+  google: boolean;
+}
+
 export interface WebLoadContext {
   services: WebServices;
   nonce: string;
+  auth: AuthOptions;
 }

@@ -1,27 +1,43 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
 import type { Database } from '../db/client.ts';
 import { buildApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
-import { createServices, type Services } from '../server/services.ts';
+import { createServices, type ServiceOptions, type Services } from '../server/services.ts';
 import { cloneDatabase } from './database.ts';
 
 export interface TestContext {
   app: FastifyInstance;
   services: Services;
   database: Database;
+  /** This app's own $DATA_DIR (outbox, uploads), removed on close. */
+  dataDir: string;
   close(): Promise<void>;
 }
 
-/** A fresh database copied from the template, and the API on it, tested in-process with app.inject. */
+/**
+ * A fresh database copied from the template, and the API on it, tested in-process with app.inject. Account
+ * rate limits are raised unless the test sets AUTH_RATE_LIMIT itself.
+ */
 export async function createTestApp(
   env: Record<string, string> = {},
   extraRoutes?: (app: FastifyInstance) => void,
+  options: ServiceOptions = {},
 ): Promise<TestContext> {
   const database = await cloneDatabase(inject('template'));
-  const services = createServices(database, loadConfig({ NODE_ENV: 'test', ...env }), (err) => {
-    throw err;
-  });
+  const dataDir = mkdtempSync(join(tmpdir(), 'verdict-test-'));
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, AUTH_RATE_LIMIT: '10000', ...env });
+  const services = createServices(
+    database,
+    config,
+    (err) => {
+      throw err;
+    },
+    options,
+  );
   const app = await buildApp({ services, logger: false });
   extraRoutes?.(app);
   await app.ready();
@@ -29,10 +45,12 @@ export async function createTestApp(
     app,
     services,
     database,
+    dataDir,
     close: async () => {
       await app.close();
       await services.views.stop();
       await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

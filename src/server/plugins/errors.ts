@@ -1,9 +1,13 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError, ERRORS, type ErrorCode } from '../../shared/messages.ts';
+import { AppError, ERRORS, type ErrorCode, type ErrorDetails } from '../../shared/messages.ts';
 
-export function errorBody(code: ErrorCode, message?: string) {
-  return { success: false as const, code, message: message ?? ERRORS[code].message };
+export function errorBody(
+  code: ErrorCode,
+  message?: string,
+  details: ErrorDetails & { fields?: Record<string, string> } = {},
+) {
+  return { success: false as const, code, message: message ?? ERRORS[code].message, ...details };
 }
 
 const CONTEXT_NAMES: Record<string, string> = {
@@ -17,7 +21,7 @@ const CONTEXT_NAMES: Record<string, string> = {
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
-      return reply.status(error.status).send(errorBody(error.code, error.message));
+      return reply.status(error.status).send(errorBody(error.code, error.message, error.details));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0];
@@ -31,7 +35,19 @@ export function registerErrorHandling(app: FastifyInstance): void {
           : `Invalid ${where} '${path}': ${first?.message ?? 'invalid value'}`;
       const code: ErrorCode =
         text === ERRORS.TOO_MANY_ATTRIBUTES.message ? 'TOO_MANY_ATTRIBUTES' : 'VALIDATION';
-      return reply.status(400).send(errorBody(code, text));
+      // A form's body: every field's first message, so the form can show each under its field.
+      const fields: Record<string, string> = {};
+      if (error.validationContext === 'body') {
+        for (const v of error.validation) {
+          const key = v.instancePath.split('/')[1];
+          const m = (v.params?.issue as { message?: string } | undefined)?.message ?? v.message;
+          if (key && m && !(key in fields)) fields[key] = m;
+        }
+      }
+      const user = error.validationContext === 'body' && /^[A-Z]/.test(first?.message ?? '') ? first!.message! : text;
+      return reply
+        .status(400)
+        .send(errorBody(code, user, Object.keys(fields).length ? { field: path.split('.')[0], fields } : {}));
     }
     const status = error.statusCode ?? 500;
     if (status === 413) return reply.status(413).send(errorBody('PAYLOAD_TOO_LARGE'));

@@ -97,7 +97,11 @@ export async function registerWeb(
     url: '/*',
     schema: { hide: true },
     handler: async (req, reply) => {
-      const context: WebLoadContext = { services, nonce: reply.cspNonce?.script ?? '' };
+      const context: WebLoadContext = {
+        services,
+        nonce: reply.cspNonce?.script ?? '',
+        auth: { google: services.config.oidc !== null },
+      };
       const response = await handle(toWebRequest(req), context as never);
       return sendWebResponse(reply, response);
     },

@@ -130,7 +130,7 @@ export function catalogueRoutes(app: FastifyInstance, deps: CatalogueDeps): void
       if (issue) {
         throw issue.path === 'attributes' && issue.message.startsWith('You can')
           ? new AppError('TOO_MANY_ATTRIBUTES')
-          : new AppError('VALIDATION', `Invalid query parameter '${issue.path}': ${issue.message}`);
+          : new AppError('VALIDATION', {}, `Invalid query parameter '${issue.path}': ${issue.message}`);
       }
       return catalogue.browse(query);
     },

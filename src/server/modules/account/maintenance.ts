@@ -1,0 +1,18 @@
+import { unlink } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Services } from '../../services.ts';
+
+/**
+ * The hourly account chores: erase accounts deleted more than 7 days ago (and their photos), and forget
+ * expired CAPTCHA solutions, one-time tokens and old sign-in failures.
+ */
+export async function accountMaintenance(services: Services): Promise<{ erased: number }> {
+  const { erased, images } = await services.account.eraseExpired();
+  await Promise.all(
+    images.map((file) => unlink(join(services.uploadsDir, 'avatars', file)).catch(() => undefined)),
+  );
+  await services.captcha.sweep();
+  await services.tokens.sweep();
+  await services.account.sweepFailures();
+  return { erased };
+}

@@ -1,0 +1,93 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../../db/client.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { hashToken, randomToken } from '../../lib/tokens.ts';
+
+export type Purpose = 'verify-email' | 'reset-otp' | 'reset-token' | 'oidc-state' | 'oidc-landing' | 'oidc-grant';
+
+export interface TokenRow {
+  id: number;
+  userId: number | null;
+  data: Record<string, unknown> | null;
+  attempts: number;
+  expired: boolean;
+  used: boolean;
+}
+
+type Exec = Pick<Db, 'execute'>;
+
+/** Single-use secrets: only their SHA-256 is stored; each has a purpose, an expiry and a use. */
+export class OneTimeTokens {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Stores `token` (random when omitted) and returns it; earlier unused ones of the same user and purpose die. */
+  async issue(
+    purpose: Purpose,
+    userId: number | null,
+    ttlMs: number,
+    options: { data?: Record<string, unknown>; token?: string; db?: Exec } = {},
+  ): Promise<string> {
+    const db = options.db ?? this.db;
+    const token = options.token ?? randomToken();
+    const now = this.clock.now();
+    if (userId !== null) await this.retire(purpose, userId, db);
+    await db.execute(sql`
+      INSERT INTO one_time_tokens (purpose, token_hash, user_id, data, created_at, expires_at)
+      VALUES (${purpose}, ${hashToken(token)}, ${userId}, ${options.data ? JSON.stringify(options.data) : null}::jsonb,
+        ${now.toISOString()}, ${new Date(now.getTime() + ttlMs).toISOString()})`);
+    return token;
+  }
+
+  /** Finds a token by its value (whatever its state); null when it never existed. */
+  async find(purpose: Purpose, token: string, db: Exec = this.db): Promise<TokenRow | null> {
+    const rows = await this.rows(db, sql`WHERE purpose = ${purpose} AND token_hash = ${hashToken(token)}`);
+    return rows[0] ?? null;
+  }
+
+  /** The newest token of a user for a purpose (for codes typed by hand, checked against it). */
+  async latest(purpose: Purpose, userId: number, db: Exec = this.db): Promise<(TokenRow & { tokenHash: string }) | null> {
+    const rows = await this.rows(db, sql`WHERE purpose = ${purpose} AND user_id = ${userId} ORDER BY id DESC LIMIT 1`);
+    return (rows[0] as (TokenRow & { tokenHash: string }) | undefined) ?? null;
+  }
+
+  /** Marks a token used; false when it already was (a concurrent use lost the race). */
+  async use(id: number, db: Exec = this.db): Promise<boolean> {
+    const { rows } = (await db.execute(sql`
+      UPDATE one_time_tokens SET used_at = ${this.clock.now().toISOString()}
+      WHERE id = ${id} AND used_at IS NULL RETURNING id`)) as unknown as { rows: unknown[] };
+    return rows.length > 0;
+  }
+
+  async countAttempt(id: number, db: Exec = this.db): Promise<number> {
+    const { rows } = (await db.execute(sql`
+      UPDATE one_time_tokens SET attempts = attempts + 1 WHERE id = ${id} RETURNING attempts`)) as unknown as {
+      rows: { attempts: number }[];
+    };
+    return rows[0]?.attempts ?? 0;
+  }
+
+  /** Ends every unused token of a user for a purpose. */
+  async retire(purpose: Purpose, userId: number, db: Exec = this.db): Promise<void> {
+    await db.execute(sql`
+      UPDATE one_time_tokens SET used_at = ${this.clock.now().toISOString()}
+      WHERE purpose = ${purpose} AND user_id = ${userId} AND used_at IS NULL`);
+  }
+
+  /** Deletes tokens that expired more than a day ago. */
+  async sweep(): Promise<void> {
+    await this.db.execute(sql`
+      DELETE FROM one_time_tokens WHERE expires_at < ${new Date(this.clock.now().getTime() - 86_400_000).toISOString()}`);
+  }
+
+  private async rows(db: Exec, where: ReturnType<typeof sql>): Promise<TokenRow[]> {
+    const now = this.clock.now().toISOString();
+    const { rows } = (await db.execute(sql`
+      SELECT id, user_id AS "userId", data, attempts, token_hash AS "tokenHash",
+        expires_at <= ${now} AS expired, used_at IS NOT NULL AS used
+      FROM one_time_tokens ${where}`)) as unknown as { rows: TokenRow[] };
+    return rows;
+  }
+}

@@ -1,0 +1,425 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db } from '../../../db/client.ts';
+import type {
+  ChangeEmailSchema,
+  ChangePasswordSchema,
+  ProfileSchema,
+  SessionUser,
+  SignUpSchema,
+} from '../../../shared/account.ts';
+import { AppError } from '../../../shared/messages.ts';
+import { type Clock, DAY, HOUR, MINUTE } from '../../lib/clock.ts';
+import type { Mailer } from '../../lib/mailer.ts';
+import { hashToken, randomDigits } from '../../lib/tokens.ts';
+import type { CaptchaService } from './captcha.ts';
+import { emails } from './emails.ts';
+import type { OneTimeTokens } from './one-time-tokens.ts';
+import { hashPassword, isCommonPassword, verifyNothing, verifyPassword } from './passwords.ts';
+import type { SessionService } from './sessions.ts';
+
+export const VERIFY_EMAIL_MS = 24 * HOUR;
+export const OTP_MS = 10 * MINUTE;
+export const OTP_MAX_TRIES = 5;
+export const RESET_TOKEN_MS = 30 * MINUTE;
+export const LOCK_AFTER = 10;
+export const LOCK_WINDOW_MS = HOUR;
+/** Failed sign-ins for the same login within the lock window before the CAPTCHA is asked for. */
+export const CAPTCHA_AFTER = 3;
+export const RECOVERY_MS = 7 * DAY;
+
+type Exec = Pick<Db, 'execute'>;
+
+interface UserRow {
+  id: number;
+  username: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string | null;
+  image: string | null;
+  passwordHash: string | null;
+  emailVerified: boolean;
+  failedSignIns: number;
+  failedSince: string | null;
+  locked: boolean;
+  deletedAt: string | null;
+}
+
+const USER_COLUMNS = sql`id, username, first_name AS "firstName", last_name AS "lastName", email, phone, image,
+  password_hash AS "passwordHash", email_verified_at IS NOT NULL AS "emailVerified",
+  failed_sign_ins AS "failedSignIns", failed_sign_ins_since AS "failedSince", locked_at IS NOT NULL AS locked,
+  deleted_at AS "deletedAt"`;
+
+export interface SignedIn {
+  token: string;
+  user: SessionUser;
+}
+
+export interface AccountDeps {
+  db: Db;
+  clock: Clock;
+  mailer: Mailer;
+  sessions: SessionService;
+  tokens: OneTimeTokens;
+  captcha: CaptchaService;
+  publicUrl: string;
+  imageUrl: (file: string | null) => string | null;
+  onError: (err: unknown) => void;
+}
+
+/** The account lifecycle: sign-up, verification, sign-in and lockout, password reset, profile, deletion. */
+export class AccountService {
+  constructor(private readonly d: AccountDeps) {}
+
+  private async rows<T>(query: SQL, db: Exec = this.d.db): Promise<T[]> {
+    return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+  }
+
+  private now(): string {
+    return this.d.clock.now().toISOString();
+  }
+
+  sessionUser(u: Pick<UserRow, 'firstName' | 'lastName' | 'username' | 'image' | 'phone' | 'email' | 'emailVerified'>): SessionUser {
+    return {
+      firstName: u.firstName,
+      lastName: u.lastName,
+      username: u.username,
+      image: this.d.imageUrl(u.image),
+      phone: u.phone,
+      email: u.email,
+      emailVerified: u.emailVerified,
+    };
+  }
+
+  private async userBy(where: SQL, db: Exec = this.d.db): Promise<UserRow | null> {
+    const [row] = await this.rows<UserRow>(
+      sql`SELECT ${USER_COLUMNS} FROM users WHERE erased_at IS NULL AND NOT is_demo AND ${where} LIMIT 1`,
+      db,
+    );
+    return row ?? null;
+  }
+
+  /** Sends an email after the transaction that decided it; a failure is logged, and the step can be repeated. */
+  private send(mail: Parameters<Mailer['send']>[0]): Promise<void> {
+    return this.d.mailer.send(mail).catch((err: unknown) => this.d.onError(err));
+  }
+
+  // ── Availability ─────────────────────────────────────────────────────────────────────────────────────
+
+  async emailAvailable(email: string, exceptUserId: number | null = null, db: Exec = this.d.db): Promise<boolean> {
+    const rows = await this.rows(
+      sql`SELECT 1 FROM users WHERE lower(email) = ${email.toLowerCase()} AND id IS DISTINCT FROM ${exceptUserId}`,
+      db,
+    );
+    return rows.length === 0;
+  }
+
+  async usernameAvailable(username: string, exceptUserId: number | null = null): Promise<boolean> {
+    const rows = await this.rows(
+      sql`SELECT 1 FROM users WHERE lower(username) = ${username.toLowerCase()} AND id IS DISTINCT FROM ${exceptUserId}`,
+    );
+    return rows.length === 0;
+  }
+
+  private async assertAvailable(email: string | null, username: string | null, exceptUserId: number | null) {
+    if (username !== null && !(await this.usernameAvailable(username, exceptUserId))) {
+      throw new AppError('USERNAME_TAKEN', { field: 'username' });
+    }
+    if (email !== null && !(await this.emailAvailable(email, exceptUserId))) {
+      throw new AppError('EMAIL_TAKEN', { field: 'email' });
+    }
+  }
+
+  private assertNotCommon(password: string) {
+    if (isCommonPassword(password)) throw new AppError('COMMON_PASSWORD', { field: 'password' });
+  }
+
+  // ── Sign-up and email verification ──────────────────────────────────────────────────────────────────
+
+  async signUp(input: z.output<typeof SignUpSchema>): Promise<SignedIn> {
+    await this.d.captcha.verify(input.captcha);
+    this.assertNotCommon(input.password);
+    await this.assertAvailable(input.email, input.username, null);
+    const passwordHash = await hashPassword(input.password);
+    const { user, token, link } = await this.d.db
+      .transaction(async (tx) => {
+        const [row] = await this.rows<UserRow>(
+          sql`INSERT INTO users (username, first_name, last_name, email, phone, password_hash, created_at)
+            VALUES (${input.username}, ${input.firstName}, ${input.lastName}, ${input.email}, ${input.phone},
+              ${passwordHash}, ${this.now()})
+            RETURNING ${USER_COLUMNS}`,
+          tx,
+        );
+        const verify = await this.d.tokens.issue('verify-email', row!.id, VERIFY_EMAIL_MS, { db: tx });
+        return {
+          user: row!,
+          token: await this.d.sessions.create(row!.id, tx),
+          link: this.link('/email-verification', verify),
+        };
+      })
+      .catch(uniqueViolation);
+    await this.send(emails.verify(user.email, user.firstName, link));
+    return { token, user: this.sessionUser(user) };
+  }
+
+  private link(path: string, token: string): string {
+    return `${this.d.publicUrl}${path}?token=${encodeURIComponent(token)}`;
+  }
+
+  /** Sends a fresh verification link to a signed-in user whose email is not verified yet. */
+  async resendVerification(userId: number): Promise<void> {
+    const user = await this.userBy(sql`id = ${userId}`);
+    if (!user || user.emailVerified) return;
+    const verify = await this.d.tokens.issue('verify-email', user.id, VERIFY_EMAIL_MS);
+    await this.send(emails.verify(user.email, user.firstName, this.link('/email-verification', verify)));
+  }
+
+  /** Uses a verification link: for sign-up, or for a new address (the token carries it). */
+  async verifyEmail(token: string): Promise<void> {
+    await this.d.db.transaction(async (tx) => {
+      const row = await this.d.tokens.find('verify-email', token, tx);
+      if (!row || row.used || row.userId === null) throw new AppError('VERIFICATION_FAILED');
+      if (row.expired) throw new AppError('VERIFICATION_EXPIRED');
+      if (!(await this.d.tokens.use(row.id, tx))) throw new AppError('VERIFICATION_FAILED');
+      const email = typeof row.data?.email === 'string' ? row.data.email : null;
+      if (email && !(await this.emailAvailable(email, row.userId, tx))) throw new AppError('EMAIL_TAKEN');
+      await tx.execute(sql`
+        UPDATE users SET email_verified_at = ${this.now()}, email = coalesce(${email}, email)
+        WHERE id = ${row.userId} AND erased_at IS NULL`);
+    });
+  }
+
+  // ── Sign-in, lockout ────────────────────────────────────────────────────────────────────────────────
+
+  /** Failed sign-ins for what was typed, in the last hour (counted for unknown logins too, to say nothing). */
+  private async recentFailures(login: string): Promise<number> {
+    const [r] = await this.rows<{ n: number }>(sql`
+      SELECT count(*)::int AS n FROM sign_in_failures
+      WHERE login = ${login} AND at > ${new Date(this.d.clock.now().getTime() - LOCK_WINDOW_MS).toISOString()}`);
+    return r?.n ?? 0;
+  }
+
+  async signIn(input: { login: string; password: string; captcha?: string | undefined }): Promise<SignedIn & { restored: boolean }> {
+    const login = input.login.trim().toLowerCase();
+    const failures = await this.recentFailures(login);
+    if (failures >= CAPTCHA_AFTER) {
+      await this.d.captcha.verify(input.captcha).catch((err: unknown) => {
+        throw err instanceof AppError ? new AppError(err.code, { captcha_required: true }) : err;
+      });
+    }
+    const user = await this.userBy(sql`(lower(email) = ${login} OR lower(username) = ${login})`);
+    const recoverable =
+      user && (!user.deletedAt || this.d.clock.now().getTime() - new Date(user.deletedAt).getTime() < RECOVERY_MS);
+    if (user?.locked && recoverable) throw new AppError('ACCOUNT_LOCKED');
+    const ok =
+      user?.passwordHash && recoverable
+        ? await verifyPassword(user.passwordHash, input.password)
+        : await verifyNothing(input.password);
+    if (!ok || !user) {
+      await this.recordFailure(login, recoverable ? user : null);
+      throw new AppError('INVALID_CREDENTIALS', { captcha_required: failures + 1 >= CAPTCHA_AFTER });
+    }
+    return this.d.db.transaction(async (tx) => {
+      await tx.execute(sql`
+        UPDATE users SET failed_sign_ins = 0, failed_sign_ins_since = NULL, deleted_at = NULL WHERE id = ${user.id}`);
+      await tx.execute(sql`DELETE FROM sign_in_failures WHERE login = ${login}`);
+      const token = await this.d.sessions.create(user.id, tx);
+      return { token, user: this.sessionUser(user), restored: user.deletedAt !== null };
+    });
+  }
+
+  private async recordFailure(login: string, user: UserRow | null): Promise<void> {
+    const now = this.d.clock.now();
+    await this.d.db.execute(sql`INSERT INTO sign_in_failures (login, at) VALUES (${login}, ${now.toISOString()})`);
+    if (!user) return;
+    const windowStart = new Date(now.getTime() - LOCK_WINDOW_MS).toISOString();
+    // One statement, so concurrent failures all count: the window restarts when its hour is over.
+    await this.d.db.execute(sql`
+      UPDATE users SET
+        failed_sign_ins = CASE WHEN failed_sign_ins_since > ${windowStart} THEN failed_sign_ins + 1 ELSE 1 END,
+        failed_sign_ins_since = CASE WHEN failed_sign_ins_since > ${windowStart} THEN failed_sign_ins_since
+          ELSE ${now.toISOString()}::timestamptz END,
+        locked_at = CASE WHEN failed_sign_ins_since > ${windowStart} AND failed_sign_ins + 1 >= ${LOCK_AFTER}
+          THEN ${now.toISOString()}::timestamptz ELSE locked_at END
+      WHERE id = ${user.id}`);
+  }
+
+  // ── Forgot password ─────────────────────────────────────────────────────────────────────────────────
+
+  async forgotPassword(email: string, captcha: string | undefined): Promise<void> {
+    await this.d.captcha.verify(captcha);
+    const user = await this.userBy(sql`lower(email) = ${email}`);
+    if (!user) throw new AppError('EMAIL_NOT_FOUND', { field: 'email' });
+    if (!user.passwordHash) throw new AppError('OAUTH_CONFLICT', { field: 'email' });
+    const otp = randomDigits(6);
+    // Codes are short, so each is stored with its user's id: two users may be sent the same six digits.
+    await this.d.tokens.issue('reset-otp', user.id, OTP_MS, { token: otpKey(user.id, otp) });
+    const link = await this.d.tokens.issue('reset-token', user.id, RESET_TOKEN_MS);
+    await this.send(emails.resetPassword(user.email, user.firstName, otp, `${this.d.publicUrl}/create-new-password/${link}`));
+  }
+
+  /** Checks the emailed code; the answer is a reset token for the last step. */
+  async verifyOtp(email: string, otp: string): Promise<string> {
+    const user = await this.userBy(sql`lower(email) = ${email}`);
+    if (!user) throw new AppError('EMAIL_NOT_FOUND', { field: 'email' });
+    const row = await this.d.tokens.latest('reset-otp', user.id);
+    if (!row || row.used || row.expired || row.attempts >= OTP_MAX_TRIES) {
+      throw new AppError('OTP_EXPIRED', { field: 'otp' });
+    }
+    if (row.tokenHash !== hashToken(otpKey(user.id, otp))) {
+      const tries = await this.d.tokens.countAttempt(row.id);
+      if (tries >= OTP_MAX_TRIES) await this.d.tokens.use(row.id);
+      throw new AppError('OTP_INCORRECT', { field: 'otp' });
+    }
+    if (!(await this.d.tokens.use(row.id))) throw new AppError('OTP_EXPIRED', { field: 'otp' });
+    return this.d.tokens.issue('reset-token', user.id, RESET_TOKEN_MS);
+  }
+
+  /** Sets a new password from a reset token: unlocks the account, proves the email, ends every session. */
+  async resetPassword(token: string, password: string): Promise<void> {
+    this.assertNotCommon(password);
+    const row = await this.d.tokens.find('reset-token', token);
+    if (!row || row.used || row.expired || row.userId === null) throw new AppError('RESET_LINK_INVALID');
+    const user = await this.userBy(sql`id = ${row.userId}`);
+    if (!user) throw new AppError('RESET_LINK_INVALID');
+    if (user.passwordHash && (await verifyPassword(user.passwordHash, password))) {
+      throw new AppError('PASSWORD_UNCHANGED', { field: 'password' });
+    }
+    const passwordHash = await hashPassword(password);
+    await this.d.db.transaction(async (tx) => {
+      if (!(await this.d.tokens.use(row.id, tx))) throw new AppError('RESET_LINK_INVALID');
+      await tx.execute(sql`
+        UPDATE users SET password_hash = ${passwordHash}, locked_at = NULL, failed_sign_ins = 0,
+          failed_sign_ins_since = NULL, email_verified_at = coalesce(email_verified_at, ${this.now()}::timestamptz)
+        WHERE id = ${user.id}`);
+      await this.d.tokens.retire('reset-token', user.id, tx);
+      await this.d.tokens.retire('reset-otp', user.id, tx);
+      await this.d.sessions.revokeAll(user.id, null, tx);
+    });
+  }
+
+  // ── Profile ─────────────────────────────────────────────────────────────────────────────────────────
+
+  async profile(userId: number) {
+    const [row] = await this.rows<Record<string, unknown> & UserRow>(sql`
+      SELECT ${USER_COLUMNS}, gender, date_of_birth::text AS "dateOfBirth", street_address AS "streetAddress",
+        city, state, country, pin_code AS "pinCode", oidc_subject IS NOT NULL AS "google"
+      FROM users WHERE id = ${userId} AND erased_at IS NULL`);
+    if (!row) throw new AppError('UNAUTHENTICATED');
+    return {
+      ...this.sessionUser(row),
+      gender: row.gender as string | null,
+      dateOfBirth: row.dateOfBirth as string | null,
+      streetAddress: row.streetAddress as string | null,
+      city: row.city as string | null,
+      state: row.state as string | null,
+      country: row.country as string | null,
+      pinCode: row.pinCode as string | null,
+      hasPassword: row.passwordHash !== null,
+      google: row.google as boolean,
+    };
+  }
+
+  async updateProfile(userId: number, input: z.output<typeof ProfileSchema>) {
+    await this.assertAvailable(null, input.username, userId);
+    await this.d.db
+      .execute(
+        sql`UPDATE users SET first_name = ${input.firstName}, last_name = ${input.lastName},
+          username = ${input.username}, phone = ${input.phone}, gender = ${input.gender},
+          date_of_birth = ${input.dateOfBirth}, street_address = ${input.streetAddress}, city = ${input.city},
+          state = ${input.state}, country = ${input.country}, pin_code = ${input.pinCode}
+        WHERE id = ${userId}`,
+      )
+      .catch(uniqueViolation);
+    return this.profile(userId);
+  }
+
+  /** A new address takes effect once its verification link is opened; the current password is asked first. */
+  async changeEmail(userId: number, input: z.output<typeof ChangeEmailSchema>): Promise<void> {
+    const user = await this.userBy(sql`id = ${userId}`);
+    if (!user?.passwordHash) throw new AppError('OAUTH_CONFLICT');
+    if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
+      throw new AppError('WRONG_CURRENT_PASSWORD', { field: 'currentPassword' });
+    }
+    await this.assertAvailable(input.email, null, userId);
+    const verify = await this.d.tokens.issue('verify-email', userId, VERIFY_EMAIL_MS, { data: { email: input.email } });
+    await this.send(emails.verify(input.email, user.firstName, this.link('/email-verification', verify)));
+  }
+
+  /** Changes the password; every other session ends. */
+  async changePassword(userId: number, sessionId: number, input: z.output<typeof ChangePasswordSchema>) {
+    const user = await this.userBy(sql`id = ${userId}`);
+    if (!user?.passwordHash || !(await verifyPassword(user.passwordHash, input.currentPassword))) {
+      throw new AppError('WRONG_CURRENT_PASSWORD', { field: 'currentPassword' });
+    }
+    if (input.password === input.currentPassword) throw new AppError('PASSWORD_UNCHANGED', { field: 'password' });
+    this.assertNotCommon(input.password);
+    const passwordHash = await hashPassword(input.password);
+    await this.d.db.transaction(async (tx) => {
+      await tx.execute(sql`UPDATE users SET password_hash = ${passwordHash} WHERE id = ${userId}`);
+      await this.d.sessions.revokeAll(userId, sessionId, tx);
+    });
+  }
+
+  async setImage(userId: number, file: string | null): Promise<string | null> {
+    const [old] = await this.rows<{ image: string | null }>(sql`
+      WITH old AS (SELECT image FROM users WHERE id = ${userId} FOR UPDATE)
+      UPDATE users SET image = ${file} FROM old WHERE users.id = ${userId} RETURNING old.image`);
+    return old?.image ?? null;
+  }
+
+  // ── Deletion ────────────────────────────────────────────────────────────────────────────────────────
+
+  /** Hides the account at once and ends its sessions; signing in within 7 days restores it. */
+  async deleteAccount(userId: number): Promise<void> {
+    await this.d.db.transaction(async (tx) => {
+      await tx.execute(sql`UPDATE users SET deleted_at = ${this.now()} WHERE id = ${userId} AND deleted_at IS NULL`);
+      await this.d.sessions.revokeAll(userId, null, tx);
+    });
+  }
+
+  /**
+   * Erases, for good, the personal data of accounts deleted more than 7 days ago: names, email, phone, address,
+   * password, photo and Google identity. Returns the image files to remove.
+   */
+  async eraseExpired(): Promise<{ erased: number; images: string[] }> {
+    const cutoff = new Date(this.d.clock.now().getTime() - RECOVERY_MS).toISOString();
+    const rows = await this.rows<{ id: number; image: string | null }>(sql`
+      WITH gone AS (
+        SELECT id, image FROM users WHERE deleted_at < ${cutoff} AND erased_at IS NULL FOR UPDATE
+      )
+      UPDATE users u SET username = 'deleted-' || u.id, first_name = 'Deleted', last_name = 'user',
+        email = 'deleted-' || u.id || '@erased.invalid', phone = NULL, gender = NULL, date_of_birth = NULL,
+        street_address = NULL, city = NULL, state = NULL, country = NULL, pin_code = NULL, image = NULL,
+        password_hash = NULL, oidc_issuer = NULL, oidc_subject = NULL, email_verified_at = NULL,
+        erased_at = ${this.now()}
+      FROM gone WHERE u.id = gone.id
+      RETURNING gone.id, gone.image`);
+    if (rows.length) {
+      const ids = sql`ANY(string_to_array(${rows.map((r) => r.id).join(',')}, ',')::int[])`;
+      await this.d.db.execute(sql`DELETE FROM sessions WHERE user_id = ${ids}`);
+      await this.d.db.execute(sql`DELETE FROM one_time_tokens WHERE user_id = ${ids}`);
+    }
+    return { erased: rows.length, images: rows.flatMap((r) => (r.image ? [r.image] : [])) };
+  }
+
+  /** Forgets sign-in failures older than the lock window. */
+  async sweepFailures(): Promise<void> {
+    await this.d.db.execute(sql`
+      DELETE FROM sign_in_failures WHERE at < ${new Date(this.d.clock.now().getTime() - LOCK_WINDOW_MS).toISOString()}`);
+  }
+}
+
+const otpKey = (userId: number, otp: string) => `${userId}:${otp}`;
+
+/** A unique index said no (two sign-ups racing for one name): the same answer as the check before. */
+function uniqueViolation(err: unknown): never {
+  const e = err as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
+  const pg = e.cause ?? e;
+  if (pg.code === '23505') {
+    if (pg.constraint?.includes('username')) throw new AppError('USERNAME_TAKEN', { field: 'username' });
+    if (pg.constraint?.includes('email')) throw new AppError('EMAIL_TAKEN', { field: 'email' });
+  }
+  throw err;
+}

@@ -1,0 +1,77 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../../db/client.ts';
+import { type Clock, DAY, MINUTE } from '../../lib/clock.ts';
+import { hashToken, randomToken } from '../../lib/tokens.ts';
+
+/** A session ends after 7 days unused, and 30 days after sign-in whatever happens (decision 0006). */
+export const SESSION_IDLE_MS = 7 * DAY;
+export const SESSION_ABSOLUTE_MS = 30 * DAY;
+/** Last use is written at most this often, so reads do not each cost a write. */
+const TOUCH_MS = 5 * MINUTE;
+
+export interface SessionUserRow {
+  sessionId: number;
+  userId: number;
+  username: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string | null;
+  image: string | null;
+  emailVerified: boolean;
+  hasPassword: boolean;
+}
+
+/** Bearer sessions: a random 256-bit token goes to the browser; the database keeps only its SHA-256. */
+export class SessionService {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+  ) {}
+
+  private async rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
+    return ((await this.db.execute(query)) as unknown as { rows: T[] }).rows;
+  }
+
+  async create(userId: number, db: Pick<Db, 'execute'> = this.db): Promise<string> {
+    const token = randomToken();
+    const now = this.clock.now();
+    await db.execute(sql`
+      INSERT INTO sessions (token_hash, user_id, created_at, last_used_at, expires_at)
+      VALUES (${hashToken(token)}, ${userId}, ${now.toISOString()}, ${now.toISOString()},
+        ${new Date(now.getTime() + SESSION_ABSOLUTE_MS).toISOString()})`);
+    return token;
+  }
+
+  /** The signed-in user of a live session, or null (unknown, revoked, expired, idle too long, or deleted). */
+  async authenticate(token: string): Promise<SessionUserRow | null> {
+    const now = this.clock.now();
+    const [row] = await this.rows<SessionUserRow & { lastUsedAt: string }>(sql`
+      SELECT s.id AS "sessionId", u.id AS "userId", u.username, u.first_name AS "firstName",
+        u.last_name AS "lastName", u.email, u.phone, u.image, u.email_verified_at IS NOT NULL AS "emailVerified",
+        u.password_hash IS NOT NULL AS "hasPassword", s.last_used_at AS "lastUsedAt"
+      FROM sessions s JOIN users u ON u.id = s.user_id
+      WHERE s.token_hash = ${hashToken(token)} AND s.revoked_at IS NULL
+        AND s.expires_at > ${now.toISOString()}
+        AND s.last_used_at > ${new Date(now.getTime() - SESSION_IDLE_MS).toISOString()}
+        AND u.deleted_at IS NULL`);
+    if (!row) return null;
+    if (now.getTime() - new Date(row.lastUsedAt).getTime() > TOUCH_MS) {
+      await this.db.execute(sql`UPDATE sessions SET last_used_at = ${now.toISOString()} WHERE id = ${row.sessionId}`);
+    }
+    const { lastUsedAt: _, ...user } = row;
+    return user;
+  }
+
+  async revoke(sessionId: number): Promise<void> {
+    await this.db.execute(sql`
+      UPDATE sessions SET revoked_at = ${this.clock.now().toISOString()} WHERE id = ${sessionId} AND revoked_at IS NULL`);
+  }
+
+  /** Ends every session of a user, but `keep` (the one changing the password stays signed in). */
+  async revokeAll(userId: number, keep: number | null = null, db: Pick<Db, 'execute'> = this.db): Promise<void> {
+    await db.execute(sql`
+      UPDATE sessions SET revoked_at = ${this.clock.now().toISOString()}
+      WHERE user_id = ${userId} AND revoked_at IS NULL AND id IS DISTINCT FROM ${keep}`);
+  }
+}

@@ -1,0 +1,218 @@
+/**
+ * Account forms: one zod schema per form, used by the browser (messages under each field as the user types)
+ * and by the server (the same rules on the request). Texts quoted by the specification are verbatim.
+ */
+import { z } from 'zod';
+
+export const ACCOUNT_MESSAGES = {
+  blank: 'Cannot be left blank',
+  name: 'Use 2-50 characters: letters, with hyphens, apostrophes or spaces.',
+  username: 'Use 3-30 characters with letters and numbers; underscores, hyphens and periods are allowed.',
+  email: 'Please enter a valid email address.',
+  password:
+    'Use 8-64 characters with an uppercase letter, a lowercase letter, a number and a special character.',
+  passwordsDiffer: 'Passwords do not match. Please try again',
+  newPasswordsDiffer: 'New password do not match. Please try again.',
+  phone: 'Enter a 10-digit mobile number starting with 6, 7, 8 or 9.',
+  streetAddress: 'Street address must be 30-200 characters.',
+  pinCode: 'Pin code must be exactly 6 characters.',
+  place: 'Use 2-60 characters.',
+  gender: 'Please choose an option.',
+  dateOfBirth: 'Enter a real date of birth; you must be at least 13.',
+  otp: 'Enter the 6-digit code from the email.',
+} as const;
+
+/** Success texts quoted by the specification. */
+export const ACCOUNT_SUCCESS = {
+  signedIn: 'welcome back',
+  signedOut: 'signed out',
+  verificationSent: 'verification link sent',
+  emailVerified: 'email verified',
+  otpSent: 'OTP sent',
+  passwordUpdated: 'password updated',
+  imageRemoved: 'image removed',
+  accountDeleted: 'Account deleted successfully',
+} as const;
+
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 64;
+export const OTP_LENGTH = 6;
+export const GENDERS = ['female', 'male', 'non-binary', 'prefer-not-to-say'] as const;
+export const GENDER_LABELS: Record<(typeof GENDERS)[number], string> = {
+  female: 'Female',
+  male: 'Male',
+  'non-binary': 'Non-binary',
+  'prefer-not-to-say': 'Prefer not to say',
+};
+
+const required = (max = 200) => z.string().trim().min(1, ACCOUNT_MESSAGES.blank).max(max);
+
+export const nameField = required(50)
+  .min(2, ACCOUNT_MESSAGES.name)
+  .regex(/^[\p{L}][\p{L}' -]*$/u, ACCOUNT_MESSAGES.name);
+
+export const usernameField = required(30)
+  .min(3, ACCOUNT_MESSAGES.username)
+  .regex(/^[A-Za-z0-9._-]+$/, ACCOUNT_MESSAGES.username)
+  .regex(/[A-Za-z]/, ACCOUNT_MESSAGES.username)
+  .regex(/\d/, ACCOUNT_MESSAGES.username);
+
+export const emailField = required(254)
+  .pipe(z.email(ACCOUNT_MESSAGES.email))
+  .transform((e) => e.toLowerCase());
+
+/** The shape rule; the server also refuses common passwords (see the account service). */
+export const passwordField = z
+  .string()
+  .min(1, ACCOUNT_MESSAGES.blank)
+  .min(PASSWORD_MIN, ACCOUNT_MESSAGES.password)
+  .max(PASSWORD_MAX, ACCOUNT_MESSAGES.password)
+  .regex(/[A-Z]/, ACCOUNT_MESSAGES.password)
+  .regex(/[a-z]/, ACCOUNT_MESSAGES.password)
+  .regex(/\d/, ACCOUNT_MESSAGES.password)
+  .regex(/[^A-Za-z0-9]/, ACCOUNT_MESSAGES.password);
+
+/** An optional phone: empty means none. */
+export const phoneField = z
+  .string()
+  .trim()
+  .regex(/^([6-9]\d{9})?$/, ACCOUNT_MESSAGES.phone)
+  .transform((p) => p || null);
+
+/** The ALTCHA payload (base64 JSON) from the CAPTCHA widget; checked by the server. */
+export const captchaField = z.string().max(4000).optional();
+
+function matching<T extends { password: string; confirmPassword: string }>(message: string) {
+  return (v: T, ctx: z.RefinementCtx) => {
+    if (v.confirmPassword && v.password !== v.confirmPassword) {
+      ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message });
+    }
+  };
+}
+
+export const SignUpSchema = z
+  .object({
+    firstName: nameField,
+    lastName: nameField,
+    username: usernameField,
+    email: emailField,
+    password: passwordField,
+    confirmPassword: z.string().min(1, ACCOUNT_MESSAGES.blank),
+    phone: phoneField.optional().default(''),
+    captcha: captchaField,
+  })
+  .superRefine(matching(ACCOUNT_MESSAGES.passwordsDiffer));
+export type SignUpInput = z.input<typeof SignUpSchema>;
+
+export const SignInSchema = z.object({
+  /** Email or username. */
+  login: required(254),
+  password: z.string().min(1, ACCOUNT_MESSAGES.blank).max(PASSWORD_MAX * 4),
+  captcha: captchaField,
+});
+export type SignInInput = z.input<typeof SignInSchema>;
+
+export const ForgotPasswordSchema = z.object({ email: emailField, captcha: captchaField });
+export const VerifyOtpSchema = z.object({
+  email: emailField,
+  otp: z
+    .string()
+    .trim()
+    .regex(new RegExp(`^\\d{${OTP_LENGTH}}$`), ACCOUNT_MESSAGES.otp),
+});
+export const ResetPasswordSchema = z
+  .object({
+    token: z.string().min(20).max(200),
+    password: passwordField,
+    confirmPassword: z.string().min(1, ACCOUNT_MESSAGES.blank),
+  })
+  .superRefine(matching(ACCOUNT_MESSAGES.passwordsDiffer));
+
+export const ResendVerificationSchema = z.object({ email: emailField });
+
+export const ChangePasswordSchema = z
+  .object({
+    currentPassword: z.string().min(1, ACCOUNT_MESSAGES.blank).max(PASSWORD_MAX * 4),
+    password: passwordField,
+    confirmPassword: z.string().min(1, ACCOUNT_MESSAGES.blank),
+  })
+  .superRefine(matching(ACCOUNT_MESSAGES.newPasswordsDiffer));
+
+function isAdultDate(value: string): boolean {
+  const d = new Date(`${value}T00:00:00Z`);
+  if (Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== value) return false;
+  const now = new Date();
+  const thirteen = new Date(Date.UTC(now.getUTCFullYear() - 13, now.getUTCMonth(), now.getUTCDate()));
+  return d.getUTCFullYear() >= 1900 && d <= thirteen;
+}
+
+export const ProfileSchema = z.object({
+  firstName: nameField,
+  lastName: nameField,
+  username: usernameField,
+  phone: phoneField.optional().default(''),
+  gender: z.enum(GENDERS, ACCOUNT_MESSAGES.gender),
+  dateOfBirth: z
+    .string()
+    .min(1, ACCOUNT_MESSAGES.blank)
+    .regex(/^\d{4}-\d{2}-\d{2}$/, ACCOUNT_MESSAGES.dateOfBirth)
+    .refine(isAdultDate, ACCOUNT_MESSAGES.dateOfBirth),
+  streetAddress: z
+    .string()
+    .trim()
+    .refine((s) => s === '' || (s.length >= 30 && s.length <= 200), ACCOUNT_MESSAGES.streetAddress)
+    .transform((s) => s || null)
+    .optional()
+    .default(''),
+  city: required(60).min(2, ACCOUNT_MESSAGES.place),
+  state: required(60).min(2, ACCOUNT_MESSAGES.place),
+  country: required(60).min(2, ACCOUNT_MESSAGES.place),
+  pinCode: z
+    .string()
+    .trim()
+    .refine((s) => s === '' || s.length === 6, ACCOUNT_MESSAGES.pinCode)
+    .transform((s) => s || null)
+    .optional()
+    .default(''),
+});
+export type ProfileInput = z.input<typeof ProfileSchema>;
+
+export const ChangeEmailSchema = z.object({ email: emailField, currentPassword: z.string().min(1).max(256) });
+
+/** Google sign-up: the profile a new Google user finishes, authorized by the single-use grant of the sign-in. */
+export const OAuthCredentialsSchema = z.object({
+  grant: z.string().min(20).max(200),
+  firstName: nameField,
+  lastName: nameField,
+  username: usernameField,
+  phone: phoneField.optional().default(''),
+});
+
+/** Field messages of a failed parse: the first message for each field, for the form to show. */
+export function fieldErrors(error: z.ZodError): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = String(issue.path[0] ?? '');
+    if (key && !(key in out)) out[key] = issue.message;
+  }
+  return out;
+}
+
+/** The user as the session keeps it (spec section 3). */
+export interface SessionUser {
+  firstName: string;
+  lastName: string;
+  username: string;
+  image: string | null;
+  phone: string | null;
+  email: string;
+  emailVerified: boolean;
+}
+
+/** One of 7 avatar colours, chosen from the username, for users without a photo. */
+export const AVATAR_COLOURS = ['#1d4ed8', '#047857', '#b45309', '#b91c1c', '#6d28d9', '#0f766e', '#be185d'] as const;
+export function avatarColour(username: string): string {
+  let h = 0;
+  for (const ch of username.toLowerCase()) h = (h * 31 + ch.charCodeAt(0)) >>> 0;
+  return AVATAR_COLOURS[h % AVATAR_COLOURS.length]!;
+}
