@@ -73,6 +73,8 @@ export default async function setup(project: TestProject) {
     WEB_BUILD_DIR: buildDir,
     LOG_LEVEL: 'warn',
     RATE_LIMIT_MAX: '100000',
+    // The account tests sign up, sign in and solve CAPTCHAs many times a minute from one address.
+    AUTH_RATE_LIMIT: '1000',
     VIEW_FLUSH_MS: '200',
   };
   let dbName: string | undefined;

@@ -15,15 +15,27 @@ import { ErrorPage } from './components/error-page.tsx';
 import { CompareProvider } from './features/compare/compare-context.tsx';
 import { CompareTray } from './features/compare/compare-tray.tsx';
 import { ConnectivityWatcher } from './features/toasts/connectivity.tsx';
+import { SessionProvider } from './features/session/session.tsx';
 import { ToastProvider } from './features/toasts/toasts.tsx';
 import { useNonce } from './lib/nonce.tsx';
 import stylesHref from './styles/app.css?url';
+import accountStylesHref from './features/session/account.css?url';
 import './context.ts';
 
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: stylesHref },
+  // The account screens and the user menu (in the top bar of every page).
+  { rel: 'stylesheet', href: accountStylesHref },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ];
+
+/** What every page may need from the server: which sign-in methods this site offers. */
+export function loader({ context }: Route.LoaderArgs) {
+  return { auth: { google: context.auth?.google === true } };
+}
+
+/** The sign-in methods do not change while the server runs. */
+export const shouldRevalidate = () => false;
 
 export interface RouteHandle {
   /** Navigation highlight: home=1, browse=2, articles=3, recommendation=4. */
@@ -50,18 +62,20 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         <ToastProvider>
-          <CompareProvider>
-            <a className="skip-link" href="#main">
-              Skip to content
-            </a>
-            <NavBar active={nav} />
-            <main id="main" tabIndex={-1}>
-              {children}
-            </main>
-            <Footer />
-            <CompareTray />
-            <ConnectivityWatcher />
-          </CompareProvider>
+          <SessionProvider>
+            <CompareProvider>
+              <a className="skip-link" href="#main">
+                Skip to content
+              </a>
+              <NavBar active={nav} />
+              <main id="main" tabIndex={-1}>
+                {children}
+              </main>
+              <Footer />
+              <CompareTray />
+              <ConnectivityWatcher />
+            </CompareProvider>
+          </SessionProvider>
         </ToastProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

@@ -12,16 +12,20 @@ export default [
   route('most-viewed-products', 'routes/trend-list.tsx', { id: 'most-viewed' }),
   route('most-reviewed-products', 'routes/trend-list.tsx', { id: 'most-reviewed' }),
   route('most-upvoted-products', 'routes/trend-list.tsx', { id: 'most-upvoted' }),
+  // Accounts.
+  route('sign-in', 'routes/sign-in.tsx'),
+  route('email-verification', 'routes/email-verification.tsx'),
+  route('initiate-forgot-password', 'routes/initiate-forgot-password.tsx'),
+  route('create-new-password/:token', 'routes/create-new-password.tsx'),
+  route('user-profile', 'routes/user-profile.tsx'),
+  route('my-account', 'routes/my-account.tsx'),
+  route('delete-my-account', 'routes/delete-my-account.tsx'),
+  route('homepage/:token', 'routes/homepage.tsx'),
   // Pages that later releases fill in; linked from the navigation and footer, so they must not 404.
   route('articles', 'routes/articles.tsx'),
-  ...[
-    'sign-in',
-    'corporate',
-    'help-center',
-    'terms-of-service',
-    'privacy-policy',
-    'community-guidelines',
-  ].map((path) => route(path, 'routes/info-page.tsx', { id: `info-${path}` })),
+  ...['corporate', 'help-center', 'terms-of-service', 'privacy-policy', 'community-guidelines'].map((path) =>
+    route(path, 'routes/info-page.tsx', { id: `info-${path}` }),
+  ),
   route('internal-server-error', 'routes/internal-server-error.tsx'),
   route('page-not-found', 'routes/page-not-found.tsx'),
   route('*', 'routes/page-not-found.tsx', { id: 'catch-all' }),

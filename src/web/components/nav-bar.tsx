@@ -2,11 +2,13 @@ import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { NAV_INDEX } from '../../shared/constants.ts';
 import { SearchBox } from '../features/search/search-box.tsx';
+import { useSession } from '../features/session/session.tsx';
+import { UserMenu } from '../features/session/user-menu.tsx';
 
 const LINKS = [
   { to: '/home', label: 'Home', index: NAV_INDEX.home },
   { to: '/browse', label: 'Browse', index: NAV_INDEX.browse },
-  // Get Recommendations (index 4) appears here once people can sign in.
+  // Get Recommendations (index 4, signed in only) appears here with its page, in a later release.
   { to: '/articles', label: 'Articles', index: NAV_INDEX.articles },
 ];
 
@@ -14,6 +16,7 @@ const LINKS = [
 export function NavBar({ active }: { active: number }) {
   const [open, setOpen] = useState(false);
   const location = useLocation();
+  const { token } = useSession();
   useEffect(() => setOpen(false), [location.pathname, location.search]);
 
   return (
@@ -62,9 +65,13 @@ export function NavBar({ active }: { active: number }) {
               </li>
             ))}
           </ul>
-          <Link to="/sign-in" className="button button-primary sign-in">
-            Sign In
-          </Link>
+          {token ? (
+            <UserMenu />
+          ) : (
+            <Link to="/sign-in" className="button button-primary sign-in">
+              Sign In
+            </Link>
+          )}
         </nav>
       </div>
     </header>

@@ -1,0 +1,75 @@
+import type { SessionUser } from '../../../shared/account.ts';
+import type { ErrorResponse } from '../../../shared/api-types.ts';
+import { MESSAGES } from '../../../shared/messages.ts';
+import { ApiError, isOffline } from '../../lib/api.ts';
+
+/** The account API's base path (spec section 7). */
+export const USER_API = '/user/api/v1';
+
+/**
+ * An API failure with what account forms need besides the message: the field it belongs under, every field's
+ * message (validation), and whether the next sign-in needs a CAPTCHA.
+ */
+export class AccountApiError extends ApiError {
+  readonly field: string | undefined;
+  readonly fields: Record<string, string>;
+  readonly captchaRequired: boolean;
+  constructor(status: number, body: Partial<ErrorResponse> | null) {
+    super(body?.message ?? MESSAGES.generic, status, body?.code ?? 'INTERNAL');
+    this.field = body?.field;
+    this.fields = body?.fields ?? {};
+    this.captchaRequired = body?.captcha_required === true;
+  }
+}
+
+export interface AccountRequest extends Omit<RequestInit, 'body'> {
+  token?: string | null | undefined;
+  /** Sent as JSON. */
+  json?: unknown;
+  /** Sent as it is (multipart uploads). */
+  body?: BodyInit;
+}
+
+/**
+ * Calls the account API from the browser. Like apiFetch (src/web/lib/api.ts), whose offline rule and error
+ * class it shares, but a failure keeps the details of the error body (`field`, `fields`, `captcha_required`),
+ * which the forms show under their fields.
+ */
+export async function accountFetch<T>(path: string, init: AccountRequest = {}): Promise<T> {
+  if (isOffline()) throw new AccountApiError(0, { code: 'OFFLINE', message: MESSAGES.offlineBlocked });
+  const { token, json, ...rest } = init;
+  const headers = new Headers(rest.headers);
+  headers.set('accept', 'application/json');
+  if (token) headers.set('authorization', `Bearer ${token}`);
+  let body = rest.body;
+  if (json !== undefined) {
+    headers.set('content-type', 'application/json');
+    body = JSON.stringify(json);
+  }
+  const response = await fetch(`${USER_API}${path}`, {
+    ...rest,
+    headers,
+    ...(body === undefined ? {} : { body }),
+  });
+  const data = (await response.json().catch(() => null)) as
+    (Partial<ErrorResponse> & { success?: boolean }) | null;
+  if (!response.ok || data?.success === false) throw new AccountApiError(response.status, data);
+  return data as T;
+}
+
+/** A 401 that means the Bearer token is no longer valid (expired, revoked or unknown). */
+export const isSessionExpiry = (err: unknown) =>
+  err instanceof ApiError && err.status === 401 && err.code === 'UNAUTHENTICATED';
+
+/** The session's part of a profile (GET /user and POST /user/update answer the whole profile). */
+export function sessionUserOf(p: SessionUser): SessionUser {
+  return {
+    firstName: p.firstName,
+    lastName: p.lastName,
+    username: p.username,
+    image: p.image,
+    phone: p.phone,
+    email: p.email,
+    emailVerified: p.emailVerified,
+  };
+}

@@ -1,0 +1,326 @@
+import {
+  type FormEvent,
+  type InputHTMLAttributes,
+  type ReactNode,
+  useCallback,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
+import type { z } from 'zod';
+import { fieldErrors } from '../../../shared/account.ts';
+import { MESSAGES } from '../../../shared/messages.ts';
+import { ApiError, isAbort } from '../../lib/api.ts';
+import { AccountApiError, isSessionExpiry } from './api.ts';
+
+/**
+ * The account forms' behaviour, one zod schema each (the same one the server checks the request with): a
+ * field's message shows once the user leaves it and then follows their typing; submitting shows them all and
+ * moves focus to the first; the server's `fields`/`field` messages go under their fields until edited, other
+ * failures into the form's alert.
+ */
+export interface FormOptions<K extends string> {
+  schema: z.ZodType;
+  initial: Record<K, string>;
+  /** A message for the confirmation field when it differs (zod checks it only once the rest is valid). */
+  confirm?: { field: NoInfer<K>; of: NoInfer<K>; message: string };
+  /** A message to show instead of the schema's for a field (where the schema keeps zod's default). */
+  messages?: Partial<Record<NoInfer<K>, string>>;
+}
+
+export interface FieldProps {
+  id: string;
+  name: string;
+  value: string;
+  error: string | undefined;
+  onChange(value: string): void;
+  onBlur(): void;
+}
+
+export function useForm<K extends string>({ schema, initial, confirm, messages }: FormOptions<K>) {
+  const prefix = useId();
+  const [values, setValues] = useState<Record<K, string>>(initial);
+  const [touched, setTouched] = useState<Partial<Record<K, boolean>>>({});
+  const [server, setServer] = useState<Partial<Record<string, string>>>({});
+  const [alert, setAlert] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+  const busy = useRef(false);
+
+  const errors = useMemo(() => {
+    const result = schema.safeParse(values);
+    const out: Partial<Record<string, string>> = result.success ? {} : fieldErrors(result.error);
+    if (
+      confirm &&
+      !out[confirm.field] &&
+      values[confirm.field] &&
+      values[confirm.field] !== values[confirm.of]
+    ) {
+      out[confirm.field] = confirm.message;
+    }
+    for (const [name, message] of Object.entries(messages ?? {}) as [K, string][]) {
+      if (out[name]) out[name] = message;
+    }
+    return out;
+  }, [schema, values, confirm, messages]);
+
+  const idOf = useCallback((name: K) => `${prefix}-${name}`, [prefix]);
+
+  const field = (name: K): FieldProps => ({
+    id: idOf(name),
+    name,
+    value: values[name],
+    error: (touched[name] ? errors[name] : undefined) ?? server[name],
+    onChange: (value: string) => {
+      setValues((v) => ({ ...v, [name]: value }));
+      setServer((s) => (s[name] ? { ...s, [name]: undefined } : s));
+    },
+    onBlur: () => setTouched((t) => (t[name] ? t : { ...t, [name]: true })),
+  });
+
+  const focusField = (name: string) => {
+    const el = document.getElementById(`${prefix}-${name}`);
+    el?.focus();
+  };
+
+  /** Shows a failed call: under its field(s) when the server names them, otherwise in the form's alert. */
+  const showError = (err: unknown) => {
+    if (isAbort(err) || isSessionExpiry(err)) return;
+    const message = err instanceof ApiError ? err.message : MESSAGES.generic;
+    if (err instanceof AccountApiError) {
+      const named = { ...err.fields };
+      if (err.field && err.field in values && !named[err.field]) named[err.field] = message;
+      const known = Object.keys(named).filter((k) => k in values);
+      if (known.length) {
+        setServer(Object.fromEntries(known.map((k) => [k, named[k]])));
+        setAlert(null);
+        focusField(known[0]!);
+        return;
+      }
+    }
+    setAlert(message);
+  };
+
+  /**
+   * Validates (the fields, then `ready`, for what is not a field such as the CAPTCHA), then runs `send`, one
+   * at a time; what it throws is shown under the fields or in the alert.
+   */
+  const submit =
+    (send: (values: Record<K, string>) => Promise<void>, ready?: () => boolean) =>
+    async (event: FormEvent) => {
+      event.preventDefault();
+      if (busy.current) return;
+      setAlert(null);
+      const names = Object.keys(values) as K[];
+      setTouched(Object.fromEntries(names.map((n) => [n, true])) as Record<K, boolean>);
+      const firstBad = names.find((n) => errors[n]);
+      if (firstBad) {
+        focusField(firstBad);
+        return;
+      }
+      if (ready && !ready()) return;
+      busy.current = true;
+      setSending(true);
+      try {
+        await send(values);
+      } catch (err) {
+        showError(err);
+      } finally {
+        busy.current = false;
+        setSending(false);
+      }
+    };
+
+  const reset = (next: Record<K, string> = initial) => {
+    setValues(next);
+    setTouched({});
+    setServer({});
+    setAlert(null);
+  };
+
+  return { values, field, submit, sending, alert, setAlert, reset, idOf, setServer };
+}
+
+// ── Fields ──────────────────────────────────────────────────────────────────────────────────────────────
+
+type InputProps = Omit<
+  InputHTMLAttributes<HTMLInputElement>,
+  'id' | 'name' | 'value' | 'onChange' | 'onBlur'
+>;
+
+interface FieldShellProps {
+  field: FieldProps;
+  label: string;
+  hint?: ReactNode;
+  /** A status under the field that is not an error (for example 'Username is available'). */
+  status?: string | undefined;
+  optional?: boolean;
+  children: (describedBy: string | undefined, invalid: boolean) => ReactNode;
+}
+
+function FieldShell({ field, label, hint, status, optional, children }: FieldShellProps) {
+  const hintId = `${field.id}-hint`;
+  const errorId = `${field.id}-error`;
+  const statusId = `${field.id}-status`;
+  const describedBy =
+    [hint ? hintId : null, field.error ? errorId : null, status && !field.error ? statusId : null]
+      .filter(Boolean)
+      .join(' ') || undefined;
+  return (
+    <div className="form-field">
+      <label htmlFor={field.id}>
+        {label}
+        {optional && <span className="muted"> (optional)</span>}
+      </label>
+      {hint && (
+        <p id={hintId} className="field-hint">
+          {hint}
+        </p>
+      )}
+      {children(describedBy, !!field.error)}
+      {field.error ? (
+        <p id={errorId} className="field-error">
+          {field.error}
+        </p>
+      ) : (
+        status && (
+          <p id={statusId} className="field-status">
+            {status}
+          </p>
+        )
+      )}
+    </div>
+  );
+}
+
+export function TextField({
+  field,
+  label,
+  hint,
+  status,
+  optional,
+  ...input
+}: Omit<FieldShellProps, 'children'> & InputProps) {
+  return (
+    <FieldShell field={field} label={label} hint={hint} status={status} optional={optional}>
+      {(describedBy, invalid) => (
+        <input
+          type="text"
+          {...input}
+          id={field.id}
+          name={field.name}
+          value={field.value}
+          onChange={(e) => field.onChange(e.target.value)}
+          onBlur={field.onBlur}
+          aria-invalid={invalid || undefined}
+          aria-describedby={describedBy}
+        />
+      )}
+    </FieldShell>
+  );
+}
+
+export function PasswordField({
+  field,
+  label,
+  hint,
+  autoComplete,
+}: {
+  field: FieldProps;
+  label: string;
+  hint?: ReactNode;
+  autoComplete: 'current-password' | 'new-password';
+}) {
+  const [visible, setVisible] = useState(false);
+  return (
+    <FieldShell field={field} label={label} hint={hint}>
+      {(describedBy, invalid) => (
+        <div className="password-input">
+          <input
+            type={visible ? 'text' : 'password'}
+            id={field.id}
+            name={field.name}
+            value={field.value}
+            autoComplete={autoComplete}
+            spellCheck={false}
+            autoCapitalize="none"
+            onChange={(e) => field.onChange(e.target.value)}
+            onBlur={field.onBlur}
+            aria-invalid={invalid || undefined}
+            aria-describedby={describedBy}
+          />
+          <button
+            type="button"
+            className="password-toggle"
+            aria-pressed={visible}
+            aria-controls={field.id}
+            aria-label={`Show ${label.toLowerCase()}`}
+            onClick={() => setVisible((v) => !v)}
+          >
+            {visible ? 'Hide' : 'Show'}
+          </button>
+        </div>
+      )}
+    </FieldShell>
+  );
+}
+
+export function SelectField({
+  field,
+  label,
+  options,
+}: {
+  field: FieldProps;
+  label: string;
+  options: readonly { value: string; label: string }[];
+}) {
+  return (
+    <FieldShell field={field} label={label}>
+      {(describedBy, invalid) => (
+        <select
+          id={field.id}
+          name={field.name}
+          value={field.value}
+          onChange={(e) => field.onChange(e.target.value)}
+          onBlur={field.onBlur}
+          aria-invalid={invalid || undefined}
+          aria-describedby={describedBy}
+        >
+          <option value="">Choose…</option>
+          {options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      )}
+    </FieldShell>
+  );
+}
+
+/** The form's own message (failures that belong to no field). */
+export function FormAlert({ message, children }: { message: string | null; children?: ReactNode }) {
+  if (!message) return null;
+  return (
+    <div role="alert" className="alert form-alert">
+      <p>{message}</p>
+      {children}
+    </div>
+  );
+}
+
+export function SubmitButton({
+  sending,
+  children,
+  sendingText,
+}: {
+  sending: boolean;
+  children: ReactNode;
+  sendingText?: string;
+}) {
+  return (
+    <button type="submit" className="button button-primary form-submit" disabled={sending}>
+      {sending ? (sendingText ?? 'Please wait…') : children}
+    </button>
+  );
+}

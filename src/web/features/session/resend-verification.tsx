@@ -1,0 +1,36 @@
+import { useState } from 'react';
+import { ACCOUNT_SUCCESS } from '../../../shared/account.ts';
+import { MESSAGES } from '../../../shared/messages.ts';
+import { ApiError } from '../../lib/api.ts';
+import { useToast } from '../toasts/toasts.tsx';
+import { isSessionExpiry } from './api.ts';
+import { useSession } from './session.tsx';
+
+/** Sends a new verification link to the signed-in user's address ('verification link sent'). */
+export function ResendVerification({ className = 'button' }: { className?: string }) {
+  const { authFetch } = useSession();
+  const toast = useToast();
+  const [sending, setSending] = useState(false);
+  const [sent, setSent] = useState(false);
+
+  const resend = async () => {
+    setSending(true);
+    try {
+      const r = await authFetch<{ message: string }>('/auth/email-verify/resend', { method: 'POST' });
+      toast.show({ message: r.message || ACCOUNT_SUCCESS.verificationSent, type: 'success' });
+      setSent(true);
+    } catch (err) {
+      if (!isSessionExpiry(err)) {
+        toast.show({ message: err instanceof ApiError ? err.message : MESSAGES.generic, type: 'error' });
+      }
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <button type="button" className={className} disabled={sending} onClick={() => void resend()}>
+      {sending ? 'Sending…' : sent ? 'Send another link' : 'Resend verification link'}
+    </button>
+  );
+}

@@ -1,0 +1,219 @@
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+  useSyncExternalStore,
+} from 'react';
+import { useNavigate } from 'react-router';
+import { ACCOUNT_SUCCESS, type SessionUser } from '../../../shared/account.ts';
+import { ERRORS } from '../../../shared/messages.ts';
+import { useToast } from '../toasts/toasts.tsx';
+import { type AccountRequest, accountFetch, isSessionExpiry } from './api.ts';
+
+/** Where the session lives (the spec keeps it in local storage). */
+export const SESSION_STORAGE_KEY = 'verdict.session';
+
+export interface StoredSession {
+  token: string;
+  user: SessionUser;
+}
+
+export interface SignOutOptions {
+  /** Tell the server to end the session (default true; false when the server already ended it). */
+  remote?: boolean;
+  /** Show the 'signed out' toast (default true). */
+  toast?: boolean;
+  /** Where to go afterwards (default '/'). */
+  to?: string;
+  /** Empty the whole of local storage, not only the session (account deletion). */
+  purge?: boolean;
+}
+
+export interface SessionApi {
+  token: string | null;
+  user: SessionUser | null;
+  /** False on the server and until the browser has read local storage after hydration. */
+  ready: boolean;
+  signIn(token: string, user: SessionUser, message?: string): void;
+  signOut(options?: SignOutOptions): Promise<void>;
+  setUser(user: SessionUser): void;
+  /** The server said the token is no longer valid: clear it, say so, and go to /sign-in. */
+  expire(): void;
+  /** An account API call with the Bearer token; a 401 for the token expires the session (and rethrows). */
+  authFetch<T>(path: string, init?: AccountRequest): Promise<T>;
+}
+
+// ── The store: one copy of the stored session for every component, in sync with other tabs ─────────────
+
+let current: StoredSession | null | undefined;
+const listeners = new Set<() => void>();
+
+function parse(raw: string | null): StoredSession | null {
+  if (!raw) return null;
+  try {
+    const value = JSON.parse(raw) as Partial<StoredSession> | null;
+    if (typeof value?.token !== 'string' || !value.user || typeof value.user.username !== 'string')
+      return null;
+    return { token: value.token, user: value.user };
+  } catch {
+    return null;
+  }
+}
+
+function read(): StoredSession | null {
+  if (current === undefined) {
+    try {
+      current = parse(window.localStorage.getItem(SESSION_STORAGE_KEY));
+    } catch {
+      current = null;
+    }
+  }
+  return current;
+}
+
+function write(next: StoredSession | null): void {
+  current = next;
+  try {
+    if (next) window.localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify(next));
+    else window.localStorage.removeItem(SESSION_STORAGE_KEY);
+  } catch {
+    // Storage blocked or full: the session still holds for this page view.
+  }
+  listeners.forEach((l) => l());
+}
+
+function onStorage(e: StorageEvent) {
+  if (e.key !== SESSION_STORAGE_KEY && e.key !== null) return;
+  current = undefined;
+  listeners.forEach((l) => l());
+}
+
+function subscribe(listener: () => void) {
+  if (!listeners.size) window.addEventListener('storage', onStorage);
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+    if (!listeners.size) window.removeEventListener('storage', onStorage);
+  };
+}
+
+const serverSnapshot = () => null;
+
+/**
+ * True from a sign-out (or expiry) until its navigation has finished, so the pages that need a token do not
+ * race it with their own redirect to /sign-in.
+ */
+let exiting = false;
+async function leave(go: () => void | Promise<void>): Promise<void> {
+  exiting = true;
+  try {
+    await go();
+  } finally {
+    exiting = false;
+  }
+}
+
+// ── The provider ─────────────────────────────────────────────────────────────────────────────────────
+
+const SessionContext = createContext<SessionApi | null>(null);
+
+export function useSession(): SessionApi {
+  const api = useContext(SessionContext);
+  if (!api) throw new Error('useSession needs a SessionProvider');
+  return api;
+}
+
+const EXPIRED_TOAST = 'session-expired';
+
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const session = useSyncExternalStore(subscribe, read, serverSnapshot);
+  const [ready, setReady] = useState(false);
+  const toast = useToast();
+  const navigate = useNavigate();
+  useEffect(() => setReady(true), []);
+
+  const signIn = useCallback(
+    (token: string, user: SessionUser, message: string = ACCOUNT_SUCCESS.signedIn) => {
+      write({ token, user });
+      toast.show({ message, type: 'success' });
+    },
+    [toast],
+  );
+
+  const signOut = useCallback(
+    async (options: SignOutOptions = {}) => {
+      const token = read()?.token;
+      if (token && options.remote !== false) {
+        // Best effort: the session ends here whatever the server answers (it may have ended it already).
+        await accountFetch('/auth/sign-out', { method: 'POST', token }).catch(() => undefined);
+      }
+      exiting = true;
+      write(null);
+      if (options.purge) {
+        try {
+          window.localStorage.clear();
+        } catch {
+          // Nothing to purge when storage is blocked.
+        }
+      }
+      if (options.toast !== false) toast.show({ message: ACCOUNT_SUCCESS.signedOut, type: 'success' });
+      await leave(() => navigate(options.to ?? '/'));
+    },
+    [toast, navigate],
+  );
+
+  const setUser = useCallback((user: SessionUser) => {
+    const now = read();
+    if (now) write({ token: now.token, user });
+  }, []);
+
+  const expire = useCallback(() => {
+    exiting = true;
+    write(null);
+    toast.show({ id: EXPIRED_TOAST, message: ERRORS.UNAUTHENTICATED.message, type: 'error' });
+    void leave(() => navigate('/sign-in'));
+  }, [toast, navigate]);
+
+  const authFetch = useCallback(
+    async <T,>(path: string, init: AccountRequest = {}): Promise<T> => {
+      const token = read()?.token;
+      try {
+        return await accountFetch<T>(path, { ...init, token });
+      } catch (err) {
+        // Only if the token that failed is still the one in use (not one replaced meanwhile).
+        if (isSessionExpiry(err) && token && read()?.token === token) expire();
+        throw err;
+      }
+    },
+    [expire],
+  );
+
+  const api = useMemo<SessionApi>(
+    () => ({
+      token: ready ? (session?.token ?? null) : null,
+      user: ready ? (session?.user ?? null) : null,
+      ready,
+      signIn,
+      signOut,
+      setUser,
+      expire,
+      authFetch,
+    }),
+    [ready, session, signIn, signOut, setUser, expire, authFetch],
+  );
+  return <SessionContext.Provider value={api}>{children}</SessionContext.Provider>;
+}
+
+/** Pages that need a token: once the browser has read the session, none means going to /sign-in. */
+export function useRequireSession(): SessionApi {
+  const session = useSession();
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (session.ready && !session.token && !exiting) void navigate('/sign-in', { replace: true });
+  }, [session.ready, session.token, navigate]);
+  return session;
+}

@@ -1,0 +1,180 @@
+import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import { Avatar } from './avatar.tsx';
+import { useSession } from './session.tsx';
+
+const ITEMS = [
+  { to: '/user-profile', label: 'Profile' },
+  { to: '/my-account', label: 'My account' },
+  { to: '/help-center', label: 'Help center' },
+];
+
+/**
+ * The signed-in user's menu (a menu button: Enter, Space or the arrow keys open it, the arrow keys, Home and End
+ * move through it, Escape closes it and focus returns to the button). Sign out asks first, in a modal dialog.
+ */
+export function UserMenu() {
+  const { user, signOut } = useSession();
+  const id = useId();
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const wrapper = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const menu = useRef<HTMLUListElement>(null);
+  const dialog = useRef<HTMLDialogElement>(null);
+  const cancel = useRef<HTMLButtonElement>(null);
+  const focusOnOpen = useRef<'first' | 'last'>('first');
+  const location = useLocation();
+
+  useEffect(() => setOpen(false), [location.pathname]);
+
+  const items = () => Array.from(menu.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []);
+
+  useEffect(() => {
+    if (!open) return;
+    const all = items();
+    (focusOnOpen.current === 'last' ? all.at(-1) : all[0])?.focus();
+    const outside = (e: PointerEvent) => {
+      if (!wrapper.current?.contains(e.target as Node)) setOpen(false);
+    };
+    document.addEventListener('pointerdown', outside);
+    return () => document.removeEventListener('pointerdown', outside);
+  }, [open]);
+
+  if (!user) return null;
+
+  const show = (where: 'first' | 'last') => {
+    focusOnOpen.current = where;
+    setOpen(true);
+  };
+  const close = (refocus: boolean) => {
+    setOpen(false);
+    if (refocus) button.current?.focus();
+  };
+
+  const onButtonKey = (e: KeyboardEvent) => {
+    if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+      e.preventDefault();
+      show(e.key === 'ArrowUp' ? 'last' : 'first');
+    }
+  };
+
+  const onMenuKey = (e: KeyboardEvent) => {
+    const all = items();
+    const at = all.indexOf(document.activeElement as HTMLElement);
+    const move = (to: number) => {
+      e.preventDefault();
+      all[(to + all.length) % all.length]?.focus();
+    };
+    if (e.key === 'ArrowDown') move(at + 1);
+    else if (e.key === 'ArrowUp') move(at - 1);
+    else if (e.key === 'Home') move(0);
+    else if (e.key === 'End') move(all.length - 1);
+    else if (e.key === 'Escape') {
+      e.preventDefault();
+      close(true);
+    } else if (e.key === 'Tab') setOpen(false);
+  };
+
+  const askSignOut = () => {
+    setOpen(false);
+    dialog.current?.showModal();
+    cancel.current?.focus();
+  };
+
+  const confirmSignOut = async () => {
+    setBusy(true);
+    try {
+      dialog.current?.close();
+      await signOut();
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const name = `${user.firstName} ${user.lastName}`.trim() || user.username;
+  return (
+    <div className="user-menu" ref={wrapper}>
+      <button
+        ref={button}
+        type="button"
+        id={`${id}-button`}
+        className="user-menu-button"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={`${id}-menu`}
+        onClick={() => (open ? close(false) : show('first'))}
+        onKeyDown={onButtonKey}
+      >
+        <Avatar user={user} />
+        <span className="user-menu-name">{user.firstName || user.username}</span>
+        <span className="visually-hidden">, account menu</span>
+        <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" className="user-menu-caret">
+          <path d="M6 9l6 6 6-6" stroke="currentColor" strokeWidth="2" fill="none" strokeLinecap="round" />
+        </svg>
+      </button>
+      <div className="user-menu-popup" hidden={!open}>
+        <p className="user-menu-who">
+          <span className="user-menu-fullname">{name}</span>
+          <span className="muted small">@{user.username}</span>
+        </p>
+        <ul
+          ref={menu}
+          id={`${id}-menu`}
+          role="menu"
+          aria-labelledby={`${id}-button`}
+          className="user-menu-list"
+          onKeyDown={onMenuKey}
+        >
+          {ITEMS.map((item) => (
+            <li role="none" key={item.to}>
+              <Link
+                role="menuitem"
+                tabIndex={-1}
+                to={item.to}
+                className="user-menu-item"
+                onClick={() => setOpen(false)}
+              >
+                {item.label}
+              </Link>
+            </li>
+          ))}
+          <li role="none">
+            <button
+              type="button"
+              role="menuitem"
+              tabIndex={-1}
+              className="user-menu-item"
+              onClick={askSignOut}
+            >
+              Sign out
+            </button>
+          </li>
+        </ul>
+      </div>
+      <dialog
+        ref={dialog}
+        className="confirm-dialog"
+        aria-labelledby={`${id}-dialog-title`}
+        aria-describedby={`${id}-dialog-text`}
+        onClose={() => button.current?.focus()}
+      >
+        <h2 id={`${id}-dialog-title`}>Sign out?</h2>
+        <p id={`${id}-dialog-text`}>You will need to sign in again to see your account or post on Verdict.</p>
+        <div className="dialog-actions">
+          <button ref={cancel} type="button" className="button" onClick={() => dialog.current?.close()}>
+            Cancel
+          </button>
+          <button
+            type="button"
+            className="button button-primary"
+            disabled={busy}
+            onClick={() => void confirmSignOut()}
+          >
+            Sign out
+          </button>
+        </div>
+      </dialog>
+    </div>
+  );
+}

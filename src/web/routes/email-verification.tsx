@@ -1,0 +1,147 @@
+import { useEffect, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import type { ProfileResponse } from '../../shared/api-types.ts';
+import { MESSAGES } from '../../shared/messages.ts';
+import { ApiError } from '../lib/api.ts';
+import { pageMeta } from '../lib/meta.ts';
+import { accountFetch, sessionUserOf } from '../features/session/api.ts';
+import { ResendVerification } from '../features/session/resend-verification.tsx';
+import { useSession } from '../features/session/session.tsx';
+
+export const meta = () =>
+  pageMeta(
+    'Email verification',
+    'Confirm your email address to post reviews, questions and answers on Verdict.',
+  );
+
+/** One request per link, even if the page renders twice (links work once). */
+const attempts = new Map<string, Promise<string>>();
+function verify(token: string): Promise<string> {
+  let attempt = attempts.get(token);
+  if (!attempt) {
+    attempt = accountFetch<{ message: string }>(`/auth/email-verify/${encodeURIComponent(token)}`).then(
+      (r) => r.message,
+    );
+    attempts.set(token, attempt);
+  }
+  return attempt;
+}
+
+type Result = { ok: true; message: string } | { ok: false; message: string };
+
+/**
+ * Without a token: what to do, and a new link for a signed-in user whose address is not verified. With
+ * ?token= (the emailed link): verifies it and says 'email verified', or why not.
+ */
+export default function EmailVerification() {
+  const [params] = useSearchParams();
+  const token = params.get('token');
+  const session = useSession();
+  const [result, setResult] = useState<Result | null>(null);
+
+  useEffect(() => {
+    if (!token) return;
+    let live = true;
+    setResult(null);
+    verify(token).then(
+      (message) => live && setResult({ ok: true, message }),
+      (err: unknown) =>
+        live && setResult({ ok: false, message: err instanceof ApiError ? err.message : MESSAGES.generic }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [token]);
+
+  // Signed in: the session learns that the address is verified (or that it changed, for a new address).
+  const sessionToken = session.token;
+  const { setUser } = session;
+  useEffect(() => {
+    if (!result?.ok || !sessionToken) return;
+    accountFetch<ProfileResponse>('/user', { token: sessionToken })
+      .then((r) => setUser(sessionUserOf(r.user)))
+      .catch(() => undefined);
+  }, [result?.ok, sessionToken, setUser]);
+
+  const user = session.user;
+  const canResend = !!user && !user.emailVerified;
+
+  return (
+    <div className="account-page account-narrow">
+      <h1 className="page-title">Email verification</h1>
+      <div className="account-card">
+        {token ? (
+          result === null ? (
+            <p role="status" className="notice">
+              Verifying your email…
+            </p>
+          ) : result.ok ? (
+            <>
+              <p role="status" className="notice notice-success">
+                {result.message}
+              </p>
+              <p>You can now post reviews, questions, answers and comments.</p>
+              <p className="actions">
+                {user ? (
+                  <Link className="button button-primary" to="/home">
+                    Go to home
+                  </Link>
+                ) : (
+                  <Link className="button button-primary" to="/sign-in">
+                    Sign in
+                  </Link>
+                )}
+              </p>
+            </>
+          ) : (
+            <>
+              <p role="alert" className="alert">
+                {result.message}
+              </p>
+              {canResend ? (
+                <p className="actions">
+                  <ResendVerification className="button button-primary" />
+                </p>
+              ) : (
+                !user &&
+                session.ready && (
+                  <p>
+                    <Link to="/sign-in">Sign in</Link> to ask for a new link.
+                  </p>
+                )
+              )}
+            </>
+          )
+        ) : (
+          <>
+            <p>
+              We email a link to confirm your address when you create an account or change your email. Open it
+              within 24 hours to verify; until then you can browse and read, but not post.
+            </p>
+            {user &&
+              (user.emailVerified ? (
+                <p className="notice notice-success">
+                  Your email <strong>{user.email}</strong> is verified.
+                </p>
+              ) : (
+                <>
+                  <p className="notice">
+                    We sent a link to <strong>{user.email}</strong>. Nothing arrived? Check your spam folder,
+                    or ask for a new link.
+                  </p>
+                  <p className="actions">
+                    <ResendVerification className="button button-primary" />
+                  </p>
+                </>
+              ))}
+            {session.ready && !user && (
+              <p>
+                Link expired? <Link to="/sign-in">Sign in</Link> to ask for a new one.
+              </p>
+            )}
+          </>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,225 @@
+import { useEffect, useRef, useState } from 'react';
+import { type ClientLoaderFunctionArgs, Link, useLoaderData, useNavigate } from 'react-router';
+import { OAuthCredentialsSchema, type SessionUser, usernameField } from '../../shared/account.ts';
+import type { SignedInResponse } from '../../shared/api-types.ts';
+import { MESSAGES } from '../../shared/messages.ts';
+import { AccountApiError, accountFetch, USER_API } from '../features/session/api.ts';
+import { FormAlert, SubmitButton, TextField, useForm } from '../features/session/form.tsx';
+import { useSession } from '../features/session/session.tsx';
+import { ApiError, apiFetch } from '../lib/api.ts';
+import { pageMeta } from '../lib/meta.ts';
+import homepageStylesHref from './homepage.css?url';
+
+/**
+ * Where Google sign-in lands: /homepage/<landing>, a single-use value standing for the outcome, traded here
+ * (in the browser, never on the server: the session lives in local storage) for a session, for the profile a
+ * new user still has to finish, or for the failure.
+ */
+export const meta = () => pageMeta('Signing in', 'Signing you in to Verdict with Google.');
+export const links = () => [{ rel: 'stylesheet', href: homepageStylesHref }];
+
+/** POST /auth/google for a new user (the server's NeedsProfileSchema). */
+interface NeedsProfile {
+  success: true;
+  needsProfile: true;
+  grant: string;
+  profile: { firstName: string; lastName: string; email: string };
+}
+
+type Outcome =
+  | { kind: 'signed-in'; token: string; user: SessionUser; message: string }
+  | { kind: 'new'; grant: string; profile: NeedsProfile['profile'] }
+  | { kind: 'error'; message: string };
+
+/** Runs once per visit, in the browser; the landing value is spent by this call. */
+export async function clientLoader({ params }: ClientLoaderFunctionArgs): Promise<Outcome> {
+  try {
+    const res = await apiFetch<SignedInResponse | NeedsProfile>(`${USER_API}/auth/google`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ token: params.token ?? '' }),
+    });
+    if ('needsProfile' in res) return { kind: 'new', grant: res.grant, profile: res.profile };
+    return { kind: 'signed-in', token: res.token, user: res.user, message: res.message };
+  } catch (err) {
+    return { kind: 'error', message: err instanceof ApiError ? err.message : MESSAGES.generic };
+  }
+}
+clientLoader.hydrate = true as const;
+
+/** Nothing here may run twice: a second call would find the landing already used. */
+export const shouldRevalidate = () => false;
+
+function Pending() {
+  return (
+    <p role="status" className="oauth-landing-status">
+      Signing you in…
+    </p>
+  );
+}
+
+/** What the server renders, and what shows until the browser has traded the landing value. */
+export function HydrateFallback() {
+  return (
+    <section className="oauth-landing">
+      <Pending />
+    </section>
+  );
+}
+
+export default function Homepage() {
+  const outcome = useLoaderData<typeof clientLoader>();
+  return (
+    <section className="oauth-landing" aria-labelledby="oauth-landing-title">
+      {outcome.kind === 'signed-in' && <SignedIn outcome={outcome} />}
+      {outcome.kind === 'new' && <FinishProfile grant={outcome.grant} profile={outcome.profile} />}
+      {outcome.kind === 'error' && <Failure message={outcome.message} />}
+    </section>
+  );
+}
+
+function SignedIn({ outcome }: { outcome: Extract<Outcome, { kind: 'signed-in' }> }) {
+  const session = useSession();
+  const navigate = useNavigate();
+  const done = useRef(false);
+  useEffect(() => {
+    // Once, even when React runs effects twice in development.
+    if (done.current) return;
+    done.current = true;
+    session.signIn(outcome.token, outcome.user, outcome.message);
+    void navigate('/home', { replace: true });
+  }, [session, outcome, navigate]);
+  return (
+    <>
+      <h1 id="oauth-landing-title" className="visually-hidden">
+        Signing in
+      </h1>
+      <Pending />
+    </>
+  );
+}
+
+function Failure({ message }: { message: string }) {
+  return (
+    <>
+      <h1 id="oauth-landing-title" className="page-title">
+        Sign in with Google
+      </h1>
+      <div role="alert" className="alert">
+        <p>{message}</p>
+      </div>
+      <p>
+        <Link to="/sign-in" className="button">
+          Back to sign in
+        </Link>
+      </p>
+    </>
+  );
+}
+
+const AVAILABILITY_DEBOUNCE_MS = 400;
+
+/** Asks the server, a moment after typing stops, whether a valid username is still free. */
+function useUsernameAvailability(raw: string): { available: boolean; message: string } | null {
+  const value = raw.trim();
+  const valid = usernameField.safeParse(value).success;
+  const [result, setResult] = useState<{ value: string; available: boolean; message: string } | null>(null);
+  useEffect(() => {
+    if (!valid) return;
+    const abort = new AbortController();
+    const timer = setTimeout(() => {
+      accountFetch<{ available: boolean; message: string }>(
+        `/user/get-username/${encodeURIComponent(value)}`,
+        {
+          signal: abort.signal,
+        },
+      )
+        .then((r) => setResult({ value, available: r.available, message: r.message }))
+        // A failed check says nothing: the server checks again on submit.
+        .catch(() => undefined);
+    }, AVAILABILITY_DEBOUNCE_MS);
+    return () => {
+      clearTimeout(timer);
+      abort.abort();
+    };
+  }, [value, valid]);
+  return valid && result?.value === value ? result : null;
+}
+
+/** The server's own rules for the form's fields; the grant is not typed by anyone. */
+const ProfileFormSchema = OAuthCredentialsSchema.omit({ grant: true });
+
+function FinishProfile({ grant, profile }: { grant: string; profile: NeedsProfile['profile'] }) {
+  const session = useSession();
+  const navigate = useNavigate();
+  const form = useForm({
+    schema: ProfileFormSchema,
+    initial: { firstName: profile.firstName, lastName: profile.lastName, username: '', phone: '' },
+  });
+  // The grant is spent or too old, or the email was taken meanwhile: only a new sign-in helps.
+  const [startOver, setStartOver] = useState(false);
+  const username = useUsernameAvailability(form.values.username);
+  const usernameProps = form.field('username');
+  const usernameTaken = username && !username.available ? username.message : undefined;
+
+  const onSubmit = form.submit(async (values) => {
+    try {
+      const res = await accountFetch<SignedInResponse>('/user/oauth-credentials', {
+        method: 'PUT',
+        json: { ...values, grant },
+      });
+      session.signIn(res.token, res.user, res.message);
+      await navigate('/home', { replace: true });
+    } catch (err) {
+      if (err instanceof AccountApiError && (err.code === 'OAUTH_FAILED' || err.code === 'OAUTH_CONFLICT')) {
+        setStartOver(true);
+      }
+      throw err;
+    }
+  });
+
+  return (
+    <>
+      <h1 id="oauth-landing-title" className="page-title">
+        Finish signing up
+      </h1>
+      <p>
+        You are signing up with Google as <strong>{profile.email}</strong>. Choose a username to finish.
+      </p>
+      <form className="account-form" noValidate onSubmit={onSubmit} aria-labelledby="oauth-landing-title">
+        <FormAlert message={form.alert}>
+          {startOver && (
+            <p>
+              <Link to="/sign-in">Back to sign in</Link>
+            </p>
+          )}
+        </FormAlert>
+        <div className="form-row">
+          <TextField field={form.field('firstName')} label="First name" autoComplete="given-name" />
+          <TextField field={form.field('lastName')} label="Last name" autoComplete="family-name" />
+        </div>
+        <TextField
+          field={{ ...usernameProps, error: usernameProps.error ?? usernameTaken }}
+          label="Username"
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          hint="Letters and numbers; underscores, hyphens and periods are allowed."
+          status={username?.available ? username.message : undefined}
+        />
+        <TextField
+          field={form.field('phone')}
+          label="Mobile number"
+          optional
+          type="tel"
+          inputMode="numeric"
+          autoComplete="tel-national"
+          hint="10 digits, starting with 6, 7, 8 or 9."
+        />
+        <SubmitButton sending={form.sending} sendingText="Creating your account…">
+          Create account
+        </SubmitButton>
+      </form>
+    </>
+  );
+}

@@ -1,0 +1,91 @@
+import { Link } from 'react-router';
+import { ResendVerification } from '../features/session/resend-verification.tsx';
+import { useProfile } from '../features/session/use-profile.ts';
+import { pageMeta } from '../lib/meta.ts';
+
+export const meta = () =>
+  pageMeta(
+    'My account',
+    'Your Verdict account: email and its verification, sign-in methods, password and deletion.',
+  );
+
+/** The account at a glance: email and verification, sign-in methods, and the ways to change or delete it. */
+export default function MyAccount() {
+  const { profile, error } = useProfile();
+
+  return (
+    <div className="account-page">
+      <h1 className="page-title">My account</h1>
+      {error && (
+        <p role="alert" className="alert">
+          {error}
+        </p>
+      )}
+      {!profile ? (
+        !error && (
+          <p role="status" className="muted">
+            Loading your account…
+          </p>
+        )
+      ) : (
+        <div className="account-sections">
+          <section className="account-card" aria-labelledby="account-email">
+            <h2 id="account-email">Email</h2>
+            <dl className="facts">
+              <div>
+                <dt>Email</dt>
+                <dd>{profile.email}</dd>
+              </div>
+              <div>
+                <dt>Status</dt>
+                <dd>
+                  {profile.emailVerified ? (
+                    <span className="badge-verified">Verified</span>
+                  ) : (
+                    <span className="badge-unverified">Not verified</span>
+                  )}
+                </dd>
+              </div>
+            </dl>
+            {!profile.emailVerified && (
+              <>
+                <p>Verify your email to post reviews, questions, answers and comments.</p>
+                <ResendVerification />
+              </>
+            )}
+          </section>
+          <section className="account-card" aria-labelledby="account-methods">
+            <h2 id="account-methods">Sign-in methods</h2>
+            <ul className="methods">
+              <li>
+                <strong>Password</strong>:{' '}
+                {profile.hasPassword ? `sign in with ${profile.email} or @${profile.username}` : 'not set'}
+              </li>
+              <li>
+                <strong>Google</strong>: {profile.google ? 'connected' : 'not connected'}
+              </li>
+            </ul>
+          </section>
+          <section className="account-card" aria-labelledby="account-manage">
+            <h2 id="account-manage">Manage</h2>
+            <ul className="account-links">
+              <li>
+                <Link to="/user-profile">Edit your profile</Link>
+              </li>
+              {profile.hasPassword && (
+                <li>
+                  <Link to="/user-profile#password">Change password</Link>
+                </li>
+              )}
+              <li>
+                <Link to="/delete-my-account" className="danger-link">
+                  Delete account
+                </Link>
+              </li>
+            </ul>
+          </section>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,108 @@
+import { useEffect, useRef } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import type { SignedInResponse } from '../../shared/api-types.ts';
+import { useAuthOptions } from '../features/session/auth-options.ts';
+import { useSession } from '../features/session/session.tsx';
+import { SignInForm } from '../features/session/sign-in-form.tsx';
+import { SignUpForm } from '../features/session/sign-up-form.tsx';
+import { pageMeta } from '../lib/meta.ts';
+import type { Route } from './+types/sign-in';
+
+export function meta({ location }: Route.MetaArgs) {
+  return new URLSearchParams(location.search).get('mode') === 'sign-up'
+    ? pageMeta(
+        'Create account',
+        'Join Verdict to review phones, ask and answer questions and get recommendations.',
+      )
+    : pageMeta('Sign in', 'Sign in to Verdict with your email or username, or with Google.');
+}
+
+/** Sign in, or create an account (?mode=sign-up). Someone already signed in is shown the home page instead. */
+export default function SignIn() {
+  const [params] = useSearchParams();
+  const signUp = params.get('mode') === 'sign-up';
+  const { ready, token, signIn } = useSession();
+  const { google } = useAuthOptions();
+  const navigate = useNavigate();
+  // Set when this page signs someone in: it then chooses where they go, not the redirect for visitors.
+  const leaving = useRef(false);
+
+  useEffect(() => {
+    if (ready && token && !leaving.current) void navigate('/home', { replace: true });
+  }, [ready, token, navigate]);
+
+  const onSignedIn = (response: SignedInResponse, to: string) => {
+    leaving.current = true;
+    signIn(response.token, response.user, response.message);
+    void navigate(to);
+  };
+
+  const title = signUp ? 'Create account' : 'Sign in';
+  return (
+    <div className="account-page account-narrow">
+      <h1 className="page-title">{title}</h1>
+      <nav className="mode-switch" aria-label="Sign in or create an account">
+        <Link to="/sign-in" replace aria-current={signUp ? undefined : 'page'} className="mode-link">
+          Sign in
+        </Link>
+        <Link
+          to="/sign-in?mode=sign-up"
+          replace
+          aria-current={signUp ? 'page' : undefined}
+          className="mode-link"
+        >
+          Create account
+        </Link>
+      </nav>
+      <div className="account-card">
+        {signUp ? (
+          <SignUpForm key="sign-up" onSignedUp={(r) => onSignedIn(r, '/email-verification')} />
+        ) : (
+          <SignInForm key="sign-in" onSignedIn={(r) => onSignedIn(r, '/home')} />
+        )}
+        {google && (
+          <div className="oauth">
+            <p className="oauth-or">
+              <span>or</span>
+            </p>
+            {/* A full navigation: the server redirects to Google and back. */}
+            <a
+              className="button oauth-google"
+              href="/user/api/v1/auth/google"
+              rel="external"
+              data-discover="false"
+            >
+              <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+                <path
+                  fill="#4285F4"
+                  d="M22.5 12.3c0-.8-.1-1.5-.2-2.3H12v4.3h5.9a5 5 0 0 1-2.2 3.3v2.8h3.6c2-1.9 3.2-4.7 3.2-8.1z"
+                />
+                <path
+                  fill="#34A853"
+                  d="M12 23c3 0 5.5-1 7.3-2.7l-3.6-2.8c-1 .7-2.2 1.1-3.7 1.1-2.9 0-5.3-1.9-6.2-4.5H2.1v2.9A11 11 0 0 0 12 23z"
+                />
+                <path fill="#FBBC05" d="M5.8 14.1a6.6 6.6 0 0 1 0-4.2V7H2.1a11 11 0 0 0 0 9.9l3.7-2.8z" />
+                <path
+                  fill="#EA4335"
+                  d="M12 5.4c1.6 0 3.1.6 4.2 1.7l3.2-3.2A11 11 0 0 0 2.1 7l3.7 2.9C6.7 7.3 9.1 5.4 12 5.4z"
+                />
+              </svg>
+              Sign in with Google
+            </a>
+          </div>
+        )}
+      </div>
+      <p className="account-switch">
+        {signUp ? (
+          <>
+            Already have an account? <Link to="/sign-in">Sign in</Link>
+          </>
+        ) : (
+          <>
+            New to Verdict? <Link to="/sign-in?mode=sign-up">Create an account</Link>
+          </>
+        )}
+      </p>
+    </div>
+  );
+}
