@@ -47,7 +47,8 @@ async function makeUser(baseUrl: string): Promise<string> {
       captcha: Buffer.from(JSON.stringify({ challenge, solution })).toString('base64'),
     }),
   });
-  if (res.status !== 201) throw new Error(`sign-up for the sign-in bench failed: ${res.status} ${await res.text()}`);
+  if (res.status !== 201)
+    throw new Error(`sign-up for the sign-in bench failed: ${res.status} ${await res.text()}`);
   return username;
 }
 
@@ -80,7 +81,9 @@ export async function benchSignIn(baseUrl: string): Promise<SignInBench> {
   process.stdout.write(`  sign-in (${SIGN_IN_CONNECTIONS} connections) … `);
   await run({ ...signInOpts, duration: LOAD.warmupSeconds });
   const signIn = await run({ ...signInOpts, duration: LOAD.durationSeconds });
-  process.stdout.write(`${signIn.rps.toFixed(0)}/s, p50 ${signIn.p50.toFixed(0)} ms, p99 ${signIn.p99.toFixed(0)} ms\n`);
+  process.stdout.write(
+    `${signIn.rps.toFixed(0)}/s, p50 ${signIn.p50.toFixed(0)} ms, p99 ${signIn.p99.toFixed(0)} ms\n`,
+  );
   process.stdout.write('  /healthz alone (1 connection) … ');
   const healthzAlone = await run({ ...healthzOpts, duration: LOAD.durationSeconds });
   process.stdout.write(`p99 ${healthzAlone.p99.toFixed(1)} ms\n`);

@@ -151,7 +151,9 @@ export const users = pgTable(
     uniqueIndex('users_username_uq').on(sql`lower(${t.username})`),
     uniqueIndex('users_email_uq').on(sql`lower(${t.email})`),
     uniqueIndex('users_oidc_uq').on(t.oidcIssuer, t.oidcSubject),
-    index('users_deleted_idx').on(t.deletedAt).where(sql`${t.deletedAt} IS NOT NULL AND ${t.erasedAt} IS NULL`),
+    index('users_deleted_idx')
+      .on(t.deletedAt)
+      .where(sql`${t.deletedAt} IS NOT NULL AND ${t.erasedAt} IS NULL`),
   ],
 );
 

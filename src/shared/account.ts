@@ -107,7 +107,10 @@ export type SignUpInput = z.input<typeof SignUpSchema>;
 export const SignInSchema = z.object({
   /** Email or username. */
   login: required(254),
-  password: z.string().min(1, ACCOUNT_MESSAGES.blank).max(PASSWORD_MAX * 4),
+  password: z
+    .string()
+    .min(1, ACCOUNT_MESSAGES.blank)
+    .max(PASSWORD_MAX * 4),
   captcha: captchaField,
 });
 export type SignInInput = z.input<typeof SignInSchema>;
@@ -132,7 +135,10 @@ export const ResendVerificationSchema = z.object({ email: emailField });
 
 export const ChangePasswordSchema = z
   .object({
-    currentPassword: z.string().min(1, ACCOUNT_MESSAGES.blank).max(PASSWORD_MAX * 4),
+    currentPassword: z
+      .string()
+      .min(1, ACCOUNT_MESSAGES.blank)
+      .max(PASSWORD_MAX * 4),
     password: passwordField,
     confirmPassword: z.string().min(1, ACCOUNT_MESSAGES.blank),
   })
@@ -210,7 +216,15 @@ export interface SessionUser {
 }
 
 /** One of 7 avatar colours, chosen from the username, for users without a photo. */
-export const AVATAR_COLOURS = ['#1d4ed8', '#047857', '#b45309', '#b91c1c', '#6d28d9', '#0f766e', '#be185d'] as const;
+export const AVATAR_COLOURS = [
+  '#1d4ed8',
+  '#047857',
+  '#b45309',
+  '#b91c1c',
+  '#6d28d9',
+  '#0f766e',
+  '#be185d',
+] as const;
 export function avatarColour(username: string): string {
   let h = 0;
   for (const ch of username.toLowerCase()) h = (h * 31 + ch.charCodeAt(0)) >>> 0;

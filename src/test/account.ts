@@ -68,7 +68,9 @@ export function outbox(dataDir: string): OutboxMail[] {
   const dir = join(dataDir, 'outbox');
   let files: string[];
   try {
-    files = readdirSync(dir).filter((f) => f.endsWith('.eml')).sort();
+    files = readdirSync(dir)
+      .filter((f) => f.endsWith('.eml'))
+      .sort();
   } catch {
     return [];
   }
@@ -90,7 +92,10 @@ export function parseEml(raw: string): OutboxMail {
   return { to: header('To'), subject: header('Subject'), text: body };
 }
 
-export const lastMailTo = (dataDir: string, to: string) => outbox(dataDir).filter((m) => m.to.includes(to)).at(-1);
+export const lastMailTo = (dataDir: string, to: string) =>
+  outbox(dataDir)
+    .filter((m) => m.to.includes(to))
+    .at(-1);
 
 export const tokenFromLink = (text: string, path: string) =>
   new RegExp(`${path}[^\\s]*?(?:token=|/)([A-Za-z0-9_-]{20,})`).exec(text)?.[1];

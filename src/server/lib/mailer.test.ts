@@ -1,7 +1,15 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, otpFrom, parseEml, signIn, signUp, solveCaptcha, tokenFromLink } from '../../test/account.ts';
+import {
+  bearer,
+  otpFrom,
+  parseEml,
+  signIn,
+  signUp,
+  solveCaptcha,
+  tokenFromLink,
+} from '../../test/account.ts';
 import { createTestApp, type TestContext } from '../../test/app.ts';
 
 /** A real SMTP server on 127.0.0.1 that keeps what it receives. */
@@ -14,7 +22,10 @@ function startSmtp() {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
+        received.push({
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw: Buffer.concat(chunks).toString('utf8'),
+        });
         callback();
       });
     },
@@ -32,7 +43,10 @@ let t: TestContext;
 
 beforeAll(async () => {
   smtp = await startSmtp();
-  t = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, PUBLIC_URL: 'https://verdict.example' });
+  t = await createTestApp({
+    SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+    PUBLIC_URL: 'https://verdict.example',
+  });
 });
 afterAll(async () => {
   await t.close();

@@ -44,7 +44,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
           if (key && m && !(key in fields)) fields[key] = m;
         }
       }
-      const user = error.validationContext === 'body' && /^[A-Z]/.test(first?.message ?? '') ? first!.message! : text;
+      const user =
+        error.validationContext === 'body' && /^[A-Z]/.test(first?.message ?? '') ? first!.message! : text;
       return reply
         .status(400)
         .send(errorBody(code, user, Object.keys(fields).length ? { field: path.split('.')[0], fields } : {}));

@@ -18,7 +18,10 @@ export async function requireUser(sessions: SessionService, req: FastifyRequest)
 }
 
 /** For posting: the user must have verified their email (later issues rely on this rule). */
-export async function requireVerifiedUser(sessions: SessionService, req: FastifyRequest): Promise<SessionUserRow> {
+export async function requireVerifiedUser(
+  sessions: SessionService,
+  req: FastifyRequest,
+): Promise<SessionUserRow> {
   const user = await requireUser(sessions, req);
   if (!user.emailVerified) throw new AppError('EMAIL_NOT_VERIFIED');
   return user;

@@ -67,7 +67,9 @@ export class CaptchaService {
 
   /** Forgets challenges that have expired (they cannot verify any more). */
   async sweep(): Promise<void> {
-    await this.db.execute(sql`DELETE FROM captcha_spent WHERE expires_at < ${this.clock.now().toISOString()}`);
+    await this.db.execute(
+      sql`DELETE FROM captcha_spent WHERE expires_at < ${this.clock.now().toISOString()}`,
+    );
   }
 }
 

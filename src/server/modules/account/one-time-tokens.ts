@@ -3,7 +3,8 @@ import type { Db } from '../../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { hashToken, randomToken } from '../../lib/tokens.ts';
 
-export type Purpose = 'verify-email' | 'reset-otp' | 'reset-token' | 'oidc-state' | 'oidc-landing' | 'oidc-grant';
+export type Purpose =
+  'verify-email' | 'reset-otp' | 'reset-token' | 'oidc-state' | 'oidc-landing' | 'oidc-grant';
 
 export interface TokenRow {
   id: number;
@@ -48,8 +49,15 @@ export class OneTimeTokens {
   }
 
   /** The newest token of a user for a purpose (for codes typed by hand, checked against it). */
-  async latest(purpose: Purpose, userId: number, db: Exec = this.db): Promise<(TokenRow & { tokenHash: string }) | null> {
-    const rows = await this.rows(db, sql`WHERE purpose = ${purpose} AND user_id = ${userId} ORDER BY id DESC LIMIT 1`);
+  async latest(
+    purpose: Purpose,
+    userId: number,
+    db: Exec = this.db,
+  ): Promise<(TokenRow & { tokenHash: string }) | null> {
+    const rows = await this.rows(
+      db,
+      sql`WHERE purpose = ${purpose} AND user_id = ${userId} ORDER BY id DESC LIMIT 1`,
+    );
     return (rows[0] as (TokenRow & { tokenHash: string }) | undefined) ?? null;
   }
 

@@ -5,7 +5,12 @@ import pLimit from 'p-limit';
 
 /** OWASP's argon2id parameters: 19 MiB, 2 passes, 1 lane. Hashing runs on libuv's pool, off the event loop. */
 // 2 is Algorithm.Argon2id (a const enum, which this build cannot read at run time).
-const ARGON2 = { algorithm: 2 as Algorithm.Argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+const ARGON2 = {
+  algorithm: 2 as Algorithm.Argon2id,
+  memoryCost: 19_456,
+  timeCost: 2,
+  parallelism: 1,
+} as const;
 
 /**
  * At most one hash per core but one runs at a time: a burst of sign-ins queues here instead of taking every

@@ -41,8 +41,16 @@ describe('sign-up', () => {
       [{ username: 'bad name 1' }, 'username', ACCOUNT_MESSAGES.username],
       [{ email: 'not-an-email' }, 'email', 'Please enter a valid email address.'],
       [{ password: 'short1!', confirmPassword: 'short1!' }, 'password', ACCOUNT_MESSAGES.password],
-      [{ password: 'alllowercase1!', confirmPassword: 'alllowercase1!' }, 'password', ACCOUNT_MESSAGES.password],
-      [{ password: 'NoDigitsHere!', confirmPassword: 'NoDigitsHere!' }, 'password', ACCOUNT_MESSAGES.password],
+      [
+        { password: 'alllowercase1!', confirmPassword: 'alllowercase1!' },
+        'password',
+        ACCOUNT_MESSAGES.password,
+      ],
+      [
+        { password: 'NoDigitsHere!', confirmPassword: 'NoDigitsHere!' },
+        'password',
+        ACCOUNT_MESSAGES.password,
+      ],
       [{ password: 'NoSpecial123', confirmPassword: 'NoSpecial123' }, 'password', ACCOUNT_MESSAGES.password],
       [{ confirmPassword: 'Different#123' }, 'confirmPassword', 'Passwords do not match. Please try again'],
       [{ phone: '5123456789' }, 'phone', ACCOUNT_MESSAGES.phone],
@@ -69,7 +77,10 @@ describe('sign-up', () => {
 
   it('refuses common passwords, even dressed up', async () => {
     for (const password of ['Password1!', 'Qwerty123!']) {
-      const res = await post('/user', { ...newUser({ password, confirmPassword: password }), captcha: await solveCaptcha(t) });
+      const res = await post('/user', {
+        ...newUser({ password, confirmPassword: password }),
+        captcha: await solveCaptcha(t),
+      });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({ code: 'COMMON_PASSWORD', field: 'password' });
     }
@@ -77,7 +88,9 @@ describe('sign-up', () => {
 
   it('says when the email or the username is taken, live and on submit', async () => {
     const { form } = await signUp(t);
-    const email = await get(`/user/check-email-availability?email=${encodeURIComponent(form.email.toUpperCase())}`);
+    const email = await get(
+      `/user/check-email-availability?email=${encodeURIComponent(form.email.toUpperCase())}`,
+    );
     expect(email.json()).toMatchObject({ available: false, message: 'Email already used. Try another.' });
     const free = await get('/user/check-email-availability?email=nobody-here%40example.com');
     expect(free.json()).toMatchObject({ available: true });
@@ -87,10 +100,16 @@ describe('sign-up', () => {
       available: true,
       message: 'Username is available',
     });
-    const dupEmail = await post('/user', { ...newUser({ email: form.email }), captcha: await solveCaptcha(t) });
+    const dupEmail = await post('/user', {
+      ...newUser({ email: form.email }),
+      captcha: await solveCaptcha(t),
+    });
     expect(dupEmail.statusCode).toBe(409);
     expect(dupEmail.json()).toMatchObject({ message: 'Email already used. Try another.', field: 'email' });
-    const dupName = await post('/user', { ...newUser({ username: form.username }), captcha: await solveCaptcha(t) });
+    const dupName = await post('/user', {
+      ...newUser({ username: form.username }),
+      captcha: await solveCaptcha(t),
+    });
     expect(dupName.json()).toMatchObject({ message: 'Username taken. Try another.', field: 'username' });
   });
 
@@ -103,7 +122,10 @@ describe('sign-up', () => {
       `SELECT password_hash FROM users WHERE username = '${form.username}'`,
     );
     expect(row!.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
-    const [s] = await query<{ n: number }>(t.database, `SELECT count(*)::int AS n FROM sessions WHERE token_hash = '${token}'`);
+    const [s] = await query<{ n: number }>(
+      t.database,
+      `SELECT count(*)::int AS n FROM sessions WHERE token_hash = '${token}'`,
+    );
     expect(s!.n).toBe(0);
   });
 });
@@ -149,7 +171,11 @@ describe('sign-in', () => {
     for (const login of [form.username, form.email.toUpperCase()]) {
       const res = await signIn(t, login);
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toMatchObject({ success: true, message: 'welcome back', user: { username: form.username } });
+      expect(res.json()).toMatchObject({
+        success: true,
+        message: 'welcome back',
+        user: { username: form.username },
+      });
       expect(res.json().token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     }
   });
@@ -160,7 +186,10 @@ describe('sign-in', () => {
     const unknown = await signIn(t, 'nobody-at-all-42', 'Wrong#Password1');
     for (const res of [wrong, unknown]) {
       expect(res.statusCode).toBe(401);
-      expect(res.json()).toMatchObject({ code: 'INVALID_CREDENTIALS', message: 'Invalid username or password. Please try again.' });
+      expect(res.json()).toMatchObject({
+        code: 'INVALID_CREDENTIALS',
+        message: 'Invalid username or password. Please try again.',
+      });
     }
   });
 
@@ -171,7 +200,10 @@ describe('sign-in', () => {
       expect(res.json().captcha_required).toBe(i >= 3);
     }
     const noCaptcha = await signIn(t, form.username, PASSWORD);
-    expect(noCaptcha.json()).toMatchObject({ message: 'Incorrect CAPTCHA. Please try again', captcha_required: true });
+    expect(noCaptcha.json()).toMatchObject({
+      message: 'Incorrect CAPTCHA. Please try again',
+      captcha_required: true,
+    });
     for (let i = 4; i <= 10; i++) await signIn(t, form.username, 'Wrong#Password1', await solveCaptcha(t));
     const locked = await signIn(t, form.username, PASSWORD, await solveCaptcha(t));
     expect(locked.statusCode).toBe(403);
@@ -258,7 +290,11 @@ describe('sessions', () => {
     await post('/auth/password/forgot', { email: form.email, captcha: await solveCaptcha(t) });
     const otp = otpFrom(lastMailTo(t.dataDir, form.email)!.text)!;
     const reset = (await post('/auth/password/verify-otp', { email: form.email, otp })).json().token;
-    await post('/auth/password/reset', { token: reset, password: 'Third#Pass88', confirmPassword: 'Third#Pass88' });
+    await post('/auth/password/reset', {
+      token: reset,
+      password: 'Third#Pass88',
+      confirmPassword: 'Third#Pass88',
+    });
     await expired(token);
   });
 
@@ -278,7 +314,10 @@ describe('password change', () => {
       { currentPassword: 'Nope#12345', password: 'Fresh#Pass11', confirmPassword: 'Fresh#Pass11' },
       bearer(token),
     );
-    expect(wrong.json()).toMatchObject({ message: 'Incorrect current password. Please try again.', field: 'currentPassword' });
+    expect(wrong.json()).toMatchObject({
+      message: 'Incorrect current password. Please try again.',
+      field: 'currentPassword',
+    });
     const mismatch = await post(
       '/user/password',
       { currentPassword: PASSWORD, password: 'Fresh#Pass11', confirmPassword: 'Fresh#Pass12' },
@@ -295,7 +334,8 @@ describe('password change', () => {
 });
 
 describe('forgot password', () => {
-  const forgot = async (email: string) => post('/auth/password/forgot', { email, captcha: await solveCaptcha(t) });
+  const forgot = async (email: string) =>
+    post('/auth/password/forgot', { email, captcha: await solveCaptcha(t) });
 
   it('says so when the email is unknown, behind the CAPTCHA', async () => {
     expect((await post('/auth/password/forgot', { email: 'nobody@example.com' })).json().message).toBe(
@@ -317,7 +357,11 @@ describe('forgot password', () => {
     expect(ok.statusCode).toBe(200);
     const reuse = await post('/auth/password/verify-otp', { email: form.email, otp });
     expect(reuse.json().message).toBe('OTP expired. Please request a new one.');
-    const same = await post('/auth/password/reset', { token: ok.json().token, password: PASSWORD, confirmPassword: PASSWORD });
+    const same = await post('/auth/password/reset', {
+      token: ok.json().token,
+      password: PASSWORD,
+      confirmPassword: PASSWORD,
+    });
     expect(same.json().code).toBe('PASSWORD_UNCHANGED');
     const done = await post('/auth/password/reset', {
       token: ok.json().token,
@@ -357,7 +401,11 @@ describe('forgot password', () => {
     const { form } = await signUp(t);
     await forgot(form.email);
     const link = tokenFromLink(lastMailTo(t.dataDir, form.email)!.text, '/create-new-password')!;
-    const res = await post('/auth/password/reset', { token: link, password: 'Linked#Pass9', confirmPassword: 'Linked#Pass9' });
+    const res = await post('/auth/password/reset', {
+      token: link,
+      password: 'Linked#Pass9',
+      confirmPassword: 'Linked#Pass9',
+    });
     expect(res.json().message).toBe('password updated');
   });
 });
@@ -398,7 +446,11 @@ describe('profile', () => {
       [{ dateOfBirth: '1990-02-31' }, 'dateOfBirth', ACCOUNT_MESSAGES.dateOfBirth],
     ];
     for (const [change, field, message] of cases) {
-      const res = await post('/user/update', { ...profile, username: `u${Date.now()}x1`, ...change }, bearer(token));
+      const res = await post(
+        '/user/update',
+        { ...profile, username: `u${Date.now()}x1`, ...change },
+        bearer(token),
+      );
       expect(res.statusCode, JSON.stringify(change)).toBe(400);
       expect(res.json().fields[field], JSON.stringify(change)).toBe(message);
     }
@@ -415,7 +467,11 @@ describe('profile', () => {
 
   it('changes the email only after the new address is verified, with the current password', async () => {
     const { form, token } = await signUp(t);
-    const wrong = await post('/user/email', { email: 'moved@example.com', currentPassword: 'Nope#1234' }, bearer(token));
+    const wrong = await post(
+      '/user/email',
+      { email: 'moved@example.com', currentPassword: 'Nope#1234' },
+      bearer(token),
+    );
     expect(wrong.json().message).toBe(ERRORS.WRONG_CURRENT_PASSWORD.message);
     const email = `moved${Date.now()}@example.com`;
     const ok = await post('/user/email', { email, currentPassword: PASSWORD }, bearer(token));
@@ -429,7 +485,8 @@ describe('profile', () => {
 
 describe('account deletion', () => {
   it('hides the account at once, restores it by signing in within 7 days, erases it after', async () => {
-    const del = (token: string) => t.app.inject({ method: 'DELETE', url: `${api}/user/delete`, headers: bearer(token) });
+    const del = (token: string) =>
+      t.app.inject({ method: 'DELETE', url: `${api}/user/delete`, headers: bearer(token) });
     const kept = await signUp(t);
     await del(kept.token);
     clock.advance(6 * DAY);

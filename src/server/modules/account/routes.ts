@@ -44,11 +44,17 @@ export function accountRoutes(app: FastifyInstance, services: Services): void {
     '/user',
     {
       config: limited(),
-      schema: { tags: ['account'], body: SignUpSchema, response: { 201: SignedInSchema, 409: ErrorResponseSchema, ...errors } },
+      schema: {
+        tags: ['account'],
+        body: SignUpSchema,
+        response: { 201: SignedInSchema, 409: ErrorResponseSchema, ...errors },
+      },
     },
     async (req, reply) => {
       const signedIn = await account.signUp(req.body);
-      return reply.status(201).send({ success: true, message: ACCOUNT_SUCCESS.verificationSent, ...signedIn });
+      return reply
+        .status(201)
+        .send({ success: true, message: ACCOUNT_SUCCESS.verificationSent, ...signedIn });
     },
   );
 
@@ -56,11 +62,19 @@ export function accountRoutes(app: FastifyInstance, services: Services): void {
     '/user/check-email-availability',
     {
       config: limited(6),
-      schema: { tags: ['account'], querystring: z.object({ email: emailField }), response: { 200: AvailabilitySchema, ...errors } },
+      schema: {
+        tags: ['account'],
+        querystring: z.object({ email: emailField }),
+        response: { 200: AvailabilitySchema, ...errors },
+      },
     },
     async (req) => {
       const available = await account.emailAvailable(req.query.email);
-      return { success: true as const, available, message: available ? 'Email is available' : ERRORS.EMAIL_TAKEN.message };
+      return {
+        success: true as const,
+        available,
+        message: available ? 'Email is available' : ERRORS.EMAIL_TAKEN.message,
+      };
     },
   );
 
@@ -91,10 +105,15 @@ export function accountRoutes(app: FastifyInstance, services: Services): void {
 
   r.post(
     '/auth/sign-in',
-    { config: limited(), schema: { tags: ['account'], body: SignInSchema, response: { 200: SignedInSchema, ...errors } } },
+    {
+      config: limited(),
+      schema: { tags: ['account'], body: SignInSchema, response: { 200: SignedInSchema, ...errors } },
+    },
     async (req) => {
       const { restored, ...signedIn } = await account.signIn(req.body);
-      const message = restored ? `${ACCOUNT_SUCCESS.signedIn}: your account is restored` : ACCOUNT_SUCCESS.signedIn;
+      const message = restored
+        ? `${ACCOUNT_SUCCESS.signedIn}: your account is restored`
+        : ACCOUNT_SUCCESS.signedIn;
       return { success: true as const, message, ...signedIn };
     },
   );
@@ -139,7 +158,16 @@ export function accountRoutes(app: FastifyInstance, services: Services): void {
     '/auth/password/forgot',
     {
       config: limited(),
-      schema: { tags: ['account'], body: ForgotPasswordSchema, response: { 200: MessageResponseSchema, 404: ErrorResponseSchema, 409: ErrorResponseSchema, ...errors } },
+      schema: {
+        tags: ['account'],
+        body: ForgotPasswordSchema,
+        response: {
+          200: MessageResponseSchema,
+          404: ErrorResponseSchema,
+          409: ErrorResponseSchema,
+          ...errors,
+        },
+      },
     },
     async (req) => {
       await account.forgotPassword(req.body.email, req.body.captcha);
@@ -154,7 +182,11 @@ export function accountRoutes(app: FastifyInstance, services: Services): void {
       schema: {
         tags: ['account'],
         body: VerifyOtpSchema,
-        response: { 200: z.object({ success: z.literal(true), token: z.string() }), 404: ErrorResponseSchema, ...errors },
+        response: {
+          200: z.object({ success: z.literal(true), token: z.string() }),
+          404: ErrorResponseSchema,
+          ...errors,
+        },
       },
     },
     async (req) => ({ success: true as const, token: await account.verifyOtp(req.body.email, req.body.otp) }),
@@ -164,7 +196,11 @@ export function accountRoutes(app: FastifyInstance, services: Services): void {
     '/auth/password/reset',
     {
       config: limited(),
-      schema: { tags: ['account'], body: ResetPasswordSchema, response: { 200: MessageResponseSchema, ...errors } },
+      schema: {
+        tags: ['account'],
+        body: ResetPasswordSchema,
+        response: { 200: MessageResponseSchema, ...errors },
+      },
     },
     async (req) => {
       await account.resetPassword(req.body.token, req.body.password);
@@ -184,7 +220,11 @@ export function accountRoutes(app: FastifyInstance, services: Services): void {
   r.post(
     '/user/update',
     {
-      schema: { tags: ['account'], body: ProfileSchema, response: { 200: ProfileResponseSchema, 409: ErrorResponseSchema, ...errors } },
+      schema: {
+        tags: ['account'],
+        body: ProfileSchema,
+        response: { 200: ProfileResponseSchema, 409: ErrorResponseSchema, ...errors },
+      },
     },
     async (req) => {
       const user = await requireUser(sessions, req);
@@ -196,7 +236,11 @@ export function accountRoutes(app: FastifyInstance, services: Services): void {
     '/user/email',
     {
       config: limited(),
-      schema: { tags: ['account'], body: ChangeEmailSchema, response: { 200: MessageResponseSchema, 409: ErrorResponseSchema, ...errors } },
+      schema: {
+        tags: ['account'],
+        body: ChangeEmailSchema,
+        response: { 200: MessageResponseSchema, 409: ErrorResponseSchema, ...errors },
+      },
     },
     async (req) => {
       const user = await requireUser(sessions, req);
@@ -209,7 +253,11 @@ export function accountRoutes(app: FastifyInstance, services: Services): void {
     '/user/password',
     {
       config: limited(),
-      schema: { tags: ['account'], body: ChangePasswordSchema, response: { 200: MessageResponseSchema, ...errors } },
+      schema: {
+        tags: ['account'],
+        body: ChangePasswordSchema,
+        response: { 200: MessageResponseSchema, ...errors },
+      },
     },
     async (req) => {
       const user = await requireUser(sessions, req);

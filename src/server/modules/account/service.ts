@@ -80,7 +80,9 @@ export class AccountService {
     return this.d.clock.now().toISOString();
   }
 
-  sessionUser(u: Pick<UserRow, 'firstName' | 'lastName' | 'username' | 'image' | 'phone' | 'email' | 'emailVerified'>): SessionUser {
+  sessionUser(
+    u: Pick<UserRow, 'firstName' | 'lastName' | 'username' | 'image' | 'phone' | 'email' | 'emailVerified'>,
+  ): SessionUser {
     return {
       firstName: u.firstName,
       lastName: u.lastName,
@@ -107,7 +109,11 @@ export class AccountService {
 
   // ── Availability ─────────────────────────────────────────────────────────────────────────────────────
 
-  async emailAvailable(email: string, exceptUserId: number | null = null, db: Exec = this.d.db): Promise<boolean> {
+  async emailAvailable(
+    email: string,
+    exceptUserId: number | null = null,
+    db: Exec = this.d.db,
+  ): Promise<boolean> {
     const rows = await this.rows(
       sql`SELECT 1 FROM users WHERE lower(email) = ${email.toLowerCase()} AND id IS DISTINCT FROM ${exceptUserId}`,
       db,
@@ -200,7 +206,11 @@ export class AccountService {
     return r?.n ?? 0;
   }
 
-  async signIn(input: { login: string; password: string; captcha?: string | undefined }): Promise<SignedIn & { restored: boolean }> {
+  async signIn(input: {
+    login: string;
+    password: string;
+    captcha?: string | undefined;
+  }): Promise<SignedIn & { restored: boolean }> {
     const login = input.login.trim().toLowerCase();
     const failures = await this.recentFailures(login);
     if (failures >= CAPTCHA_AFTER) {
@@ -210,7 +220,8 @@ export class AccountService {
     }
     const user = await this.userBy(sql`(lower(email) = ${login} OR lower(username) = ${login})`);
     const recoverable =
-      user && (!user.deletedAt || this.d.clock.now().getTime() - new Date(user.deletedAt).getTime() < RECOVERY_MS);
+      user &&
+      (!user.deletedAt || this.d.clock.now().getTime() - new Date(user.deletedAt).getTime() < RECOVERY_MS);
     if (user?.locked && recoverable) throw new AppError('ACCOUNT_LOCKED');
     const ok =
       user?.passwordHash && recoverable
@@ -231,7 +242,9 @@ export class AccountService {
 
   private async recordFailure(login: string, user: UserRow | null): Promise<void> {
     const now = this.d.clock.now();
-    await this.d.db.execute(sql`INSERT INTO sign_in_failures (login, at) VALUES (${login}, ${now.toISOString()})`);
+    await this.d.db.execute(
+      sql`INSERT INTO sign_in_failures (login, at) VALUES (${login}, ${now.toISOString()})`,
+    );
     if (!user) return;
     const windowStart = new Date(now.getTime() - LOCK_WINDOW_MS).toISOString();
     // One statement, so concurrent failures all count: the window restarts when its hour is over.
@@ -256,7 +269,14 @@ export class AccountService {
     // Codes are short, so each is stored with its user's id: two users may be sent the same six digits.
     await this.d.tokens.issue('reset-otp', user.id, OTP_MS, { token: otpKey(user.id, otp) });
     const link = await this.d.tokens.issue('reset-token', user.id, RESET_TOKEN_MS);
-    await this.send(emails.resetPassword(user.email, user.firstName, otp, `${this.d.publicUrl}/create-new-password/${link}`));
+    await this.send(
+      emails.resetPassword(
+        user.email,
+        user.firstName,
+        otp,
+        `${this.d.publicUrl}/create-new-password/${link}`,
+      ),
+    );
   }
 
   /** Checks the emailed code; the answer is a reset token for the last step. */
@@ -343,7 +363,9 @@ export class AccountService {
       throw new AppError('WRONG_CURRENT_PASSWORD', { field: 'currentPassword' });
     }
     await this.assertAvailable(input.email, null, userId);
-    const verify = await this.d.tokens.issue('verify-email', userId, VERIFY_EMAIL_MS, { data: { email: input.email } });
+    const verify = await this.d.tokens.issue('verify-email', userId, VERIFY_EMAIL_MS, {
+      data: { email: input.email },
+    });
     await this.send(emails.verify(input.email, user.firstName, this.link('/email-verification', verify)));
   }
 
@@ -353,7 +375,8 @@ export class AccountService {
     if (!user?.passwordHash || !(await verifyPassword(user.passwordHash, input.currentPassword))) {
       throw new AppError('WRONG_CURRENT_PASSWORD', { field: 'currentPassword' });
     }
-    if (input.password === input.currentPassword) throw new AppError('PASSWORD_UNCHANGED', { field: 'password' });
+    if (input.password === input.currentPassword)
+      throw new AppError('PASSWORD_UNCHANGED', { field: 'password' });
     this.assertNotCommon(input.password);
     const passwordHash = await hashPassword(input.password);
     await this.d.db.transaction(async (tx) => {
@@ -374,7 +397,9 @@ export class AccountService {
   /** Hides the account at once and ends its sessions; signing in within 7 days restores it. */
   async deleteAccount(userId: number): Promise<void> {
     await this.d.db.transaction(async (tx) => {
-      await tx.execute(sql`UPDATE users SET deleted_at = ${this.now()} WHERE id = ${userId} AND deleted_at IS NULL`);
+      await tx.execute(
+        sql`UPDATE users SET deleted_at = ${this.now()} WHERE id = ${userId} AND deleted_at IS NULL`,
+      );
       await this.d.sessions.revokeAll(userId, null, tx);
     });
   }

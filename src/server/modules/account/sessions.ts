@@ -57,7 +57,9 @@ export class SessionService {
         AND u.deleted_at IS NULL`);
     if (!row) return null;
     if (now.getTime() - new Date(row.lastUsedAt).getTime() > TOUCH_MS) {
-      await this.db.execute(sql`UPDATE sessions SET last_used_at = ${now.toISOString()} WHERE id = ${row.sessionId}`);
+      await this.db.execute(
+        sql`UPDATE sessions SET last_used_at = ${now.toISOString()} WHERE id = ${row.sessionId}`,
+      );
     }
     const { lastUsedAt: _, ...user } = row;
     return user;
@@ -69,7 +71,11 @@ export class SessionService {
   }
 
   /** Ends every session of a user, but `keep` (the one changing the password stays signed in). */
-  async revokeAll(userId: number, keep: number | null = null, db: Pick<Db, 'execute'> = this.db): Promise<void> {
+  async revokeAll(
+    userId: number,
+    keep: number | null = null,
+    db: Pick<Db, 'execute'> = this.db,
+  ): Promise<void> {
     await db.execute(sql`
       UPDATE sessions SET revoked_at = ${this.clock.now().toISOString()}
       WHERE user_id = ${userId} AND revoked_at IS NULL AND id IS DISTINCT FROM ${keep}`);
