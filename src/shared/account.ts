@@ -34,8 +34,8 @@ export const ACCOUNT_SUCCESS = {
   accountDeleted: 'Account deleted successfully',
 } as const;
 
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 64;
+const PASSWORD_MIN = 8;
+const PASSWORD_MAX = 64;
 export const OTP_LENGTH = 6;
 export const GENDERS = ['female', 'male', 'non-binary', 'prefer-not-to-say'] as const;
 export const GENDER_LABELS: Record<(typeof GENDERS)[number], string> = {
@@ -113,7 +113,6 @@ export const SignInSchema = z.object({
     .max(PASSWORD_MAX * 4),
   captcha: captchaField,
 });
-export type SignInInput = z.input<typeof SignInSchema>;
 
 export const ForgotPasswordSchema = z.object({ email: emailField, captcha: captchaField });
 export const VerifyOtpSchema = z.object({
@@ -130,8 +129,6 @@ export const ResetPasswordSchema = z
     confirmPassword: z.string().min(1, ACCOUNT_MESSAGES.blank),
   })
   .superRefine(matching(ACCOUNT_MESSAGES.passwordsDiffer));
-
-export const ResendVerificationSchema = z.object({ email: emailField });
 
 export const ChangePasswordSchema = z
   .object({
@@ -181,7 +178,6 @@ export const ProfileSchema = z.object({
     .optional()
     .default(''),
 });
-export type ProfileInput = z.input<typeof ProfileSchema>;
 
 export const ChangeEmailSchema = z.object({ email: emailField, currentPassword: z.string().min(1).max(256) });
 
@@ -213,6 +209,19 @@ export interface SessionUser {
   phone: string | null;
   email: string;
   emailVerified: boolean;
+}
+
+/** The session's part of a user (a whole profile carries more). */
+export function sessionUserOf(p: SessionUser): SessionUser {
+  return {
+    firstName: p.firstName,
+    lastName: p.lastName,
+    username: p.username,
+    image: p.image,
+    phone: p.phone,
+    email: p.email,
+    emailVerified: p.emailVerified,
+  };
 }
 
 /** One of 7 avatar colours, chosen from the username, for users without a photo. */

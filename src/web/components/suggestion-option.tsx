@@ -34,3 +34,21 @@ export function SuggestionOption(props: {
     </li>
   );
 }
+
+/** Below a suggestion listbox: the no-match message, or the failure of the last request. */
+export function SuggestionNotes({ empty, error }: { empty: string | null; error: string | null }) {
+  return (
+    <>
+      {empty && (
+        <p className="suggestions-empty" role="status">
+          {empty}
+        </p>
+      )}
+      {error && (
+        <p className="suggestions-empty" role="alert">
+          {error}
+        </p>
+      )}
+    </>
+  );
+}

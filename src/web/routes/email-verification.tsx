@@ -4,7 +4,8 @@ import type { ProfileResponse } from '../../shared/api-types.ts';
 import { MESSAGES } from '../../shared/messages.ts';
 import { ApiError } from '../lib/api.ts';
 import { pageMeta } from '../lib/meta.ts';
-import { accountFetch, sessionUserOf } from '../features/session/api.ts';
+import { sessionUserOf } from '../../shared/account.ts';
+import { accountFetch } from '../features/session/api.ts';
 import { ResendVerification } from '../features/session/resend-verification.tsx';
 import { useSession } from '../features/session/session.tsx';
 

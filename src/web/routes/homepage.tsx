@@ -1,12 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
 import { type ClientLoaderFunctionArgs, Link, useLoaderData, useNavigate } from 'react-router';
-import { OAuthCredentialsSchema, type SessionUser, usernameField } from '../../shared/account.ts';
+import { OAuthCredentialsSchema, type SessionUser } from '../../shared/account.ts';
 import type { SignedInResponse } from '../../shared/api-types.ts';
 import { MESSAGES } from '../../shared/messages.ts';
-import { AccountApiError, accountFetch, USER_API } from '../features/session/api.ts';
-import { FormAlert, SubmitButton, TextField, useForm } from '../features/session/form.tsx';
+import { AccountApiError, accountFetch } from '../features/session/api.ts';
+import { NameFields, PhoneField, UsernameField } from '../features/session/account-fields.tsx';
+import { FormAlert, SubmitButton, useForm } from '../features/session/form.tsx';
 import { useSession } from '../features/session/session.tsx';
-import { ApiError, apiFetch } from '../lib/api.ts';
+import { ApiError } from '../lib/api.ts';
 import { pageMeta } from '../lib/meta.ts';
 import homepageStylesHref from './homepage.css?url';
 
@@ -34,10 +35,9 @@ type Outcome =
 /** Runs once per visit, in the browser; the landing value is spent by this call. */
 export async function clientLoader({ params }: ClientLoaderFunctionArgs): Promise<Outcome> {
   try {
-    const res = await apiFetch<SignedInResponse | NeedsProfile>(`${USER_API}/auth/google`, {
+    const res = await accountFetch<SignedInResponse | NeedsProfile>('/auth/google', {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ token: params.token ?? '' }),
+      json: { token: params.token ?? '' },
     });
     if ('needsProfile' in res) return { kind: 'new', grant: res.grant, profile: res.profile };
     return { kind: 'signed-in', token: res.token, user: res.user, message: res.message };
@@ -117,35 +117,6 @@ function Failure({ message }: { message: string }) {
   );
 }
 
-const AVAILABILITY_DEBOUNCE_MS = 400;
-
-/** Asks the server, a moment after typing stops, whether a valid username is still free. */
-function useUsernameAvailability(raw: string): { available: boolean; message: string } | null {
-  const value = raw.trim();
-  const valid = usernameField.safeParse(value).success;
-  const [result, setResult] = useState<{ value: string; available: boolean; message: string } | null>(null);
-  useEffect(() => {
-    if (!valid) return;
-    const abort = new AbortController();
-    const timer = setTimeout(() => {
-      accountFetch<{ available: boolean; message: string }>(
-        `/user/get-username/${encodeURIComponent(value)}`,
-        {
-          signal: abort.signal,
-        },
-      )
-        .then((r) => setResult({ value, available: r.available, message: r.message }))
-        // A failed check says nothing: the server checks again on submit.
-        .catch(() => undefined);
-    }, AVAILABILITY_DEBOUNCE_MS);
-    return () => {
-      clearTimeout(timer);
-      abort.abort();
-    };
-  }, [value, valid]);
-  return valid && result?.value === value ? result : null;
-}
-
 /** The server's own rules for the form's fields; the grant is not typed by anyone. */
 const ProfileFormSchema = OAuthCredentialsSchema.omit({ grant: true });
 
@@ -158,9 +129,6 @@ function FinishProfile({ grant, profile }: { grant: string; profile: NeedsProfil
   });
   // The grant is spent or too old, or the email was taken meanwhile: only a new sign-in helps.
   const [startOver, setStartOver] = useState(false);
-  const username = useUsernameAvailability(form.values.username);
-  const usernameProps = form.field('username');
-  const usernameTaken = username && !username.available ? username.message : undefined;
 
   const onSubmit = form.submit(async (values) => {
     try {
@@ -194,28 +162,9 @@ function FinishProfile({ grant, profile }: { grant: string; profile: NeedsProfil
             </p>
           )}
         </FormAlert>
-        <div className="form-row">
-          <TextField field={form.field('firstName')} label="First name" autoComplete="given-name" />
-          <TextField field={form.field('lastName')} label="Last name" autoComplete="family-name" />
-        </div>
-        <TextField
-          field={{ ...usernameProps, error: usernameProps.error ?? usernameTaken }}
-          label="Username"
-          autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
-          hint="Letters and numbers; underscores, hyphens and periods are allowed."
-          status={username?.available ? username.message : undefined}
-        />
-        <TextField
-          field={form.field('phone')}
-          label="Mobile number"
-          optional
-          type="tel"
-          inputMode="numeric"
-          autoComplete="tel-national"
-          hint="10 digits, starting with 6, 7, 8 or 9."
-        />
+        <NameFields first={form.field('firstName')} last={form.field('lastName')} />
+        <UsernameField field={form.field('username')} check />
+        <PhoneField field={form.field('phone')} />
         <SubmitButton sending={form.sending} sendingText="Creating your account…">
           Create account
         </SubmitButton>

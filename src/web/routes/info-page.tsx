@@ -3,10 +3,6 @@ import { SUPPORT_EMAIL } from '../../shared/constants.ts';
 import { pageMeta } from '../lib/meta.ts';
 
 const PAGES: Record<string, { title: string; text: string }> = {
-  'info-sign-in': {
-    title: 'Sign in',
-    text: 'Accounts open in the next release of Verdict. Until then everything here can be read without one.',
-  },
   'info-corporate': {
     title: 'Corporate',
     text: 'Verdict is an independent community for researching phones, cars and motorbikes in India.',

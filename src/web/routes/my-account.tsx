@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { ResendVerification } from '../features/session/resend-verification.tsx';
+import { ProfilePage } from '../features/session/profile-page.tsx';
 import { useProfile } from '../features/session/use-profile.ts';
 import { pageMeta } from '../lib/meta.ts';
 
@@ -14,21 +15,9 @@ export default function MyAccount() {
   const { profile, error } = useProfile();
 
   return (
-    <div className="account-page">
-      <h1 className="page-title">My account</h1>
-      {error && (
-        <p role="alert" className="alert">
-          {error}
-        </p>
-      )}
-      {!profile ? (
-        !error && (
-          <p role="status" className="muted">
-            Loading your account…
-          </p>
-        )
-      ) : (
-        <div className="account-sections">
+    <ProfilePage title="My account" loading="Loading your account…" profile={profile} error={error}>
+      {(profile) => (
+        <>
           <section className="account-card" aria-labelledby="account-email">
             <h2 id="account-email">Email</h2>
             <dl className="facts">
@@ -84,8 +73,8 @@ export default function MyAccount() {
               </li>
             </ul>
           </section>
-        </div>
+        </>
       )}
-    </div>
+    </ProfilePage>
   );
 }

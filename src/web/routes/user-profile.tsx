@@ -6,6 +6,7 @@ import {
   PhotoEditor,
   ProfileForm,
 } from '../features/session/profile-forms.tsx';
+import { ProfilePage } from '../features/session/profile-page.tsx';
 import { useProfile } from '../features/session/use-profile.ts';
 import { pageMeta } from '../lib/meta.ts';
 
@@ -24,21 +25,9 @@ export default function UserProfile() {
   }, [loaded]);
 
   return (
-    <div className="account-page">
-      <h1 className="page-title">Your profile</h1>
-      {error && (
-        <p role="alert" className="alert">
-          {error}
-        </p>
-      )}
-      {!profile ? (
-        !error && (
-          <p role="status" className="muted">
-            Loading your profile…
-          </p>
-        )
-      ) : (
-        <div className="account-sections">
+    <ProfilePage title="Your profile" loading="Loading your profile…" profile={profile} error={error}>
+      {(profile) => (
+        <>
           <section className="account-card" aria-labelledby="profile-photo">
             <h2 id="profile-photo">Photo</h2>
             <PhotoEditor profile={profile} onChange={(image) => setProfile({ ...profile, image })} />
@@ -69,8 +58,8 @@ export default function UserProfile() {
           <p>
             <Link to="/my-account">Back to my account</Link>
           </p>
-        </div>
+        </>
       )}
-    </div>
+    </ProfilePage>
   );
 }

@@ -7,7 +7,7 @@
 import { sql } from 'drizzle-orm';
 import * as oidc from 'openid-client';
 import { z } from 'zod';
-import type { OAuthCredentialsSchema, SessionUser } from '../../../shared/account.ts';
+import { type OAuthCredentialsSchema, sessionUserOf } from '../../../shared/account.ts';
 import { AppError } from '../../../shared/messages.ts';
 import { MINUTE } from '../../lib/clock.ts';
 import type { Services } from '../../services.ts';
@@ -217,16 +217,7 @@ export class GoogleSignIn {
       return { token: await this.s.sessions.create(l.userId, tx), restored: rows[0].restored };
     });
     const p = await this.s.account.profile(l.userId);
-    const user: SessionUser = {
-      firstName: p.firstName,
-      lastName: p.lastName,
-      username: p.username,
-      image: p.image,
-      phone: p.phone,
-      email: p.email,
-      emailVerified: p.emailVerified,
-    };
-    return { kind: 'signed-in', ...signedIn, user };
+    return { kind: 'signed-in', ...signedIn, user: sessionUserOf(p) };
   }
 
   /** A new Google user's profile: the grant proves the identity (an email alone never does). */

@@ -4,7 +4,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ACCOUNT_SUCCESS } from '../../../shared/account.ts';
+import { ACCOUNT_SUCCESS, sessionUserOf } from '../../../shared/account.ts';
 import { ErrorResponseSchema, MessageResponseSchema, SessionUserSchema } from '../../../shared/api-types.ts';
 import { AppError } from '../../../shared/messages.ts';
 import { randomToken } from '../../lib/tokens.ts';
@@ -107,15 +107,7 @@ export async function accountImageRoutes(app: FastifyInstance, services: Service
         return {
           success: true as const,
           message: IMAGE_UPDATED,
-          user: {
-            firstName: p.firstName,
-            lastName: p.lastName,
-            username: p.username,
-            image: p.image,
-            phone: p.phone,
-            email: p.email,
-            emailVerified: p.emailVerified,
-          },
+          user: sessionUserOf(p),
         };
       },
     );

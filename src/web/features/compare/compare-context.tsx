@@ -1,4 +1,5 @@
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useSyncExternalStore } from 'react';
+import { storedValue } from '../../lib/stored-value.ts';
 import { useToast } from '../toasts/toasts.tsx';
 import {
   type AddResult,
@@ -18,44 +19,11 @@ import {
  * change in another tab arrives through the storage event.
  */
 const EMPTY: CompareItem[] = [];
-let current: CompareItem[] | null = null;
-const listeners = new Set<() => void>();
-
-function read(): CompareItem[] {
-  if (current === null) {
-    try {
-      current = parseStored(window.localStorage.getItem(COMPARE_STORAGE_KEY));
-    } catch {
-      current = [];
-    }
-  }
-  return current;
-}
+const store = storedValue(COMPARE_STORAGE_KEY, parseStored, EMPTY);
+const read = store.read;
 
 function write(next: CompareItem[]): void {
-  if (sameItems(read(), next)) return;
-  current = next;
-  try {
-    window.localStorage.setItem(COMPARE_STORAGE_KEY, JSON.stringify(next));
-  } catch {
-    // Storage full or blocked: the list still works for this page view.
-  }
-  listeners.forEach((l) => l());
-}
-
-function onStorage(e: StorageEvent) {
-  if (e.key !== COMPARE_STORAGE_KEY && e.key !== null) return;
-  current = null;
-  listeners.forEach((l) => l());
-}
-
-function subscribe(listener: () => void) {
-  if (!listeners.size) window.addEventListener('storage', onStorage);
-  listeners.add(listener);
-  return () => {
-    listeners.delete(listener);
-    if (!listeners.size) window.removeEventListener('storage', onStorage);
-  };
+  if (!sameItems(read(), next)) store.write(next);
 }
 
 /** The stored list, outside React (for example to restore it on a bare /compare). */
@@ -80,7 +48,7 @@ export function useCompare(): CompareApi {
 }
 
 export function CompareProvider({ children }: { children: ReactNode }) {
-  const items = useSyncExternalStore(subscribe, read, () => EMPTY);
+  const items = useSyncExternalStore(store.subscribe, read, () => EMPTY);
   const toast = useToast();
 
   const add = useCallback(

@@ -1,7 +1,7 @@
 import type { Ref } from 'react';
 import type { SearchResult } from '../../../shared/api-types.ts';
 import { useSuggestionCombobox } from '../../lib/use-suggestion-combobox.ts';
-import { SuggestionOption } from '../../components/suggestion-option.tsx';
+import { SuggestionNotes, SuggestionOption } from '../../components/suggestion-option.tsx';
 
 /**
  * "Add a product" on /compare: the top bar's combobox pattern over the same suggestions, where choosing a
@@ -52,16 +52,10 @@ export function CompareSearch({
             />
           ))}
         </ul>
-        {result && !items.length && (
-          <p className="suggestions-empty" role="status">
-            No products match “{query.trim()}”.
-          </p>
-        )}
-        {error && (
-          <p className="suggestions-empty" role="alert">
-            {error}
-          </p>
-        )}
+        <SuggestionNotes
+          empty={result && !items.length ? `No products match “${query.trim()}”.` : null}
+          error={error}
+        />
       </div>
       <span className="visually-hidden" role="status" aria-live="polite">
         {expanded && !loading && result ? `${result.products.length} suggestions` : ''}

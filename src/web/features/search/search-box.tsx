@@ -2,7 +2,7 @@ import { useNavigate } from 'react-router';
 import { formatResultCount, formatTotal } from '../../../shared/format.ts';
 import { SUGGESTION_LIMIT } from '../../../shared/search.ts';
 import { useSuggestionCombobox } from '../../lib/use-suggestion-combobox.ts';
-import { SuggestionOption } from '../../components/suggestion-option.tsx';
+import { SuggestionNotes, SuggestionOption } from '../../components/suggestion-option.tsx';
 
 export const searchPath = (query: string) => `/search/${encodeURIComponent(query.trim())}`;
 
@@ -81,16 +81,14 @@ export function SearchBox({
             </li>
           )}
         </ul>
-        {result && !items.length && (
-          <p className="suggestions-empty" role="status">
-            No products match “{query.trim()}”. Check the spelling or try fewer words.
-          </p>
-        )}
-        {error && (
-          <p className="suggestions-empty" role="alert">
-            {error}
-          </p>
-        )}
+        <SuggestionNotes
+          empty={
+            result && !items.length
+              ? `No products match “${query.trim()}”. Check the spelling or try fewer words.`
+              : null
+          }
+          error={error}
+        />
       </div>
       <span className="visually-hidden" role="status" aria-live="polite">
         {expanded && !loading && result ? formatResultCount(result) : ''}

@@ -1,4 +1,3 @@
-import type { SessionUser } from '../../../shared/account.ts';
 import type { ErrorResponse } from '../../../shared/api-types.ts';
 import { MESSAGES } from '../../../shared/messages.ts';
 import { ApiError, isOffline } from '../../lib/api.ts';
@@ -60,16 +59,3 @@ export async function accountFetch<T>(path: string, init: AccountRequest = {}): 
 /** A 401 that means the Bearer token is no longer valid (expired, revoked or unknown). */
 export const isSessionExpiry = (err: unknown) =>
   err instanceof ApiError && err.status === 401 && err.code === 'UNAUTHENTICATED';
-
-/** The session's part of a profile (GET /user and POST /user/update answer the whole profile). */
-export function sessionUserOf(p: SessionUser): SessionUser {
-  return {
-    firstName: p.firstName,
-    lastName: p.lastName,
-    username: p.username,
-    image: p.image,
-    phone: p.phone,
-    email: p.email,
-    emailVerified: p.emailVerified,
-  };
-}

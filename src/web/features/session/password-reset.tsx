@@ -11,8 +11,9 @@ import {
 import { ERRORS } from '../../../shared/messages.ts';
 import { Captcha, useCaptcha } from '../captcha/captcha.tsx';
 import { useToast } from '../toasts/toasts.tsx';
+import { EmailField, NewPasswordFields } from './account-fields.tsx';
 import { AccountApiError, accountFetch } from './api.ts';
-import { FormAlert, PasswordField, SubmitButton, TextField, useForm } from './form.tsx';
+import { FormAlert, SubmitButton, TextField, useForm } from './form.tsx';
 
 /** Asks for a code by email (the CAPTCHA is required): 'OTP sent'. */
 async function requestOtp(email: string, captcha: string | null): Promise<string> {
@@ -46,14 +47,7 @@ export function EmailStep({ initialEmail, onSent }: { initialEmail: string; onSe
     <form className="account-form" noValidate onSubmit={onSubmit}>
       <p>Enter the email address of your account. We will send you a {OTP_LENGTH}-digit code.</p>
       <FormAlert message={form.alert} />
-      <TextField
-        field={form.field('email')}
-        label="Email"
-        type="email"
-        autoComplete="email"
-        autoCapitalize="none"
-        spellCheck={false}
-      />
+      <EmailField field={form.field('email')} />
       <Captcha {...captcha.props} />
       <SubmitButton sending={form.sending} sendingText="Sending the code…">
         Send code
@@ -175,17 +169,7 @@ export function NewPasswordForm({ token, onDone }: { token: string; onDone(): vo
   return (
     <form className="account-form" noValidate onSubmit={onSubmit}>
       <FormAlert message={form.alert} />
-      <PasswordField
-        field={form.field('password')}
-        label="New password"
-        autoComplete="new-password"
-        hint="8-64 characters with an uppercase letter, a lowercase letter, a number and a special character."
-      />
-      <PasswordField
-        field={form.field('confirmPassword')}
-        label="Confirm new password"
-        autoComplete="new-password"
-      />
+      <NewPasswordFields password={form.field('password')} confirm={form.field('confirmPassword')} />
       <SubmitButton sending={form.sending} sendingText="Saving…">
         Save new password
       </SubmitButton>

@@ -7,20 +7,20 @@ import {
   GENDER_LABELS,
   GENDERS,
   ProfileSchema,
+  sessionUserOf,
 } from '../../../shared/account.ts';
 import type { ProfileResponse, SignedInResponse } from '../../../shared/api-types.ts';
 import { MESSAGES } from '../../../shared/messages.ts';
 import { ApiError } from '../../lib/api.ts';
 import { useToast } from '../toasts/toasts.tsx';
-import { isSessionExpiry, sessionUserOf } from './api.ts';
+import { EmailField, NameFields, NewPasswordFields, PhoneField, UsernameField } from './account-fields.tsx';
+import { isSessionExpiry } from './api.ts';
 import { Avatar } from './avatar.tsx';
 import { FormAlert, PasswordField, SelectField, SubmitButton, TextField, useForm } from './form.tsx';
 import { useSession } from './session.tsx';
 import type { Profile } from './use-profile.ts';
 
 const GENDER_OPTIONS = GENDERS.map((g) => ({ value: g, label: GENDER_LABELS[g] }));
-const PASSWORD_HINT =
-  '8-64 characters with an uppercase letter, a lowercase letter, a number and a special character.';
 
 /** The photo, with Change (JPEG, PNG or WebP up to 5 MB, re-encoded by the server) and Remove. */
 export function PhotoEditor({
@@ -136,26 +136,10 @@ export function ProfileForm({ profile, onSaved }: { profile: Profile; onSaved(pr
   return (
     <form className="account-form" noValidate onSubmit={onSubmit} aria-labelledby="profile-details">
       <FormAlert message={form.alert} />
+      <NameFields first={form.field('firstName')} last={form.field('lastName')} />
       <div className="form-row">
-        <TextField field={form.field('firstName')} label="First name" autoComplete="given-name" />
-        <TextField field={form.field('lastName')} label="Last name" autoComplete="family-name" />
-      </div>
-      <div className="form-row">
-        <TextField
-          field={form.field('username')}
-          label="Username"
-          autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
-        />
-        <TextField
-          field={form.field('phone')}
-          label="Mobile number"
-          optional
-          type="tel"
-          inputMode="numeric"
-          autoComplete="tel-national"
-        />
+        <UsernameField field={form.field('username')} />
+        <PhoneField field={form.field('phone')} hint={false} />
       </div>
       <div className="form-row">
         <SelectField field={form.field('gender')} label="Gender" options={GENDER_OPTIONS} />
@@ -217,14 +201,7 @@ export function ChangeEmailForm({ current }: { current: string }) {
         </p>
       )}
       <FormAlert message={form.alert} />
-      <TextField
-        field={form.field('email')}
-        label="New email"
-        type="email"
-        autoComplete="email"
-        autoCapitalize="none"
-        spellCheck={false}
-      />
+      <EmailField field={form.field('email')} label="New email" />
       <PasswordField
         field={form.field('currentPassword')}
         label="Current password"
@@ -259,17 +236,7 @@ export function ChangePasswordForm() {
         label="Current password"
         autoComplete="current-password"
       />
-      <PasswordField
-        field={form.field('password')}
-        label="New password"
-        autoComplete="new-password"
-        hint={PASSWORD_HINT}
-      />
-      <PasswordField
-        field={form.field('confirmPassword')}
-        label="Confirm new password"
-        autoComplete="new-password"
-      />
+      <NewPasswordFields password={form.field('password')} confirm={form.field('confirmPassword')} />
       <SubmitButton sending={form.sending} sendingText="Saving…">
         Change password
       </SubmitButton>

@@ -11,6 +11,7 @@ import {
 import { useNavigate } from 'react-router';
 import { ACCOUNT_SUCCESS, type SessionUser } from '../../../shared/account.ts';
 import { ERRORS } from '../../../shared/messages.ts';
+import { storedValue } from '../../lib/stored-value.ts';
 import { useToast } from '../toasts/toasts.tsx';
 import { type AccountRequest, accountFetch, isSessionExpiry } from './api.ts';
 
@@ -49,9 +50,6 @@ export interface SessionApi {
 
 // ── The store: one copy of the stored session for every component, in sync with other tabs ─────────────
 
-let current: StoredSession | null | undefined;
-const listeners = new Set<() => void>();
-
 function parse(raw: string | null): StoredSession | null {
   if (!raw) return null;
   try {
@@ -64,42 +62,8 @@ function parse(raw: string | null): StoredSession | null {
   }
 }
 
-function read(): StoredSession | null {
-  if (current === undefined) {
-    try {
-      current = parse(window.localStorage.getItem(SESSION_STORAGE_KEY));
-    } catch {
-      current = null;
-    }
-  }
-  return current;
-}
-
-function write(next: StoredSession | null): void {
-  current = next;
-  try {
-    if (next) window.localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify(next));
-    else window.localStorage.removeItem(SESSION_STORAGE_KEY);
-  } catch {
-    // Storage blocked or full: the session still holds for this page view.
-  }
-  listeners.forEach((l) => l());
-}
-
-function onStorage(e: StorageEvent) {
-  if (e.key !== SESSION_STORAGE_KEY && e.key !== null) return;
-  current = undefined;
-  listeners.forEach((l) => l());
-}
-
-function subscribe(listener: () => void) {
-  if (!listeners.size) window.addEventListener('storage', onStorage);
-  listeners.add(listener);
-  return () => {
-    listeners.delete(listener);
-    if (!listeners.size) window.removeEventListener('storage', onStorage);
-  };
-}
+const store = storedValue<StoredSession | null>(SESSION_STORAGE_KEY, parse, null);
+const { read, write } = store;
 
 const serverSnapshot = () => null;
 
@@ -130,7 +94,7 @@ export function useSession(): SessionApi {
 const EXPIRED_TOAST = 'session-expired';
 
 export function SessionProvider({ children }: { children: ReactNode }) {
-  const session = useSyncExternalStore(subscribe, read, serverSnapshot);
+  const session = useSyncExternalStore(store.subscribe, read, serverSnapshot);
   const [ready, setReady] = useState(false);
   const toast = useToast();
   const navigate = useNavigate();

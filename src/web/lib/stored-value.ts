@@ -1,0 +1,54 @@
+/**
+ * A value kept in localStorage and shared by every component through one small store (for
+ * useSyncExternalStore): read once and cached, written through to storage, and refreshed when another tab
+ * changes it (the storage event). `null` removes the key.
+ */
+export interface StoredValue<T> {
+  read(): T;
+  write(next: T | null): void;
+  subscribe(listener: () => void): () => void;
+}
+
+export function storedValue<T>(key: string, parse: (raw: string | null) => T, empty: T): StoredValue<T> {
+  let cached: { value: T } | null = null;
+  const listeners = new Set<() => void>();
+
+  const read = (): T => {
+    if (!cached) {
+      try {
+        cached = { value: parse(window.localStorage.getItem(key)) };
+      } catch {
+        cached = { value: empty };
+      }
+    }
+    return cached.value;
+  };
+
+  const write = (next: T | null) => {
+    cached = { value: next ?? empty };
+    try {
+      if (next === null) window.localStorage.removeItem(key);
+      else window.localStorage.setItem(key, JSON.stringify(next));
+    } catch {
+      // Storage blocked or full: the value still holds for this page view.
+    }
+    listeners.forEach((l) => l());
+  };
+
+  const onStorage = (e: StorageEvent) => {
+    if (e.key !== key && e.key !== null) return;
+    cached = null;
+    listeners.forEach((l) => l());
+  };
+
+  const subscribe = (listener: () => void) => {
+    if (!listeners.size) window.addEventListener('storage', onStorage);
+    listeners.add(listener);
+    return () => {
+      listeners.delete(listener);
+      if (!listeners.size) window.removeEventListener('storage', onStorage);
+    };
+  };
+
+  return { read, write, subscribe };
+}
