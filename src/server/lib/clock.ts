@@ -8,6 +8,3 @@ export const systemClock: Clock = { now: () => new Date() };
 export const MINUTE = 60_000;
 export const HOUR = 60 * MINUTE;
 export const DAY = 24 * HOUR;
-
-export const later = (clock: Clock, ms: number) => new Date(clock.now().getTime() + ms);
-export const earlier = (clock: Clock, ms: number) => new Date(clock.now().getTime() - ms);

@@ -1,6 +1,5 @@
 import { availableParallelism } from 'node:os';
 import { type Algorithm, hash, verify } from '@node-rs/argon2';
-import { dictionary } from '@zxcvbn-ts/language-common';
 import pLimit from 'p-limit';
 
 /** OWASP's argon2id parameters: 19 MiB, 2 passes, 1 lane. Hashing runs on libuv's pool, off the event loop. */
@@ -36,15 +35,20 @@ export async function verifyNothing(password: string): Promise<false> {
   return false;
 }
 
-/** The 49,000 most common passwords (zxcvbn's list, offline). */
-const COMMON = new Set((dictionary['passwords-common'] as string[]).map((p) => p.toLowerCase()));
+/** The 49,000 most common passwords (zxcvbn's list, offline), loaded on the first check, not at start-up. */
+let common: Promise<Set<string>> | undefined;
+const commonPasswords = () =>
+  (common ??= import('@zxcvbn-ts/language-common').then(
+    ({ dictionary }) => new Set((dictionary['passwords-common'] as string[]).map((p) => p.toLowerCase())),
+  ));
 
 /**
  * True for a common password, also when dressed up to pass the shape rule: 'Password1!' is 'password1' with
  * a capital and a symbol added.
  */
-export function isCommonPassword(password: string): boolean {
+export async function isCommonPassword(password: string): Promise<boolean> {
+  const list = await commonPasswords();
   const lower = password.toLowerCase();
   const bare = lower.replace(/^[^a-z0-9]+|[^a-z0-9]+$/g, '');
-  return COMMON.has(lower) || COMMON.has(bare);
+  return list.has(lower) || list.has(bare);
 }

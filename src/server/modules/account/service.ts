@@ -40,15 +40,13 @@ interface UserRow {
   image: string | null;
   passwordHash: string | null;
   emailVerified: boolean;
-  failedSignIns: number;
-  failedSince: string | null;
   locked: boolean;
   deletedAt: string | null;
 }
 
 const USER_COLUMNS = sql`id, username, first_name AS "firstName", last_name AS "lastName", email, phone, image,
   password_hash AS "passwordHash", email_verified_at IS NOT NULL AS "emailVerified",
-  failed_sign_ins AS "failedSignIns", failed_sign_ins_since AS "failedSince", locked_at IS NOT NULL AS locked,
+  locked_at IS NOT NULL AS locked,
   deleted_at AS "deletedAt"`;
 
 export interface SignedIn {
@@ -137,15 +135,15 @@ export class AccountService {
     }
   }
 
-  private assertNotCommon(password: string) {
-    if (isCommonPassword(password)) throw new AppError('COMMON_PASSWORD', { field: 'password' });
+  private async assertNotCommon(password: string) {
+    if (await isCommonPassword(password)) throw new AppError('COMMON_PASSWORD', { field: 'password' });
   }
 
   // ── Sign-up and email verification ──────────────────────────────────────────────────────────────────
 
   async signUp(input: z.output<typeof SignUpSchema>): Promise<SignedIn> {
     await this.d.captcha.verify(input.captcha);
-    this.assertNotCommon(input.password);
+    await this.assertNotCommon(input.password);
     await this.assertAvailable(input.email, input.username, null);
     const passwordHash = await hashPassword(input.password);
     const { user, token, link } = await this.d.db
@@ -298,7 +296,7 @@ export class AccountService {
 
   /** Sets a new password from a reset token: unlocks the account, proves the email, ends every session. */
   async resetPassword(token: string, password: string): Promise<void> {
-    this.assertNotCommon(password);
+    await this.assertNotCommon(password);
     const row = await this.d.tokens.find('reset-token', token);
     if (!row || row.used || row.expired || row.userId === null) throw new AppError('RESET_LINK_INVALID');
     const user = await this.userBy(sql`id = ${row.userId}`);
@@ -377,7 +375,7 @@ export class AccountService {
     }
     if (input.password === input.currentPassword)
       throw new AppError('PASSWORD_UNCHANGED', { field: 'password' });
-    this.assertNotCommon(input.password);
+    await this.assertNotCommon(input.password);
     const passwordHash = await hashPassword(input.password);
     await this.d.db.transaction(async (tx) => {
       await tx.execute(sql`UPDATE users SET password_hash = ${passwordHash} WHERE id = ${userId}`);

@@ -9,7 +9,7 @@ import {
   SEARCH_RESULT_LIMIT,
   SUGGESTION_LIMIT,
 } from '../../../shared/search.ts';
-import { brandImageUrl, productImageUrl } from '../catalogue/cards.ts';
+import { CARD_COLUMNS, type CardRow, toCard } from '../catalogue/cards.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
 
 /** How many vocabulary words one query word may stand for. */
@@ -117,8 +117,7 @@ export class SearchService {
         SELECT * FROM (${ranked}) r ORDER BY rank DESC, verified DESC, popularity DESC, id
         LIMIT ${take} OFFSET ${page * size}
       )
-      SELECT p.id, p.brand_id, b.name AS brand, p.model, p.variant, p.price, p.rating_value, p.total_reviews,
-        (SELECT count(*) FROM hits)::int AS hits
+      SELECT ${CARD_COLUMNS}, (SELECT count(*) FROM hits)::int AS hits
       FROM page JOIN products p ON p.id = page.id JOIN brands b ON b.id = p.brand_id
       ORDER BY page.rank DESC, page.verified DESC, page.popularity DESC, page.id`);
     const hits = rows[0]?.hits ?? (page > 0 ? await this.countHits(all) : 0);
@@ -178,28 +177,22 @@ export class SearchService {
   }
 }
 
-interface SearchRow {
-  id: number;
-  brand_id: number;
-  brand: string;
-  model: string;
-  variant: string;
-  price: number | null;
-  rating_value: number;
-  total_reviews: number;
+interface SearchRow extends CardRow {
   hits: number;
 }
 
+/** A card in the search fields of the spec (image, total_review). */
 function toResult(r: SearchRow): SearchResult {
+  const c = toCard(r);
   return {
-    id: r.id,
-    image: productImageUrl(r.id),
-    brand_image_url: brandImageUrl(r.brand_id),
-    model: r.model,
-    variant: r.variant,
-    brand: r.brand,
-    price: r.price,
-    value: Math.round(Number(r.rating_value) * 10) / 10,
-    total_review: r.total_reviews,
+    id: c.id,
+    image: c.image_url,
+    brand_image_url: c.brand_image_url,
+    model: c.model,
+    variant: c.variant,
+    brand: c.brand,
+    price: c.price,
+    value: c.value,
+    total_review: c.total_reviews,
   };
 }
