@@ -3,14 +3,11 @@
  * confirmation, sign-in by username and by email, the profile and photo, forgot password with the emailed code,
  * an expired session, deleting and restoring an account, the user menu by keyboard, and axe on every screen.
  */
-import { readdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { type Challenge, solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
 import { lastMailTo, type OutboxMail, otpFrom, tokenFromLink } from '../src/test/account.ts';
 import { baseURL, type BrowserSession, browserAvailable, expectAccessible, openBrowser } from './browser.ts';
 import { visit } from './helpers.ts';
@@ -42,23 +39,10 @@ function newUser(): TestUser {
   };
 }
 
-/**
- * The emails the server wrote to its outbox ($DATA_DIR/outbox, the default adapter). The global setup makes
- * DATA_DIR a fresh `verdict-e2e-*` folder in the temporary directory without telling the tests which, so every
- * such folder is read; addresses are unique to each test, so only this run's emails can match.
- */
+/** The last email the server wrote to its outbox ($DATA_DIR/outbox, the default adapter) for `to`. */
 function lastMail(to: string, subject: RegExp): OutboxMail | undefined {
-  const root = tmpdir();
-  const dirs = readdirSync(root).filter((d) => d.startsWith('verdict-e2e-'));
-  return dirs
-    .map((d) => {
-      try {
-        return lastMailTo(join(root, d), to);
-      } catch {
-        return undefined; // a folder removed meanwhile by another run
-      }
-    })
-    .find((m) => m && subject.test(m.subject));
+  const mail = lastMailTo(inject('dataDir'), to);
+  return mail && subject.test(mail.subject) ? mail : undefined;
 }
 
 async function waitForMail(to: string, subject: RegExp): Promise<OutboxMail> {

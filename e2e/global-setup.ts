@@ -17,6 +17,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     baseURL: string;
     browserAvailable: boolean;
+    /** The server's $DATA_DIR: its outbox holds the emails it sent. */
+    dataDir: string;
   }
 }
 
@@ -56,6 +58,7 @@ export default async function setup(project: TestProject) {
     );
     project.provide('browserAvailable', false);
     project.provide('baseURL', '');
+    project.provide('dataDir', '');
     return;
   }
   const dataDir = mkdtempSync(join(tmpdir(), 'verdict-e2e-'));
@@ -95,6 +98,7 @@ export default async function setup(project: TestProject) {
   await waitForReady(baseURL, child, 90_000);
   project.provide('browserAvailable', true);
   project.provide('baseURL', baseURL);
+  project.provide('dataDir', dataDir);
 
   return async () => {
     child.kill('SIGTERM');

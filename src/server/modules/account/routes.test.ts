@@ -15,6 +15,8 @@ import {
 } from '../../../test/account.ts';
 import { createTestApp, query, type TestContext } from '../../../test/app.ts';
 import { TestClock } from '../../../test/clock.ts';
+import { hashToken } from '../../lib/tokens.ts';
+import { requireVerifiedUser } from './auth.ts';
 import { accountMaintenance } from './maintenance.ts';
 
 let t: TestContext;
@@ -22,7 +24,17 @@ const clock = new TestClock();
 const api = '/user/api/v1';
 
 beforeAll(async () => {
-  t = await createTestApp({}, undefined, { clock });
+  // A posting route of a later issue, guarded the way those will be.
+  t = await createTestApp(
+    {},
+    (app) => {
+      app.post('/test/post', async (req) => {
+        await requireVerifiedUser(t.services.sessions, req);
+        return { success: true };
+      });
+    },
+    { clock },
+  );
 });
 afterAll(() => t.close());
 
@@ -127,6 +139,11 @@ describe('sign-up', () => {
       `SELECT count(*)::int AS n FROM sessions WHERE token_hash = '${token}'`,
     );
     expect(s!.n).toBe(0);
+    const [hashed] = await query<{ n: number }>(
+      t.database,
+      `SELECT count(*)::int AS n FROM sessions WHERE token_hash = '${hashToken(token)}'`,
+    );
+    expect(hashed!.n).toBe(1);
   });
 });
 
@@ -156,6 +173,18 @@ describe('email verification', () => {
     const fresh = tokenFromLink(lastMailTo(t.dataDir, form.email)!.text, '/email-verification')!;
     expect(fresh).not.toBe(link);
     expect((await get(`/auth/email-verify/${fresh}`)).json().message).toBe('email verified');
+  });
+
+  it('lets only verified users post', async () => {
+    const { form, token } = await signUp(t);
+    const post = () => t.app.inject({ method: 'POST', url: '/test/post', headers: bearer(token) });
+    const before = await post();
+    expect(before.statusCode).toBe(403);
+    expect(before.json().code).toBe('EMAIL_NOT_VERIFIED');
+    const link = tokenFromLink(lastMailTo(t.dataDir, form.email)!.text, '/email-verification')!;
+    await get(`/auth/email-verify/${link}`);
+    expect((await post()).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'POST', url: '/test/post' })).statusCode).toBe(401);
   });
 
   it('refuses a made-up token', async () => {
@@ -496,15 +525,20 @@ describe('account deletion', () => {
     expect((await me(back.json().token)).json().user.username).toBe(kept.form.username);
 
     const gone = await signUp(t);
+    const [{ id } = { id: 0 }] = await query<{ id: number }>(
+      t.database,
+      `SELECT id FROM users WHERE username = '${gone.form.username}'`,
+    );
     await del(gone.token);
     clock.advance(7 * DAY + MINUTE);
     expect((await accountMaintenance(t.services)).erased).toBeGreaterThanOrEqual(1);
     expect((await signIn(t, gone.form.username)).statusCode).toBe(401);
     const [row] = await query<Record<string, unknown>>(
       t.database,
-      `SELECT username, email, first_name, phone, password_hash, erased_at FROM users WHERE email LIKE 'deleted-%' AND username = 'deleted-' || id ORDER BY id DESC LIMIT 1`,
+      `SELECT username, email, first_name, phone, password_hash, erased_at FROM users WHERE id = ${id}`,
     );
     expect(row).toMatchObject({ first_name: 'Deleted', phone: null, password_hash: null });
+    expect(row).toMatchObject({ username: `deleted-${id}`, email: `deleted-${id}@erased.invalid` });
     expect(row!.erased_at).not.toBeNull();
     // The name and the address are free again.
     expect((await get(`/user/get-username/${gone.form.username}`)).json().available).toBe(true);
