@@ -4,6 +4,9 @@
  */
 import { z } from 'zod';
 
+// The session's zod-free part lives apart, so the layout every page loads does not pull in zod.
+export * from './session-user.ts';
+
 export const ACCOUNT_MESSAGES = {
   blank: 'Cannot be left blank',
   name: 'Use 2-50 characters: letters, with hyphens, apostrophes or spaces.',
@@ -20,18 +23,6 @@ export const ACCOUNT_MESSAGES = {
   gender: 'Please choose an option.',
   dateOfBirth: 'Enter a real date of birth; you must be at least 13.',
   otp: 'Enter the 6-digit code from the email.',
-} as const;
-
-/** Success texts quoted by the specification. */
-export const ACCOUNT_SUCCESS = {
-  signedIn: 'welcome back',
-  signedOut: 'signed out',
-  verificationSent: 'verification link sent',
-  emailVerified: 'email verified',
-  otpSent: 'OTP sent',
-  passwordUpdated: 'password updated',
-  imageRemoved: 'image removed',
-  accountDeleted: 'Account deleted successfully',
 } as const;
 
 const PASSWORD_MIN = 8;
@@ -198,44 +189,4 @@ export function fieldErrors(error: z.ZodError): Record<string, string> {
     if (key && !(key in out)) out[key] = issue.message;
   }
   return out;
-}
-
-/** The user as the session keeps it (spec section 3). */
-export interface SessionUser {
-  firstName: string;
-  lastName: string;
-  username: string;
-  image: string | null;
-  phone: string | null;
-  email: string;
-  emailVerified: boolean;
-}
-
-/** The session's part of a user (a whole profile carries more). */
-export function sessionUserOf(p: SessionUser): SessionUser {
-  return {
-    firstName: p.firstName,
-    lastName: p.lastName,
-    username: p.username,
-    image: p.image,
-    phone: p.phone,
-    email: p.email,
-    emailVerified: p.emailVerified,
-  };
-}
-
-/** One of 7 avatar colours, chosen from the username, for users without a photo. */
-export const AVATAR_COLOURS = [
-  '#1d4ed8',
-  '#047857',
-  '#b45309',
-  '#b91c1c',
-  '#6d28d9',
-  '#0f766e',
-  '#be185d',
-] as const;
-export function avatarColour(username: string): string {
-  let h = 0;
-  for (const ch of username.toLowerCase()) h = (h * 31 + ch.charCodeAt(0)) >>> 0;
-  return AVATAR_COLOURS[h % AVATAR_COLOURS.length]!;
 }

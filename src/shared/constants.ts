@@ -23,6 +23,9 @@ export const TOAST_DURATION = { default: 3000, initial: 4000, success: 4000, err
 export const BREAKPOINTS = [450, 500, 520, 640, 730, 746, 768, 1000] as const;
 export const NAV_COLLAPSE_BELOW = 1000;
 
+/** The account API's base path (spec section 7). */
+export const USER_API = '/user/api/v1';
+
 export const SUPPORT_EMAIL = 'support@verdict.example';
 
 export const CATEGORY_IDS = ['C001', 'C002', 'C003'] as const;

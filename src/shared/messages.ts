@@ -1,3 +1,5 @@
+import { MESSAGES } from './texts.ts';
+
 /**
  * One catalogue of error codes and user-facing messages. Texts quoted by the specification are verbatim.
  * Routes and services throw `AppError(code)`; the HTTP layer turns it into `{success:false, code, message}`.
@@ -5,7 +7,7 @@
 export const ERRORS = {
   VALIDATION: { status: 400, message: 'Please check the highlighted fields.' },
   TOO_MANY_ATTRIBUTES: { status: 400, message: 'You can select up to 3 attributes.' },
-  UNAUTHENTICATED: { status: 401, message: 'Your session has expired. Please sign in again.' },
+  UNAUTHENTICATED: { status: 401, message: MESSAGES.sessionExpired },
   FORBIDDEN: { status: 403, message: 'You are not allowed to do that.' },
   NOT_FOUND: { status: 404, message: 'We could not find what you were looking for.' },
   PRODUCT_NOT_FOUND: { status: 404, message: 'Product not found.' },
@@ -49,12 +51,6 @@ export const ERRORS = {
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;
-
-export const MESSAGES = {
-  offlineBlocked: 'Request blocked: No Internet Connection',
-  offline: 'No Internet Connection. Please check your network and try again.',
-  generic: 'Something went wrong!',
-} as const;
 
 export interface ErrorDetails {
   /** The form field the message belongs under. */

@@ -1,4 +1,4 @@
-import { MESSAGES } from '../../shared/messages.ts';
+import { MESSAGES } from '../../shared/texts.ts';
 
 export const isOffline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
 

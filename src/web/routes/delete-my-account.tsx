@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { ACCOUNT_SUCCESS } from '../../shared/account.ts';
-import { MESSAGES } from '../../shared/messages.ts';
-import { isSessionExpiry } from '../features/session/api.ts';
+import { MESSAGES } from '../../shared/texts.ts';
+import { isSessionExpiry, useAuthFetch } from '../features/session/api.ts';
 import { useRequireSession } from '../features/session/session.tsx';
 import { useToast } from '../features/toasts/toasts.tsx';
 import { ApiError } from '../lib/api.ts';
@@ -19,7 +19,8 @@ const DELETE_REDIRECT_MS = 2000;
  * call). Then: toast, and after 2 seconds the session is cleared, storage purged, and the user is at /sign-in.
  */
 export default function DeleteMyAccount() {
-  const { ready, token, authFetch, signOut } = useRequireSession();
+  const { ready, token, signOut } = useRequireSession();
+  const authFetch = useAuthFetch();
   const toast = useToast();
   const [state, setState] = useState<'idle' | 'deleting' | 'deleted'>('idle');
   const [error, setError] = useState<string | null>(null);

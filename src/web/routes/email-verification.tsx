@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { ProfileResponse } from '../../shared/api-types.ts';
-import { MESSAGES } from '../../shared/messages.ts';
+import { MESSAGES } from '../../shared/texts.ts';
 import { ApiError } from '../lib/api.ts';
 import { pageMeta } from '../lib/meta.ts';
 import { sessionUserOf } from '../../shared/account.ts';

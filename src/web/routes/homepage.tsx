@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { type ClientLoaderFunctionArgs, Link, useLoaderData, useNavigate } from 'react-router';
 import { OAuthCredentialsSchema, type SessionUser } from '../../shared/account.ts';
 import type { SignedInResponse } from '../../shared/api-types.ts';
-import { MESSAGES } from '../../shared/messages.ts';
+import { MESSAGES } from '../../shared/texts.ts';
 import { AccountApiError, accountFetch } from '../features/session/api.ts';
 import { NameFields, PhoneField, UsernameField } from '../features/session/account-fields.tsx';
 import { FormAlert, SubmitButton, useForm } from '../features/session/form.tsx';

@@ -1,9 +1,9 @@
+import { useCallback } from 'react';
 import type { ErrorResponse } from '../../../shared/api-types.ts';
-import { MESSAGES } from '../../../shared/messages.ts';
+import { USER_API } from '../../../shared/constants.ts';
+import { MESSAGES } from '../../../shared/texts.ts';
 import { ApiError, isOffline } from '../../lib/api.ts';
-
-/** The account API's base path (spec section 7). */
-export const USER_API = '/user/api/v1';
+import { currentToken, useSession } from './session.tsx';
 
 /**
  * An API failure with what account forms need besides the message: the field it belongs under, every field's
@@ -59,3 +59,24 @@ export async function accountFetch<T>(path: string, init: AccountRequest = {}): 
 /** A 401 that means the Bearer token is no longer valid (expired, revoked or unknown). */
 export const isSessionExpiry = (err: unknown) =>
   err instanceof ApiError && err.status === 401 && err.code === 'UNAUTHENTICATED';
+
+/**
+ * An account API call with the session's Bearer token; a 401 for that token ends the session (the toast, then
+ * /sign-in) and is rethrown. Only the account pages need it, so the layout does not load it.
+ */
+export function useAuthFetch() {
+  const { expire } = useSession();
+  return useCallback(
+    async <T>(path: string, init: AccountRequest = {}): Promise<T> => {
+      const token = currentToken();
+      try {
+        return await accountFetch<T>(path, { ...init, token });
+      } catch (err) {
+        // Only if the token that failed is still the one in use (not one replaced meanwhile).
+        if (isSessionExpiry(err) && token && currentToken() === token) expire();
+        throw err;
+      }
+    },
+    [expire],
+  );
+}

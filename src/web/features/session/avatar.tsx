@@ -1,4 +1,4 @@
-import { AVATAR_COLOURS, avatarColour, type SessionUser } from '../../../shared/account.ts';
+import { AVATAR_COLOURS, avatarColour, type SessionUser } from '../../../shared/session-user.ts';
 
 export function initials(user: Pick<SessionUser, 'firstName' | 'lastName' | 'username'>): string {
   const letters = [user.firstName, user.lastName].map((n) => n.trim().charAt(0)).join('');

@@ -10,7 +10,7 @@ import {
 } from 'react';
 import type { z } from 'zod';
 import { fieldErrors } from '../../../shared/account.ts';
-import { MESSAGES } from '../../../shared/messages.ts';
+import { MESSAGES } from '../../../shared/texts.ts';
 import { ApiError, isAbort } from '../../lib/api.ts';
 import { AccountApiError, isSessionExpiry } from './api.ts';
 

@@ -10,11 +10,11 @@ import {
   sessionUserOf,
 } from '../../../shared/account.ts';
 import type { ProfileResponse, SignedInResponse } from '../../../shared/api-types.ts';
-import { MESSAGES } from '../../../shared/messages.ts';
+import { MESSAGES } from '../../../shared/texts.ts';
 import { ApiError } from '../../lib/api.ts';
 import { useToast } from '../toasts/toasts.tsx';
 import { EmailField, NameFields, NewPasswordFields, PhoneField, UsernameField } from './account-fields.tsx';
-import { isSessionExpiry } from './api.ts';
+import { isSessionExpiry, useAuthFetch } from './api.ts';
 import { Avatar } from './avatar.tsx';
 import { FormAlert, PasswordField, SelectField, SubmitButton, TextField, useForm } from './form.tsx';
 import { useSession } from './session.tsx';
@@ -30,7 +30,8 @@ export function PhotoEditor({
   profile: Profile;
   onChange(image: string | null): void;
 }) {
-  const { authFetch, setUser, user } = useSession();
+  const { setUser, user } = useSession();
+  const authFetch = useAuthFetch();
   const toast = useToast();
   const id = useId();
   const [busy, setBusy] = useState(false);
@@ -124,7 +125,8 @@ const profileValues = (p: Profile) => ({
 /** Names, username, phone, gender, date of birth and address (ProfileSchema, as the server checks it). */
 export function ProfileForm({ profile, onSaved }: { profile: Profile; onSaved(profile: Profile): void }) {
   const form = useForm({ schema: ProfileSchema, initial: profileValues(profile) });
-  const { authFetch, setUser } = useSession();
+  const { setUser } = useSession();
+  const authFetch = useAuthFetch();
   const toast = useToast();
   const onSubmit = form.submit(async (values) => {
     const r = await authFetch<ProfileResponse>('/user/update', { method: 'POST', json: values });
@@ -181,7 +183,7 @@ export function ChangeEmailForm({ current }: { current: string }) {
     initial: { email: '', currentPassword: '' },
     messages: { currentPassword: ACCOUNT_MESSAGES.blank },
   });
-  const { authFetch } = useSession();
+  const authFetch = useAuthFetch();
   const toast = useToast();
   const [sentTo, setSentTo] = useState<string | null>(null);
   const onSubmit = form.submit(async (values) => {
@@ -221,7 +223,7 @@ export function ChangePasswordForm() {
     initial: { currentPassword: '', password: '', confirmPassword: '' },
     confirm: { field: 'confirmPassword', of: 'password', message: ACCOUNT_MESSAGES.newPasswordsDiffer },
   });
-  const { authFetch } = useSession();
+  const authFetch = useAuthFetch();
   const toast = useToast();
   const onSubmit = form.submit(async (values) => {
     const r = await authFetch<{ message: string }>('/user/password', { method: 'POST', json: values });

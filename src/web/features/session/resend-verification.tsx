@@ -1,14 +1,13 @@
 import { useState } from 'react';
 import { ACCOUNT_SUCCESS } from '../../../shared/account.ts';
-import { MESSAGES } from '../../../shared/messages.ts';
+import { MESSAGES } from '../../../shared/texts.ts';
 import { ApiError } from '../../lib/api.ts';
 import { useToast } from '../toasts/toasts.tsx';
-import { isSessionExpiry } from './api.ts';
-import { useSession } from './session.tsx';
+import { isSessionExpiry, useAuthFetch } from './api.ts';
 
 /** Sends a new verification link to the signed-in user's address ('verification link sent'). */
 export function ResendVerification({ className = 'button' }: { className?: string }) {
-  const { authFetch } = useSession();
+  const authFetch = useAuthFetch();
   const toast = useToast();
   const [sending, setSending] = useState(false);
   const [sent, setSent] = useState(false);

@@ -9,11 +9,11 @@ import {
   useSyncExternalStore,
 } from 'react';
 import { useNavigate } from 'react-router';
-import { ACCOUNT_SUCCESS, type SessionUser } from '../../../shared/account.ts';
-import { ERRORS } from '../../../shared/messages.ts';
+import { ACCOUNT_SUCCESS, type SessionUser } from '../../../shared/session-user.ts';
+import { USER_API } from '../../../shared/constants.ts';
+import { MESSAGES } from '../../../shared/texts.ts';
 import { storedValue } from '../../lib/stored-value.ts';
 import { useToast } from '../toasts/toasts.tsx';
-import { type AccountRequest, accountFetch, isSessionExpiry } from './api.ts';
 
 /** Where the session lives (the spec keeps it in local storage). */
 export const SESSION_STORAGE_KEY = 'verdict.session';
@@ -44,8 +44,6 @@ export interface SessionApi {
   setUser(user: SessionUser): void;
   /** The server said the token is no longer valid: clear it, say so, and go to /sign-in. */
   expire(): void;
-  /** An account API call with the Bearer token; a 401 for the token expires the session (and rethrows). */
-  authFetch<T>(path: string, init?: AccountRequest): Promise<T>;
 }
 
 // ── The store: one copy of the stored session for every component, in sync with other tabs ─────────────
@@ -66,6 +64,9 @@ const store = storedValue<StoredSession | null>(SESSION_STORAGE_KEY, parse, null
 const { read, write } = store;
 
 const serverSnapshot = () => null;
+
+/** The token in use right now, outside React (a call started with one token may finish under another). */
+export const currentToken = (): string | null => read()?.token ?? null;
 
 /**
  * True from a sign-out (or expiry) until its navigation has finished, so the pages that need a token do not
@@ -113,7 +114,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       const token = read()?.token;
       if (token && options.remote !== false) {
         // Best effort: the session ends here whatever the server answers (it may have ended it already).
-        await accountFetch('/auth/sign-out', { method: 'POST', token }).catch(() => undefined);
+        await fetch(`${USER_API}/auth/sign-out`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${token}` },
+        }).catch(() => undefined);
       }
       exiting = true;
       write(null);
@@ -138,23 +142,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const expire = useCallback(() => {
     exiting = true;
     write(null);
-    toast.show({ id: EXPIRED_TOAST, message: ERRORS.UNAUTHENTICATED.message, type: 'error' });
+    toast.show({ id: EXPIRED_TOAST, message: MESSAGES.sessionExpired, type: 'error' });
     void leave(() => navigate('/sign-in'));
   }, [toast, navigate]);
-
-  const authFetch = useCallback(
-    async <T,>(path: string, init: AccountRequest = {}): Promise<T> => {
-      const token = read()?.token;
-      try {
-        return await accountFetch<T>(path, { ...init, token });
-      } catch (err) {
-        // Only if the token that failed is still the one in use (not one replaced meanwhile).
-        if (isSessionExpiry(err) && token && read()?.token === token) expire();
-        throw err;
-      }
-    },
-    [expire],
-  );
 
   const api = useMemo<SessionApi>(
     () => ({
@@ -165,9 +155,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       signOut,
       setUser,
       expire,
-      authFetch,
     }),
-    [ready, session, signIn, signOut, setUser, expire, authFetch],
+    [ready, session, signIn, signOut, setUser, expire],
   );
   return <SessionContext.Provider value={api}>{children}</SessionContext.Provider>;
 }

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import type { ProfileResponse } from '../../../shared/api-types.ts';
-import { MESSAGES } from '../../../shared/messages.ts';
+import { MESSAGES } from '../../../shared/texts.ts';
 import { ApiError, isAbort } from '../../lib/api.ts';
-import { isSessionExpiry } from './api.ts';
+import { isSessionExpiry, useAuthFetch } from './api.ts';
 import { useRequireSession } from './session.tsx';
 
 export type Profile = ProfileResponse['user'];
@@ -13,7 +13,8 @@ export type Profile = ProfileResponse['user'];
  */
 export function useProfile() {
   const session = useRequireSession();
-  const { token, authFetch } = session;
+  const { token } = session;
+  const authFetch = useAuthFetch();
   const [profile, setProfile] = useState<Profile | null>(null);
   const [error, setError] = useState<string | null>(null);
 

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { MESSAGES } from '../../../shared/messages.ts';
+import { MESSAGES } from '../../../shared/texts.ts';
 import { isOffline } from '../../lib/api.ts';
 import { useToast } from './toasts.tsx';
 
