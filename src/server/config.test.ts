@@ -20,5 +20,16 @@ describe('configuration from the environment', () => {
   it('refuses bad values with a readable message', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
+    // Half a Google configuration would turn sign-in with Google off without a word.
+    expect(() => loadConfig({ OIDC_ISSUER: 'https://accounts.google.com', OIDC_CLIENT_ID: 'id' })).toThrow(
+      /OIDC_CLIENT_SECRET together/,
+    );
+    expect(
+      loadConfig({
+        OIDC_ISSUER: 'https://accounts.google.com',
+        OIDC_CLIENT_ID: 'id',
+        OIDC_CLIENT_SECRET: 's',
+      }).oidc,
+    ).toMatchObject({ clientId: 'id' });
   });
 });

@@ -4,35 +4,42 @@ const bool = z
   .enum(['0', '1', 'true', 'false', 'yes', 'no'])
   .transform((v) => v === '1' || v === 'true' || v === 'yes');
 
-const EnvSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
-  DATA_DIR: z.string().default('./data'),
-  DATABASE_URL: z
-    .string()
-    .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')
-    .optional(),
-  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
-  SEED_DEMO: bool.optional(),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(600),
-  TRUST_PROXY: bool.default(false),
-  VIEW_FLUSH_MS: z.coerce.number().int().min(10).default(5000),
-  SEARCH_CACHE_MS: z.coerce.number().int().min(0).default(60_000),
-  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(10000),
-  WEB_BUILD_DIR: z.string().default('build'),
-  PUBLIC_URL: z.url().optional(),
-  AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
-  SMTP_URL: z
-    .string()
-    .regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://')
-    .optional(),
-  MAIL_FROM: z.string().default('Verdict <no-reply@verdict.local>'),
-  OIDC_ISSUER: z.url().optional(),
-  OIDC_CLIENT_ID: z.string().min(1).optional(),
-  OIDC_CLIENT_SECRET: z.string().min(1).optional(),
-});
+const EnvSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().default('0.0.0.0'),
+    DATA_DIR: z.string().default('./data'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')
+      .optional(),
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+    SEED_DEMO: bool.optional(),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(600),
+    TRUST_PROXY: bool.default(false),
+    VIEW_FLUSH_MS: z.coerce.number().int().min(10).default(5000),
+    SEARCH_CACHE_MS: z.coerce.number().int().min(0).default(60_000),
+    SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(10000),
+    WEB_BUILD_DIR: z.string().default('build'),
+    PUBLIC_URL: z.url().optional(),
+    AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+    POSTING_LIMITS: z.enum(['on', 'off']).default('on'),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://')
+      .optional(),
+    MAIL_FROM: z.string().default('Verdict <no-reply@verdict.local>'),
+    OIDC_ISSUER: z.url().optional(),
+    OIDC_CLIENT_ID: z.string().min(1).optional(),
+    OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+  })
+  .refine((e) => [e.OIDC_ISSUER, e.OIDC_CLIENT_ID, e.OIDC_CLIENT_SECRET].filter(Boolean).length % 3 === 0, {
+    path: ['OIDC_ISSUER'],
+    message:
+      'Google sign-in needs OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET together: set all three or none',
+  });
 
 export type Env = z.infer<typeof EnvSchema>;
 
@@ -54,6 +61,8 @@ export interface Config {
   webBuildDir: string;
   /** Requests a minute from one address to each sign-in, sign-up and reset endpoint. */
   authRateLimit: number;
+  /** Per-user limits on posting, reacting, reporting and following (off only in tests that post quickly). */
+  postingLimits: boolean;
   /** Where people reach the site: links in emails and the Google redirect address. */
   publicUrl: string;
   /** SMTP server for email; unset writes each message to $DATA_DIR/outbox as an .eml file. */
@@ -87,6 +96,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webBuildDir: e.WEB_BUILD_DIR,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     authRateLimit: e.AUTH_RATE_LIMIT,
+    postingLimits: e.POSTING_LIMITS === 'on',
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     oidc:

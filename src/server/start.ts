@@ -40,11 +40,14 @@ const labels = setInterval(() => {
   refreshTrendLabels(database.db).catch((err) => app.log.error({ err }, 'trend label refresh failed'));
 }, 10 * 60_000);
 labels.unref();
-const chores = setInterval(() => {
+const maintain = () =>
   accountMaintenance(services)
     .then(({ erased }) => erased && app.log.info({ erased }, 'deleted accounts erased'))
     .catch((err) => app.log.error({ err }, 'account maintenance failed'));
-}, 60 * 60_000);
+// Once a minute after start (a server redeployed more often than hourly still erases on time), then hourly.
+const firstChore = setTimeout(maintain, 60_000);
+firstChore.unref();
+const chores = setInterval(maintain, 60 * 60_000);
 chores.unref();
 
 await app.listen({ port: config.port, host: config.host });
@@ -60,6 +63,7 @@ async function shutdown(signal: string) {
   }, config.shutdownTimeoutMs);
   force.unref();
   clearInterval(labels);
+  clearTimeout(firstChore);
   clearInterval(chores);
   app.beginShutdown();
   await app.close();

@@ -3,6 +3,7 @@
  * and by the server (the same rules on the request). Texts quoted by the specification are verbatim.
  */
 import { z } from 'zod';
+import { USERNAME_PATTERN } from './session-user.ts';
 
 // The session's zod-free part lives apart, so the layout every page loads does not pull in zod.
 export * from './session-user.ts';
@@ -23,6 +24,7 @@ export const ACCOUNT_MESSAGES = {
   gender: 'Please choose an option.',
   dateOfBirth: 'Enter a real date of birth; you must be at least 13.',
   otp: 'Enter the 6-digit code from the email.',
+  resetLinkInvalid: 'This password reset link has expired or was already used. Please request a new one.',
 } as const;
 
 const PASSWORD_MIN = 8;
@@ -44,7 +46,7 @@ export const nameField = required(50)
 
 export const usernameField = required(30)
   .min(3, ACCOUNT_MESSAGES.username)
-  .regex(/^[A-Za-z0-9._-]+$/, ACCOUNT_MESSAGES.username)
+  .regex(USERNAME_PATTERN, ACCOUNT_MESSAGES.username)
   .regex(/[A-Za-z]/, ACCOUNT_MESSAGES.username)
   .regex(/\d/, ACCOUNT_MESSAGES.username);
 

@@ -54,3 +54,6 @@ export function avatarColour(username: string): string {
   for (const ch of username.toLowerCase()) h = (h * 31 + ch.charCodeAt(0)) >>> 0;
   return AVATAR_COLOURS[h % AVATAR_COLOURS.length]!;
 }
+
+/** What a username can be made of (the sign-up form adds its other rules): a name outside it names no one. */
+export const USERNAME_PATTERN = /^[A-Za-z0-9._-]{1,30}$/;

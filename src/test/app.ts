@@ -20,7 +20,7 @@ export interface TestContext {
 
 /**
  * A fresh database copied from the template, and the API on it, tested in-process with app.inject. Account
- * rate limits are raised unless the test sets AUTH_RATE_LIMIT itself.
+ * rate limits are raised and posting limits are off unless the test sets AUTH_RATE_LIMIT or POSTING_LIMITS.
  */
 export async function createTestApp(
   env: Record<string, string> = {},
@@ -29,7 +29,7 @@ export async function createTestApp(
 ): Promise<TestContext> {
   const database = await cloneDatabase(inject('template'));
   const dataDir = mkdtempSync(join(tmpdir(), 'verdict-test-'));
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, AUTH_RATE_LIMIT: '10000', ...env });
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, AUTH_RATE_LIMIT: '10000', POSTING_LIMITS: 'off', ...env });
   const services = createServices(
     database,
     config,

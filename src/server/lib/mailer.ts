@@ -11,6 +11,8 @@ export interface Mail {
 
 export interface Mailer {
   send(mail: Mail): Promise<void>;
+  /** Closes pooled SMTP connections (at shutdown). */
+  close(): void;
 }
 
 interface MailerOptions {
@@ -26,11 +28,20 @@ interface MailerOptions {
  */
 export function createMailer({ smtpUrl, from, outboxDir, log }: MailerOptions): Mailer {
   if (smtpUrl) {
-    const transport = nodemailer.createTransport(smtpUrl);
+    // Pooled connections, and timeouts far below nodemailer's defaults (minutes): a slow mail server must not
+    // hold sign-up and password-reset requests open.
+    const transport = nodemailer.createTransport({
+      url: smtpUrl,
+      pool: true,
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 30_000,
+    });
     return {
       async send(mail) {
         await transport.sendMail({ from, ...mail });
       },
+      close: () => transport.close(),
     };
   }
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
@@ -42,5 +53,6 @@ export function createMailer({ smtpUrl, from, outboxDir, log }: MailerOptions): 
       await writeFile(file, info.message as Buffer);
       log(mail.subject, file);
     },
+    close: () => {},
   };
 }

@@ -8,11 +8,11 @@ import { randomToken } from './tokens.ts';
  */
 export async function appSecret(db: Db, name: string): Promise<string> {
   const candidate = randomToken(32);
+  // One statement that always returns the stored value: when another node made it first, the conflict
+  // branch returns theirs (a separate SELECT would not see a row committed during this statement).
   const { rows } = (await db.execute(sql`
-    WITH made AS (
-      INSERT INTO app_secrets (name, value) VALUES (${name}, ${candidate}) ON CONFLICT (name) DO NOTHING RETURNING value
-    )
-    SELECT value FROM made UNION ALL SELECT value FROM app_secrets WHERE name = ${name} LIMIT 1`)) as unknown as {
+    INSERT INTO app_secrets (name, value) VALUES (${name}, ${candidate})
+    ON CONFLICT (name) DO UPDATE SET value = app_secrets.value RETURNING value`)) as unknown as {
     rows: { value: string }[];
   };
   return rows[0]!.value;

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { pgError } from '../../db/sql.ts';
 import { AppError, ERRORS, type ErrorCode, type ErrorDetails } from '../../shared/messages.ts';
 
 export function errorBody(
@@ -9,6 +10,12 @@ export function errorBody(
 ) {
   return { success: false as const, code, message: message ?? ERRORS[code].message, ...details };
 }
+
+/** The answer for a unique index that a racing request beat us to, by the index's name. */
+const UNIQUE_ANSWERS: Record<string, { code: ErrorCode; details: ErrorDetails }> = {
+  users_username_uq: { code: 'USERNAME_TAKEN', details: { field: 'username' } },
+  users_email_uq: { code: 'EMAIL_TAKEN', details: { field: 'email' } },
+};
 
 const CONTEXT_NAMES: Record<string, string> = {
   querystring: 'query parameter',
@@ -50,6 +57,17 @@ export function registerErrorHandling(app: FastifyInstance): void {
         .status(400)
         .send(errorBody(code, user, Object.keys(fields).length ? { field: path.split('.')[0], fields } : {}));
     }
+    const pg = pgError(error);
+    // A value the database cannot hold (SQLSTATE class 22: a U+0000 in text, a number out of range) that
+    // slipped past the route's schema is the client's mistake, not a fault.
+    if (pg.code && /^22[0-9A-Z]{3}$/.test(pg.code)) {
+      request.log.warn({ err: error }, 'value refused by the database');
+      return reply.status(400).send(errorBody('VALIDATION', ERRORS.UNSTORABLE_VALUE.message));
+    }
+    // A unique index said no after the check before it passed (two requests racing for one name).
+    const taken = pg.code === '23505' && pg.constraint ? UNIQUE_ANSWERS[pg.constraint] : undefined;
+    if (taken)
+      return reply.status(ERRORS[taken.code].status).send(errorBody(taken.code, undefined, taken.details));
     const status = error.statusCode ?? 500;
     if (status === 413) return reply.status(413).send(errorBody('PAYLOAD_TOO_LARGE'));
     if (status === 429) return reply.status(429).send(errorBody('RATE_LIMITED'));

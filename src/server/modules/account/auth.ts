@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import type { Config } from '../../config.ts';
 import { AppError } from '../../../shared/messages.ts';
 import type { SessionService, SessionUserRow } from './sessions.ts';
 
@@ -9,13 +10,29 @@ export function bearerToken(req: FastifyRequest): string | null {
   return match?.[1] ?? null;
 }
 
+/** The signed-in user of a request, or null (no token, or one that is no longer valid): reads use it. */
+export async function currentUser(
+  sessions: SessionService,
+  req: FastifyRequest,
+): Promise<SessionUserRow | null> {
+  const token = bearerToken(req);
+  return token ? sessions.authenticate(token) : null;
+}
+
 /** The signed-in user, or 401 'Your session has expired. Please sign in again.' */
 export async function requireUser(sessions: SessionService, req: FastifyRequest): Promise<SessionUserRow> {
-  const token = bearerToken(req);
-  const user = token ? await sessions.authenticate(token) : null;
+  const user = await currentUser(sessions, req);
   if (!user) throw new AppError('UNAUTHENTICATED');
   return user;
 }
+
+/**
+ * The per-address limit of an account endpoint (route config), on top of the global one: AUTH_RATE_LIMIT a
+ * minute, `times` as many for the checks made as someone types.
+ */
+export const authRateLimit = (config: Pick<Config, 'authRateLimit'>, times = 1) => ({
+  rateLimit: { max: config.authRateLimit * times, timeWindow: '1 minute' },
+});
 
 /** For posting: the user must have verified their email (later issues rely on this rule). */
 export async function requireVerifiedUser(

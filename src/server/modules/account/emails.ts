@@ -20,7 +20,8 @@ If you did not create a Verdict account, you can ignore this email.
   resetPassword(to: string, firstName: string, otp: string, link: string): Mail {
     return {
       to,
-      subject: `Your Verdict password reset code: ${otp}`,
+      // The code stays out of the subject: subjects show on lock screens and in logs.
+      subject: 'Your Verdict password reset code',
       text: `Hello ${firstName},
 
 Your one-time code to reset your Verdict password is:

@@ -5,6 +5,7 @@ import { ACCOUNT_SUCCESS, OAuthCredentialsSchema } from '../../../shared/account
 import { ErrorResponseSchema, SignedInSchema } from '../../../shared/api-types.ts';
 import { AppError } from '../../../shared/messages.ts';
 import type { Services } from '../../services.ts';
+import { authRateLimit } from './auth.ts';
 import { GoogleSignIn } from './google.ts';
 
 /** POST /auth/google for a new Google user: the profile to finish, authorized by a single-use grant. */
@@ -25,7 +26,7 @@ const redirect = { 302: z.null().describe('A redirect (Location header).') };
  */
 export function googleRoutes(app: FastifyInstance, services: Services): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { oidc, publicUrl, authRateLimit } = services.config;
+  const { oidc, publicUrl } = services.config;
   const google = oidc ? new GoogleSignIn(services, oidc, publicUrl) : null;
   const enabled = (): GoogleSignIn => {
     if (!google) throw new AppError('OAUTH_DISABLED');
@@ -33,7 +34,7 @@ export function googleRoutes(app: FastifyInstance, services: Services): void {
   };
   // Runs before body validation, so a site without Google answers 404 whatever is sent.
   const onRequest = async () => void enabled();
-  const limited = (times = 1) => ({ rateLimit: { max: authRateLimit * times, timeWindow: '1 minute' } });
+  const limited = (times = 1) => authRateLimit(services.config, times);
 
   r.get(
     '/auth/google',

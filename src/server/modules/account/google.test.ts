@@ -1,8 +1,9 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, signUp } from '../../../test/account.ts';
 import { createTestApp, query, type TestContext } from '../../../test/app.ts';
 import { startOidcProvider, type TestAccount, type TestOidcProvider } from '../../../test/oidc-provider.ts';
+import { hashToken } from '../../lib/tokens.ts';
 
 const API = '/user/api/v1';
 let n = 0;
@@ -95,6 +96,12 @@ describe('Sign in with Google against a real OpenID provider', () => {
     );
     expect(rows[0]!.token_hash).not.toBe(p.get('state'));
     expect(rows[0]!.data.nonce).toBe(p.get('nonce'));
+    // The hash is the state's SHA-256, and the verifier kept with it is the one the challenge was made from.
+    expect(rows[0]!.token_hash).toBe(hashToken(p.get('state')!));
+    expect(rows[0]!.data.verifier).toMatch(/^[A-Za-z0-9_-]{43,128}$/);
+    expect(createHash('sha256').update(rows[0]!.data.verifier).digest('base64url')).toBe(
+      p.get('code_challenge'),
+    );
   });
 
   it('a new user finishes the profile, gets a session, and GET /user says google: true', async () => {

@@ -5,6 +5,7 @@
  * `one_time_tokens` (only its hash is stored); the session token never travels in a URL.
  */
 import { sql } from 'drizzle-orm';
+import { pgError } from '../../../db/sql.ts';
 import * as oidc from 'openid-client';
 import { z } from 'zod';
 import { type OAuthCredentialsSchema, sessionUserOf } from '../../../shared/account.ts';
@@ -254,15 +255,14 @@ export class GoogleSignIn {
   }
 }
 
-/** A unique index said no (a race with another sign-up): the same answers as the checks before. */
+/**
+ * A unique index said no (a race with another sign-up). The username is answered by the error handler; an
+ * email already used means a password account has it, and this identity may have an account by now.
+ */
 function uniqueViolation(err: unknown): never {
-  const e = err as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
-  const pg = e.cause ?? e;
-  if (pg.code === '23505') {
-    if (pg.constraint?.includes('username')) throw new AppError('USERNAME_TAKEN', { field: 'username' });
-    if (pg.constraint?.includes('email')) throw new AppError('OAUTH_CONFLICT');
-    // This identity got an account meanwhile (two sign-ins at once): signing in again finds it.
-    if (pg.constraint?.includes('oidc')) throw new AppError('OAUTH_FAILED');
-  }
+  const pg = pgError(err);
+  if (pg.code === '23505' && pg.constraint === 'users_email_uq') throw new AppError('OAUTH_CONFLICT');
+  // This identity got an account meanwhile (two sign-ins at once): signing in again finds it.
+  if (pg.code === '23505' && pg.constraint === 'users_oidc_uq') throw new AppError('OAUTH_FAILED');
   throw err;
 }

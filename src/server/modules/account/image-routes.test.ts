@@ -165,6 +165,10 @@ describe('profile photo upload', () => {
       ),
       payload,
     ]);
+    // A photo to replace, so the change is seen.
+    expect((await upload(token, { data: await png(40, 40), type: 'image/png' })).statusCode).toBe(200);
+    const before = await currentImage(token);
+    expect(before).not.toBeNull();
     const withField = await t.app.inject({
       method: 'POST',
       url: UPLOAD,
@@ -172,6 +176,13 @@ describe('profile photo upload', () => {
       headers: { ...headers, ...bearer(token) },
     });
     expect(withField.statusCode).toBeLessThan(500); // the plain field is dropped (limits.fields = 0)
+    // Dropped, not refused: the file after it is taken as the new photo.
+    expect(withField.statusCode, withField.body).toBe(200);
+    const image = (withField.json() as { user: { image: string } }).user.image;
+    expect(image).toMatch(/^\/uploads\/avatars\/[A-Za-z0-9_-]{20,100}\.webp$/);
+    expect(image).not.toBe(before);
+    expect(await currentImage(token)).toBe(image);
+    expect(existsSync(avatarPath(image))).toBe(true);
     const broken = await t.app.inject({
       method: 'POST',
       url: UPLOAD,

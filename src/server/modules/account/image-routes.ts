@@ -9,7 +9,7 @@ import { ErrorResponseSchema, MessageResponseSchema, SessionUserSchema } from '.
 import { AppError } from '../../../shared/messages.ts';
 import { randomToken } from '../../lib/tokens.ts';
 import type { Services } from '../../services.ts';
-import { requireUser } from './auth.ts';
+import { authRateLimit, requireUser } from './auth.ts';
 import { AVATAR_FILE, AVATAR_MAX_BYTES, toAvatarWebp } from './avatar-image.ts';
 
 const IMAGE_UPDATED = 'image updated';
@@ -72,7 +72,7 @@ export async function accountImageRoutes(app: FastifyInstance, services: Service
     const r = scope.withTypeProvider<ZodTypeProvider>();
     const { account, sessions } = services;
     // Re-encoding costs CPU: the account endpoints' per-address limit applies on top of the global one.
-    const limited = { rateLimit: { max: services.config.authRateLimit, timeWindow: '1 minute' } };
+    const limited = authRateLimit(services.config);
 
     r.post(
       '/user/upload-user-image',

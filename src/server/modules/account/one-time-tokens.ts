@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
-import type { Clock } from '../../lib/clock.ts';
+import { type Clock, DAY } from '../../lib/clock.ts';
 import { hashToken, randomToken } from '../../lib/tokens.ts';
 
 export type Purpose =
@@ -35,10 +35,14 @@ export class OneTimeTokens {
     const token = options.token ?? randomToken();
     const now = this.clock.now();
     if (userId !== null) await this.retire(purpose, userId, db);
+    // A six-digit code can come round again for the same user while its old row waits for the sweep: the
+    // row then starts a new life (random tokens never meet one).
     await db.execute(sql`
       INSERT INTO one_time_tokens (purpose, token_hash, user_id, data, created_at, expires_at)
       VALUES (${purpose}, ${hashToken(token)}, ${userId}, ${options.data ? JSON.stringify(options.data) : null}::jsonb,
-        ${now.toISOString()}, ${new Date(now.getTime() + ttlMs).toISOString()})`);
+        ${now.toISOString()}, ${new Date(now.getTime() + ttlMs).toISOString()})
+      ON CONFLICT (purpose, token_hash) DO UPDATE SET user_id = excluded.user_id, data = excluded.data,
+        attempts = 0, created_at = excluded.created_at, expires_at = excluded.expires_at, used_at = NULL`);
     return token;
   }
 
@@ -49,16 +53,12 @@ export class OneTimeTokens {
   }
 
   /** The newest token of a user for a purpose (for codes typed by hand, checked against it). */
-  async latest(
-    purpose: Purpose,
-    userId: number,
-    db: Exec = this.db,
-  ): Promise<(TokenRow & { tokenHash: string }) | null> {
+  async latest(purpose: Purpose, userId: number, db: Exec = this.db): Promise<TokenRow | null> {
     const rows = await this.rows(
       db,
-      sql`WHERE purpose = ${purpose} AND user_id = ${userId} ORDER BY id DESC LIMIT 1`,
+      sql`WHERE purpose = ${purpose} AND user_id = ${userId} ORDER BY created_at DESC, id DESC LIMIT 1`,
     );
-    return (rows[0] as (TokenRow & { tokenHash: string }) | undefined) ?? null;
+    return rows[0] ?? null;
   }
 
   /** Marks a token used; false when it already was (a concurrent use lost the race). */
@@ -69,12 +69,23 @@ export class OneTimeTokens {
     return rows.length > 0;
   }
 
-  async countAttempt(id: number, db: Exec = this.db): Promise<number> {
+  /**
+   * Takes one try at a code typed by hand, before it is compared, in one statement: requests sent at once
+   * cannot all see the same count. Null when the token is used, expired or out of tries.
+   */
+  async takeAttempt(
+    id: number,
+    maxTries: number,
+    db: Exec = this.db,
+  ): Promise<{ attempts: number; tokenHash: string } | null> {
     const { rows } = (await db.execute(sql`
-      UPDATE one_time_tokens SET attempts = attempts + 1 WHERE id = ${id} RETURNING attempts`)) as unknown as {
-      rows: { attempts: number }[];
+      UPDATE one_time_tokens SET attempts = attempts + 1
+      WHERE id = ${id} AND used_at IS NULL AND expires_at > ${this.clock.now().toISOString()}
+        AND attempts < ${maxTries}
+      RETURNING attempts, token_hash AS "tokenHash"`)) as unknown as {
+      rows: { attempts: number; tokenHash: string }[];
     };
-    return rows[0]?.attempts ?? 0;
+    return rows[0] ?? null;
   }
 
   /** Ends every unused token of a user for a purpose. */
@@ -87,13 +98,13 @@ export class OneTimeTokens {
   /** Deletes tokens that expired more than a day ago. */
   async sweep(): Promise<void> {
     await this.db.execute(sql`
-      DELETE FROM one_time_tokens WHERE expires_at < ${new Date(this.clock.now().getTime() - 86_400_000).toISOString()}`);
+      DELETE FROM one_time_tokens WHERE expires_at < ${new Date(this.clock.now().getTime() - DAY).toISOString()}`);
   }
 
   private async rows(db: Exec, where: ReturnType<typeof sql>): Promise<TokenRow[]> {
     const now = this.clock.now().toISOString();
     const { rows } = (await db.execute(sql`
-      SELECT id, user_id AS "userId", data, attempts, token_hash AS "tokenHash",
+      SELECT id, user_id AS "userId", data, attempts,
         expires_at <= ${now} AS expired, used_at IS NOT NULL AS used
       FROM one_time_tokens ${where}`)) as unknown as { rows: TokenRow[] };
     return rows;

@@ -233,7 +233,29 @@ describe('sign-in', () => {
       message: 'Incorrect CAPTCHA. Please try again',
       captcha_required: true,
     });
-    for (let i = 4; i <= 10; i++) await signIn(t, form.username, 'Wrong#Password1', await solveCaptcha(t));
+    const lockedAt = async () =>
+      (
+        await query<{ locked_at: string | null }>(
+          t.database,
+          `SELECT locked_at FROM users WHERE username = '${form.username}'`,
+        )
+      )[0]!.locked_at;
+    // Failures 4 to 9 are plain failures (with the CAPTCHA solved): still 401, the CAPTCHA still asked for.
+    for (let i = 4; i <= 9; i++) {
+      const res = await signIn(t, form.username, 'Wrong#Password1', await solveCaptcha(t));
+      expect(res.statusCode, `failure ${i}`).toBe(401);
+      expect(res.json(), `failure ${i}`).toMatchObject({
+        code: 'INVALID_CREDENTIALS',
+        message: 'Invalid username or password. Please try again.',
+        captcha_required: true,
+      });
+      expect(await lockedAt(), `failure ${i}`).toBeNull();
+    }
+    // The 10th failure locks it.
+    const tenth = await signIn(t, form.username, 'Wrong#Password1', await solveCaptcha(t));
+    expect(tenth.statusCode).toBe(401);
+    expect(tenth.json()).toMatchObject({ code: 'INVALID_CREDENTIALS', captcha_required: true });
+    expect(await lockedAt()).not.toBeNull();
     const locked = await signIn(t, form.username, PASSWORD, await solveCaptcha(t));
     expect(locked.statusCode).toBe(403);
     expect(locked.json().message).toBe('Account Locked. Reset your password.');
@@ -436,6 +458,10 @@ describe('forgot password', () => {
       confirmPassword: 'Linked#Pass9',
     });
     expect(res.json().message).toBe('password updated');
+    expect((await signIn(t, form.username, 'Linked#Pass9')).statusCode).toBe(200);
+    const old = await signIn(t, form.username, PASSWORD);
+    expect(old.statusCode).toBe(401);
+    expect(old.json().code).toBe('INVALID_CREDENTIALS');
   });
 });
 
@@ -516,13 +542,31 @@ describe('account deletion', () => {
   it('hides the account at once, restores it by signing in within 7 days, erases it after', async () => {
     const del = (token: string) =>
       t.app.inject({ method: 'DELETE', url: `${api}/user/delete`, headers: bearer(token) });
+    const deletedAt = async (username: string) =>
+      (
+        await query<{ deleted_at: string | null }>(
+          t.database,
+          `SELECT deleted_at FROM users WHERE username = '${username}'`,
+        )
+      )[0]?.deleted_at;
     const kept = await signUp(t);
-    await del(kept.token);
+    const deleted = await del(kept.token);
+    expect(deleted.statusCode).toBe(200);
+    expect(await deletedAt(kept.form.username)).not.toBeNull();
     clock.advance(6 * DAY);
     await accountMaintenance(t.services);
     const back = await signIn(t, kept.form.username);
     expect(back.statusCode).toBe(200);
+    expect(back.json().message).toBe('welcome back: your account is restored');
     expect((await me(back.json().token)).json().user.username).toBe(kept.form.username);
+    expect(await deletedAt(kept.form.username)).toBeNull();
+    // Restored for good: past the 7 days and the hourly chores, it is still there and signs in as usual.
+    clock.advance(8 * DAY);
+    await accountMaintenance(t.services);
+    const later = await signIn(t, kept.form.username);
+    expect(later.statusCode).toBe(200);
+    expect(later.json().message).toBe('welcome back');
+    expect(await deletedAt(kept.form.username)).toBeNull();
 
     const gone = await signUp(t);
     const [{ id } = { id: 0 }] = await query<{ id: number }>(

@@ -23,7 +23,7 @@ import {
 } from '../../../shared/api-types.ts';
 import { ERRORS } from '../../../shared/messages.ts';
 import type { Services } from '../../services.ts';
-import { requireUser } from './auth.ts';
+import { authRateLimit, requireUser } from './auth.ts';
 
 const errors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 403: ErrorResponseSchema };
 
@@ -36,9 +36,7 @@ export function accountRoutes(app: FastifyInstance, services: Services): void {
   const { account, sessions, captcha } = services;
   // Account endpoints get a per-address limit a minute on top of the global one (429 beyond it); the checks
   // made as someone types, and the CAPTCHA, allow a few times more.
-  const limited = (times = 1) => ({
-    rateLimit: { max: services.config.authRateLimit * times, timeWindow: '1 minute' },
-  });
+  const limited = (times = 1) => authRateLimit(services.config, times);
 
   r.post(
     '/user',

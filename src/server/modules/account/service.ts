@@ -1,3 +1,4 @@
+import { timingSafeEqual } from 'node:crypto';
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../../db/client.ts';
@@ -146,23 +147,21 @@ export class AccountService {
     await this.assertNotCommon(input.password);
     await this.assertAvailable(input.email, input.username, null);
     const passwordHash = await hashPassword(input.password);
-    const { user, token, link } = await this.d.db
-      .transaction(async (tx) => {
-        const [row] = await this.rows<UserRow>(
-          sql`INSERT INTO users (username, first_name, last_name, email, phone, password_hash, created_at)
+    const { user, token, link } = await this.d.db.transaction(async (tx) => {
+      const [row] = await this.rows<UserRow>(
+        sql`INSERT INTO users (username, first_name, last_name, email, phone, password_hash, created_at)
             VALUES (${input.username}, ${input.firstName}, ${input.lastName}, ${input.email}, ${input.phone},
               ${passwordHash}, ${this.now()})
             RETURNING ${USER_COLUMNS}`,
-          tx,
-        );
-        const verify = await this.d.tokens.issue('verify-email', row!.id, VERIFY_EMAIL_MS, { db: tx });
-        return {
-          user: row!,
-          token: await this.d.sessions.create(row!.id, tx),
-          link: this.link('/email-verification', verify),
-        };
-      })
-      .catch(uniqueViolation);
+        tx,
+      );
+      const verify = await this.d.tokens.issue('verify-email', row!.id, VERIFY_EMAIL_MS, { db: tx });
+      return {
+        user: row!,
+        token: await this.d.sessions.create(row!.id, tx),
+        link: this.link('/email-verification', verify),
+      };
+    });
     await this.send(emails.verify(user.email, user.firstName, link));
     return { token, user: this.sessionUser(user) };
   }
@@ -229,9 +228,16 @@ export class AccountService {
       await this.recordFailure(login, recoverable ? user : null);
       throw new AppError('INVALID_CREDENTIALS', { captcha_required: failures + 1 >= CAPTCHA_AFTER });
     }
+    const cutoff = new Date(this.d.clock.now().getTime() - RECOVERY_MS).toISOString();
     return this.d.db.transaction(async (tx) => {
-      await tx.execute(sql`
-        UPDATE users SET failed_sign_ins = 0, failed_sign_ins_since = NULL, deleted_at = NULL WHERE id = ${user.id}`);
+      // Guarded like the check above: the hourly erase may have run while the password was being checked.
+      const [live] = await this.rows(
+        sql`UPDATE users SET failed_sign_ins = 0, failed_sign_ins_since = NULL, deleted_at = NULL
+          WHERE id = ${user.id} AND erased_at IS NULL AND (deleted_at IS NULL OR deleted_at > ${cutoff})
+          RETURNING id`,
+        tx,
+      );
+      if (!live) throw new AppError('INVALID_CREDENTIALS');
       await tx.execute(sql`DELETE FROM sign_in_failures WHERE login = ${login}`);
       const token = await this.d.sessions.create(user.id, tx);
       return { token, user: this.sessionUser(user), restored: user.deletedAt !== null };
@@ -282,12 +288,12 @@ export class AccountService {
     const user = await this.userBy(sql`lower(email) = ${email}`);
     if (!user) throw new AppError('EMAIL_NOT_FOUND', { field: 'email' });
     const row = await this.d.tokens.latest('reset-otp', user.id);
-    if (!row || row.used || row.expired || row.attempts >= OTP_MAX_TRIES) {
-      throw new AppError('OTP_EXPIRED', { field: 'otp' });
-    }
-    if (row.tokenHash !== hashToken(otpKey(user.id, otp))) {
-      const tries = await this.d.tokens.countAttempt(row.id);
-      if (tries >= OTP_MAX_TRIES) await this.d.tokens.use(row.id);
+    const attempt = row && (await this.d.tokens.takeAttempt(row.id, OTP_MAX_TRIES));
+    if (!row || !attempt) throw new AppError('OTP_EXPIRED', { field: 'otp' });
+    const typed = Buffer.from(hashToken(otpKey(user.id, otp)));
+    const stored = Buffer.from(attempt.tokenHash);
+    if (typed.length !== stored.length || !timingSafeEqual(typed, stored)) {
+      if (attempt.attempts >= OTP_MAX_TRIES) await this.d.tokens.use(row.id);
       throw new AppError('OTP_INCORRECT', { field: 'otp' });
     }
     if (!(await this.d.tokens.use(row.id))) throw new AppError('OTP_EXPIRED', { field: 'otp' });
@@ -341,15 +347,13 @@ export class AccountService {
 
   async updateProfile(userId: number, input: z.output<typeof ProfileSchema>) {
     await this.assertAvailable(null, input.username, userId);
-    await this.d.db
-      .execute(
-        sql`UPDATE users SET first_name = ${input.firstName}, last_name = ${input.lastName},
+    await this.d.db.execute(
+      sql`UPDATE users SET first_name = ${input.firstName}, last_name = ${input.lastName},
           username = ${input.username}, phone = ${input.phone}, gender = ${input.gender},
           date_of_birth = ${input.dateOfBirth}, street_address = ${input.streetAddress}, city = ${input.city},
           state = ${input.state}, country = ${input.country}, pin_code = ${input.pinCode}
         WHERE id = ${userId}`,
-      )
-      .catch(uniqueViolation);
+    );
     return this.profile(userId);
   }
 
@@ -435,14 +439,3 @@ export class AccountService {
 }
 
 const otpKey = (userId: number, otp: string) => `${userId}:${otp}`;
-
-/** A unique index said no (two sign-ups racing for one name): the same answer as the check before. */
-function uniqueViolation(err: unknown): never {
-  const e = err as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
-  const pg = e.cause ?? e;
-  if (pg.code === '23505') {
-    if (pg.constraint?.includes('username')) throw new AppError('USERNAME_TAKEN', { field: 'username' });
-    if (pg.constraint?.includes('email')) throw new AppError('EMAIL_TAKEN', { field: 'email' });
-  }
-  throw err;
-}

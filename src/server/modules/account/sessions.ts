@@ -19,6 +19,8 @@ export interface SessionUserRow {
   phone: string | null;
   image: string | null;
   emailVerified: boolean;
+  /** When the account was made (epoch ms): new accounts get stricter posting limits. */
+  createdAtMs: number;
 }
 
 /** Bearer sessions: a random 256-bit token goes to the browser; the database keeps only its SHA-256. */
@@ -48,7 +50,7 @@ export class SessionService {
     const [row] = await this.rows<SessionUserRow & { lastUsedAt: string }>(sql`
       SELECT s.id AS "sessionId", u.id AS "userId", u.username, u.first_name AS "firstName",
         u.last_name AS "lastName", u.email, u.phone, u.image, u.email_verified_at IS NOT NULL AS "emailVerified",
-        s.last_used_at AS "lastUsedAt"
+        (extract(epoch FROM u.created_at) * 1000)::float8 AS "createdAtMs", s.last_used_at AS "lastUsedAt"
       FROM sessions s JOIN users u ON u.id = s.user_id
       WHERE s.token_hash = ${hashToken(token)} AND s.revoked_at IS NULL
         AND s.expires_at > ${now.toISOString()}
