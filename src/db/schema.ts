@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   customType,
   date,
@@ -70,7 +71,18 @@ export const products = pgTable(
       .default(sql`'{}'::text[]`),
     specScore: smallint('spec_score'),
     ratingValue: real('rating_value').notNull().default(0),
+    /** Sums over the product's reviews, in half steps (rating × 2): averages are sum / total_reviews / 2. */
     ratingSum: integer('rating_sum').notNull().default(0),
+    buildQualitySum: integer('build_quality_sum').notNull().default(0),
+    featuresSum: integer('features_sum').notNull().default(0),
+    lookAndFeelSum: integer('look_and_feel_sum').notNull().default(0),
+    performanceSum: integer('performance_sum').notNull().default(0),
+    /** The rating distribution: reviews per star (reviews.star). */
+    stars1: integer('stars_1').notNull().default(0),
+    stars2: integer('stars_2').notNull().default(0),
+    stars3: integer('stars_3').notNull().default(0),
+    stars4: integer('stars_4').notNull().default(0),
+    stars5: integer('stars_5').notNull().default(0),
     totalReviews: integer('total_reviews').notNull().default(0),
     views: integer('views').notNull().default(0),
     upvotes: integer('upvotes').notNull().default(0),
@@ -142,6 +154,8 @@ export const users = pgTable(
     failedSignIns: smallint('failed_sign_ins').notNull().default(0),
     failedSignInsSince: timestamp('failed_sign_ins_since', { withTimezone: true }),
     lockedAt: timestamp('locked_at', { withTimezone: true }),
+    followers: integer('followers').notNull().default(0),
+    following: integer('following').notNull().default(0),
     /** Set by "delete my account": hidden at once, restorable by signing in for 7 days, then erased. */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     erasedAt: timestamp('erased_at', { withTimezone: true }),
@@ -221,6 +235,11 @@ export const appSecrets = pgTable('app_secrets', {
   value: text('value').notNull(),
 });
 
+/** Wilson score lower bound (95%) of Useful over Useful + Not Useful: "most helpful" without small-sample luck. */
+const wilson = sql`CASE WHEN useful + not_useful = 0 THEN 0 ELSE
+  ((useful + 1.9208) / (useful + not_useful) - 1.96 * sqrt((useful::float8 * not_useful) / (useful + not_useful) + 0.9604)
+    / (useful + not_useful)) / (1 + 3.8416 / (useful + not_useful)) END`;
+
 export const reviews = pgTable(
   'reviews',
   {
@@ -237,13 +256,167 @@ export const reviews = pgTable(
     features: smallint('features').notNull(),
     lookAndFeel: smallint('look_and_feel').notNull(),
     performance: smallint('performance').notNull(),
+    /** The star bucket of the distribution and the star filter: whole stars of the overall rating, 1-5. */
+    star: smallint('star').generatedAlwaysAs(sql`greatest(1, overall / 2)`),
     summary: text('summary').notNull(),
     description: text('description').notNull(),
+    useful: integer('useful').notNull().default(0),
+    notUseful: integer('not_useful').notNull().default(0),
+    helpful: real('helpful').generatedAlwaysAs(wilson),
+    comments: integer('comments').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('reviews_product_user_uq').on(t.productId, t.userId),
-    index('reviews_product_created_idx').on(t.productId, t.createdAt.desc()),
+    // One index per sort, each ending in the same tie-breakers, so any page is a short index range scan.
+    index('reviews_product_created_idx').on(t.productId, t.createdAt.desc(), t.id.desc()),
+    index('reviews_product_helpful_idx').on(t.productId, t.helpful.desc(), t.createdAt.desc(), t.id.desc()),
+    index('reviews_product_highest_idx').on(t.productId, t.overall.desc(), t.createdAt.desc(), t.id.desc()),
+    index('reviews_product_lowest_idx').on(t.productId, t.overall, t.createdAt.desc(), t.id.desc()),
+    index('reviews_user_created_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
+  ],
+);
+
+/** A like (1) or dislike (-1) by one user on one item; the item's stored counters count them. */
+function reactions<T extends string>(name: string, target: T, references: () => AnyPgColumn) {
+  return pgTable(
+    name,
+    {
+      targetId: integer(target).notNull().references(references, { onDelete: 'cascade' }),
+      userId: integer('user_id')
+        .notNull()
+        .references(() => users.id, { onDelete: 'cascade' }),
+      value: smallint('value').notNull(),
+      createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    },
+    (t) => [primaryKey({ columns: [t.targetId, t.userId] })],
+  );
+}
+
+/** Useful (1) or Not Useful (-1). */
+export const reviewReactions = reactions('review_reactions', 'review_id', () => reviews.id);
+
+export const reviewComments = pgTable(
+  'review_comments',
+  {
+    id: serial('id').primaryKey(),
+    reviewId: integer('review_id')
+      .notNull()
+      .references(() => reviews.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    body: text('body').notNull(),
+    likes: integer('likes').notNull().default(0),
+    dislikes: integer('dislikes').notNull().default(0),
+    replies: integer('replies').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('review_comments_review_idx').on(t.reviewId, t.createdAt, t.id)],
+);
+export const commentReactions = reactions('comment_reactions', 'comment_id', () => reviewComments.id);
+
+export const commentReplies = pgTable(
+  'comment_replies',
+  {
+    id: serial('id').primaryKey(),
+    commentId: integer('comment_id')
+      .notNull()
+      .references(() => reviewComments.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    body: text('body').notNull(),
+    likes: integer('likes').notNull().default(0),
+    dislikes: integer('dislikes').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('comment_replies_comment_idx').on(t.commentId, t.createdAt, t.id)],
+);
+export const replyReactions = reactions('reply_reactions', 'reply_id', () => commentReplies.id);
+
+export const questions = pgTable(
+  'questions',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    body: text('body').notNull(),
+    likes: integer('likes').notNull().default(0),
+    dislikes: integer('dislikes').notNull().default(0),
+    answers: integer('answers').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('questions_product_created_idx').on(t.productId, t.createdAt.desc(), t.id.desc())],
+);
+export const questionReactions = reactions('question_reactions', 'question_id', () => questions.id);
+
+export const answers = pgTable(
+  'answers',
+  {
+    id: serial('id').primaryKey(),
+    questionId: integer('question_id')
+      .notNull()
+      .references(() => questions.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    body: text('body').notNull(),
+    likes: integer('likes').notNull().default(0),
+    dislikes: integer('dislikes').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // Answers are listed by likes, then oldest first.
+  (t) => [index('answers_question_likes_idx').on(t.questionId, t.likes.desc(), t.createdAt, t.id)],
+);
+export const answerReactions = reactions('answer_reactions', 'answer_id', () => answers.id);
+
+/**
+ * Reports of abuse, kept for moderation: who reported what, when and why. A reporter has at most one open
+ * report per item. target_type: product, review, user (and comment, reply, question, answer for moderation).
+ */
+export const reports = pgTable(
+  'reports',
+  {
+    id: serial('id').primaryKey(),
+    reporterId: integer('reporter_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    targetType: text('target_type').notNull(),
+    targetId: integer('target_id').notNull(),
+    reasonId: smallint('reason_id').notNull(),
+    comments: text('comments'),
+    status: text('status').notNull().default('open'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('reports_open_uq')
+      .on(t.reporterId, t.targetType, t.targetId)
+      .where(sql`${t.status} = 'open'`),
+    index('reports_target_idx').on(t.targetType, t.targetId),
+  ],
+);
+
+export const follows = pgTable(
+  'follows',
+  {
+    followerId: integer('follower_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    followeeId: integer('followee_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.followerId, t.followeeId] }),
+    index('follows_followee_idx').on(t.followeeId),
   ],
 );
 
@@ -259,7 +432,10 @@ export const productUpvotes = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.productId, t.userId] })],
+  (t) => [
+    primaryKey({ columns: [t.productId, t.userId] }),
+    index('product_upvotes_user_idx').on(t.userId, t.createdAt.desc()),
+  ],
 );
 
 /** Every distinct search word of the catalogue: the vocabulary that query words are matched against. */

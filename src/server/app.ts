@@ -10,6 +10,7 @@ import { accountImageRoutes, avatarFileRoutes } from './modules/account/image-ro
 import { googleRoutes } from './modules/account/google-routes.ts';
 import { accountRoutes } from './modules/account/routes.ts';
 import { catalogueRoutes } from './modules/catalogue/routes.ts';
+import { communityPlatformRoutes, communityUserRoutes } from './modules/community/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { imageRoutes } from './modules/images/routes.ts';
 import { searchRoutes } from './modules/search/routes.ts';
@@ -65,6 +66,7 @@ export async function buildApp({ services, web, logger = true }: AppOptions): Pr
   app.addHook('preClose', async () => {
     closing = true;
   });
+  app.addHook('onClose', async () => services.mailer.close());
   app.addHook('onRequest', async (req, reply) => {
     reply.header('x-request-id', req.id);
     if (closing) return reply.status(503).send(errorBody('SHUTTING_DOWN'));
@@ -110,6 +112,7 @@ export async function buildApp({ services, web, logger = true }: AppOptions): Pr
     async (platform) => {
       catalogueRoutes(platform, services);
       searchRoutes(platform, services.search);
+      communityPlatformRoutes(platform, services);
     },
     { prefix: '/platform/api/v1' },
   );
@@ -118,6 +121,7 @@ export async function buildApp({ services, web, logger = true }: AppOptions): Pr
       accountRoutes(user, services);
       googleRoutes(user, services);
       await accountImageRoutes(user, services);
+      communityUserRoutes(user, services);
     },
     { prefix: '/user/api/v1' },
   );

@@ -10,6 +10,7 @@ import { CaptchaService } from './modules/account/captcha.ts';
 import { OneTimeTokens } from './modules/account/one-time-tokens.ts';
 import { AccountService } from './modules/account/service.ts';
 import { SessionService } from './modules/account/sessions.ts';
+import { type Community, createCommunity } from './modules/community/index.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 
@@ -25,6 +26,7 @@ export interface Services extends WebServices {
   tokens: OneTimeTokens;
   captcha: CaptchaService;
   account: AccountService;
+  community: Community;
   /** Where uploaded files live ($DATA_DIR/uploads). */
   uploadsDir: string;
   isBot(userAgent: string | null | undefined): boolean;
@@ -55,6 +57,7 @@ export function createServices(
   const sessions = new SessionService(database.db, clock);
   const tokens = new OneTimeTokens(database.db, clock);
   const captcha = new CaptchaService(database.db, clock);
+  const imageUrl = (file: string | null) => (file ? `/uploads/avatars/${file}` : null);
   const account = new AccountService({
     db: database.db,
     clock,
@@ -63,8 +66,15 @@ export function createServices(
     tokens,
     captcha,
     publicUrl: config.publicUrl,
-    imageUrl: (file) => (file ? `/uploads/avatars/${file}` : null),
+    imageUrl,
     onError,
+  });
+  const community = createCommunity({
+    db: database.db,
+    clock,
+    sessions,
+    imageUrl,
+    postingLimits: config.postingLimits,
   });
   return {
     database,
@@ -75,11 +85,20 @@ export function createServices(
     tokens,
     captcha,
     account,
+    community,
     uploadsDir: join(dataDir, 'uploads'),
     catalogue: new CatalogueService(database.db),
     views,
     search: new SearchService(database.db, { cacheMs: config.searchCacheMs }),
     isBot,
+    communityReads: {
+      reviews: (productId, query) => community.reviews.list(productId, query, null),
+      review: (productId, reviewId) => community.reviews.get(productId, reviewId, null),
+      comments: (productId, reviewId, page, size) =>
+        community.comments.list(reviewId, page, size, null, productId),
+      questions: (productId, page, size) => community.questions.list(productId, page, size, null),
+      profile: (username, page, size) => community.social.profile(username, page, size, null),
+    },
     recordView: (productId, userAgent) => {
       if (!isBot(userAgent)) views.record(productId);
     },

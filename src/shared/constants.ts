@@ -23,8 +23,9 @@ export const TOAST_DURATION = { default: 3000, initial: 4000, success: 4000, err
 export const BREAKPOINTS = [450, 500, 520, 640, 730, 746, 768, 1000] as const;
 export const NAV_COLLAPSE_BELOW = 1000;
 
-/** The account API's base path (spec section 7). */
+/** The API's base paths (spec section 7): user content and accounts, product content. */
 export const USER_API = '/user/api/v1';
+export const PLATFORM_API = '/platform/api/v1';
 
 export const SUPPORT_EMAIL = 'support@verdict.example';
 

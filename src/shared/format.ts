@@ -46,6 +46,9 @@ export function formatCount(n: number): string {
   return count.format(n);
 }
 
+/** A review's rating: '4.5', '4.0' (ratings come in half steps). */
+export const formatRating = (value: number) => value.toFixed(1);
+
 interface SearchTotal {
   total: number;
   total_capped: boolean;

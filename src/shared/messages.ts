@@ -1,3 +1,4 @@
+import { ACCOUNT_MESSAGES } from './account.ts';
 import { MESSAGES } from './texts.ts';
 
 /**
@@ -6,6 +7,11 @@ import { MESSAGES } from './texts.ts';
  */
 export const ERRORS = {
   VALIDATION: { status: 400, message: 'Please check the highlighted fields.' },
+  UNSTORABLE_VALUE: {
+    status: 400,
+    message:
+      'Some of what you sent cannot be stored (an invisible control character or a number out of range).',
+  },
   TOO_MANY_ATTRIBUTES: { status: 400, message: 'You can select up to 3 attributes.' },
   UNAUTHENTICATED: { status: 401, message: MESSAGES.sessionExpired },
   FORBIDDEN: { status: 403, message: 'You are not allowed to do that.' },
@@ -26,10 +32,7 @@ export const ERRORS = {
   EMAIL_NOT_FOUND: { status: 404, message: 'Email not found.' },
   OTP_INCORRECT: { status: 400, message: 'Incorrect OTP. Please try again.' },
   OTP_EXPIRED: { status: 400, message: 'OTP expired. Please request a new one.' },
-  RESET_LINK_INVALID: {
-    status: 400,
-    message: 'This password reset link has expired or was already used. Please request a new one.',
-  },
+  RESET_LINK_INVALID: { status: 400, message: ACCOUNT_MESSAGES.resetLinkInvalid },
   VERIFICATION_EXPIRED: { status: 400, message: 'Verification link expired. Please request a new one.' },
   VERIFICATION_FAILED: { status: 400, message: 'Email verification failed, Please try again.' },
   EMAIL_NOT_VERIFIED: { status: 403, message: 'Please verify your email address before posting.' },
@@ -44,6 +47,29 @@ export const ERRORS = {
   IMAGE_TYPE: { status: 415, message: 'Please upload a JPEG, PNG or WebP image.' },
   IMAGE_TOO_LARGE: { status: 413, message: 'Images must be at most 5 MB.' },
   IMAGE_DIMENSIONS: { status: 400, message: 'Images must be at most 4,000 × 4,000 pixels.' },
+  REVIEW_NOT_FOUND: { status: 404, message: 'Review not found. It may have been deleted.' },
+  COMMENT_NOT_FOUND: { status: 404, message: 'Comment not found. It may have been deleted.' },
+  REPLY_NOT_FOUND: { status: 404, message: 'Reply not found. It may have been deleted.' },
+  QUESTION_NOT_FOUND: { status: 404, message: 'Question not found. It may have been deleted.' },
+  ANSWER_NOT_FOUND: { status: 404, message: 'Answer not found. It may have been deleted.' },
+  USER_NOT_FOUND: { status: 404, message: 'User not found.' },
+  NOT_OWNER: { status: 403, message: 'You can only change or delete what you posted.' },
+  OWN_CONTENT_REACTION: { status: 403, message: 'You cannot react to your own post.' },
+  PRODUCT_DOWNVOTE: { status: 400, message: 'Products can be upvoted, not downvoted.' },
+  ALREADY_REPORTED: {
+    status: 409,
+    message: 'You have already reported this. Our moderators will look at it.',
+  },
+  REPORT_SELF: { status: 400, message: 'You cannot report yourself or your own posts.' },
+  FOLLOW_SELF: { status: 400, message: 'You cannot follow yourself.' },
+  POSTING_TOO_FAST: {
+    status: 429,
+    message: 'You are posting too quickly. Please wait a moment and try again.',
+  },
+  NEW_ACCOUNT_LIMIT: {
+    status: 429,
+    message: 'New accounts can post a limited amount on their first day. Please try again later.',
+  },
   RATE_LIMITED: { status: 429, message: 'Too many requests. Please wait a moment and try again.' },
   SHUTTING_DOWN: { status: 503, message: 'Verdict is restarting. Please try again in a moment.' },
   NOT_READY: { status: 503, message: 'The database is not reachable.' },

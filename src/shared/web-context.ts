@@ -12,6 +12,15 @@ import type {
   TrendKind,
 } from './api-types.ts';
 import type { BrowseQuery } from './browse.ts';
+import type { ReviewQuery } from './community.ts';
+import type {
+  Comment,
+  Page,
+  PublicProfile,
+  Question,
+  ReviewsPage,
+  ReviewWithProduct,
+} from './community-api.ts';
 import type { CategoryId } from './constants.ts';
 
 export interface CatalogueReads {
@@ -30,9 +39,21 @@ export interface SearchReads {
   search(query: string, page: number, size: number): Promise<SearchPage>;
 }
 
+/** Community reads as a visitor sees them (the server never knows the viewer: the token is in local storage). */
+export interface CommunityReads {
+  reviews(productId: number, query: ReviewQuery): Promise<ReviewsPage>;
+  /** One review of this product, or 404. */
+  review(productId: number, reviewId: number): Promise<ReviewWithProduct>;
+  /** A page of a review's comments, oldest first (404 if the review is not of this product). */
+  comments(productId: number, reviewId: number, page: number, size: number): Promise<Page<Comment>>;
+  questions(productId: number, page: number, size: number): Promise<Page<Question>>;
+  profile(username: string, page: number, size: number): Promise<PublicProfile>;
+}
+
 export interface WebServices {
   catalogue: CatalogueReads;
   search: SearchReads;
+  communityReads: CommunityReads;
   /** Counts a product page view (batched; bots are not counted). */
   recordView(productId: number, userAgent: string | null): void;
 }

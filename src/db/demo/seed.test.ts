@@ -31,6 +31,69 @@ describe('demo community', () => {
     expect(mismatches).toEqual([]);
   });
 
+  it('keeps the discussion counters equal to the rows: votes, comments, replies, answers, the distribution', async () => {
+    const checks = [
+      `SELECT v.id FROM reviews v LEFT JOIN (SELECT review_id, count(*) FILTER (WHERE value = 1) AS up,
+         count(*) FILTER (WHERE value = -1) AS down FROM review_reactions GROUP BY review_id) s ON s.review_id = v.id
+       WHERE v.useful <> coalesce(s.up, 0) OR v.not_useful <> coalesce(s.down, 0)`,
+      `SELECT v.id FROM reviews v WHERE v.comments <> (SELECT count(*) FROM review_comments c WHERE c.review_id = v.id)`,
+      `SELECT c.id FROM review_comments c WHERE c.replies <> (SELECT count(*) FROM comment_replies r WHERE r.comment_id = c.id)`,
+      `SELECT q.id FROM questions q WHERE q.answers <> (SELECT count(*) FROM answers a WHERE a.question_id = q.id)`,
+      `SELECT p.id FROM products p WHERE p.stars_1 + p.stars_2 + p.stars_3 + p.stars_4 + p.stars_5 <> p.total_reviews
+         OR p.stars_5 <> (SELECT count(*) FROM reviews v WHERE v.product_id = p.id AND v.star = 5)
+         OR p.performance_sum <> (SELECT coalesce(sum(performance), 0) FROM reviews v WHERE v.product_id = p.id)`,
+    ];
+    for (const check of checks) expect(await query(database, check)).toEqual([]);
+    // Every star bucket and every sum, recounted from the reviews.
+    const stored = [1, 2, 3, 4, 5]
+      .map((n) => `p.stars_${n}`)
+      .concat(
+        ['rating', 'build_quality', 'features', 'look_and_feel', 'performance'].map((c) => `p.${c}_sum`),
+      );
+    const recount = [1, 2, 3, 4, 5]
+      .map((n) => `count(*) FILTER (WHERE v.star = ${n})::int`)
+      .concat(
+        ['overall', 'build_quality', 'features', 'look_and_feel', 'performance'].map(
+          (c) => `coalesce(sum(v.${c}), 0)::int`,
+        ),
+      );
+    const distribution = await query<{ id: number; stored: number[]; recount: number[] }>(
+      database,
+      `SELECT p.id, ARRAY[${stored.join(', ')}] AS stored,
+         (SELECT ARRAY[${recount.join(', ')}] FROM reviews v WHERE v.product_id = p.id) AS recount
+       FROM products p`,
+    );
+    expect(distribution.length).toBeGreaterThan(100);
+    const wrong = distribution.filter((p) => JSON.stringify(p.stored) !== JSON.stringify(p.recount));
+    expect(wrong).toEqual([]);
+    expect(distribution.some((p) => p.stored.some((n) => n > 0))).toBe(true);
+    // Likes and dislikes of questions, answers, comments and replies, against their reaction tables.
+    for (const [table, reactions, column] of [
+      ['questions', 'question_reactions', 'question_id'],
+      ['answers', 'answer_reactions', 'answer_id'],
+      ['review_comments', 'comment_reactions', 'comment_id'],
+      ['comment_replies', 'reply_reactions', 'reply_id'],
+    ] as const) {
+      const off = await query(
+        database,
+        `SELECT x.id, x.likes, x.dislikes, s.up, s.down FROM ${table} x
+           LEFT JOIN (SELECT ${column}, count(*) FILTER (WHERE value = 1)::int AS up,
+             count(*) FILTER (WHERE value = -1)::int AS down FROM ${reactions} GROUP BY ${column}) s
+           ON s.${column} = x.id
+         WHERE x.likes <> coalesce(s.up, 0) OR x.dislikes <> coalesce(s.down, 0)`,
+      );
+      expect(off, table).toEqual([]);
+    }
+    const [counts] = await query<{ votes: number; questions: number; comments: number }>(
+      database,
+      `SELECT (SELECT count(*) FROM review_reactions)::int AS votes, (SELECT count(*) FROM questions)::int AS questions,
+        (SELECT count(*) FROM review_comments)::int AS comments`,
+    );
+    expect(counts!.votes).toBeGreaterThan(1000);
+    expect(counts!.questions).toBeGreaterThan(80);
+    expect(counts!.comments).toBeGreaterThan(50);
+  });
+
   it('gives hundreds of products a visible rating (10 reviews or more)', async () => {
     const [r] = await query<{ n: number }>(
       database,

@@ -5,9 +5,10 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
+import { recountReviewStats } from '../review-stats.ts';
 import { productUpvotes, reviews, users } from '../schema.ts';
 import { createRandom } from './random.ts';
-import { demoName, demoReviewText } from './text.ts';
+import { DEMO_COMMENTS, DEMO_QUESTIONS, DEMO_REPLIES, demoName, demoReviewText } from './text.ts';
 
 export interface DemoOptions {
   users?: number;
@@ -118,11 +119,11 @@ export async function seedDemo(
     }
     reviewTotal = reviewRows.length;
 
+    await seedDiscussions(tx, r, userIds, candidates.slice(0, 80));
+
     // Stored counters, from the rows just written.
-    await tx.execute(sql`UPDATE products p SET total_reviews = s.n, rating_sum = s.total,
-        rating_value = round((s.total::numeric / s.n) / 2, 2)
-      FROM (SELECT product_id, count(*)::int AS n, sum(overall)::int AS total FROM reviews GROUP BY product_id) s
-      WHERE p.id = s.product_id`);
+    await recountReviewStats(tx);
+    await recountDiscussions(tx);
     await tx.execute(sql`UPDATE products p SET upvotes = s.n
       FROM (SELECT product_id, count(*)::int AS n FROM product_upvotes GROUP BY product_id) s
       WHERE p.id = s.product_id`);
@@ -138,4 +139,109 @@ export async function seedDemo(
     }
   });
   return { users: userCount, reviews: reviewTotal, skipped: false };
+}
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+async function ids(tx: Tx, query: ReturnType<typeof sql>): Promise<number[]> {
+  return ((await tx.execute(query)) as unknown as { rows: { id: number }[] }).rows.map((row) => row.id);
+}
+
+/**
+ * Useful / Not useful votes on the demo reviews, comments and replies on some of them, and questions with
+ * answers on the most looked-at phones, so every part of a product page has something real to show.
+ */
+async function seedDiscussions(
+  tx: Tx,
+  r: ReturnType<typeof createRandom>,
+  userIds: number[],
+  products: { id: number; brand: string; model: string }[],
+): Promise<void> {
+  const reviewRows = (
+    (await tx.execute(sql`SELECT id, user_id, overall FROM reviews ORDER BY id`)) as unknown as {
+      rows: { id: number; user_id: number; overall: number }[];
+    }
+  ).rows;
+  const votes: { targetId: number; userId: number; value: number }[] = [];
+  const comments: { reviewId: number; userId: number; body: string; createdAt: Date }[] = [];
+  for (const review of reviewRows) {
+    const voters = new Set<number>();
+    const count = Math.floor(r.next() ** 3 * 25);
+    const usefulShare = 0.55 + r.next() * 0.4;
+    while (voters.size < count) {
+      const u = r.pick(userIds);
+      if (u !== review.user_id) voters.add(u);
+    }
+    for (const u of voters)
+      votes.push({ targetId: review.id, userId: u, value: r.next() < usefulShare ? 1 : -1 });
+    if (r.next() < 0.08) {
+      comments.push({
+        reviewId: review.id,
+        userId: r.pick(userIds),
+        body: r.pick(DEMO_COMMENTS),
+        createdAt: new Date(Date.now() - r.int(1, 90) * 86_400_000),
+      });
+    }
+  }
+  for (let i = 0; i < votes.length; i += 5000) {
+    const chunk = votes.slice(i, i + 5000);
+    await tx.execute(sql`INSERT INTO review_reactions (review_id, user_id, value)
+      SELECT * FROM unnest(${`{${chunk.map((v) => v.targetId).join(',')}}`}::int[],
+        ${`{${chunk.map((v) => v.userId).join(',')}}`}::int[], ${`{${chunk.map((v) => v.value).join(',')}}`}::smallint[])
+      ON CONFLICT DO NOTHING`);
+  }
+  for (const c of comments) {
+    const [commentId] = await ids(
+      tx,
+      sql`INSERT INTO review_comments (review_id, user_id, body, created_at)
+        VALUES (${c.reviewId}, ${c.userId}, ${c.body}, ${c.createdAt.toISOString()}) RETURNING id`,
+    );
+    if (r.next() < 0.5) {
+      await tx.execute(sql`INSERT INTO comment_replies (comment_id, user_id, body, created_at)
+        VALUES (${commentId!}, ${r.pick(userIds)}, ${r.pick(DEMO_REPLIES)},
+          ${new Date(c.createdAt.getTime() + 3_600_000).toISOString()})`);
+    }
+  }
+  for (const p of products) {
+    const name = `${p.brand} ${p.model}`;
+    const asked = [...DEMO_QUESTIONS].sort(() => r.next() - 0.5).slice(0, r.int(1, 4));
+    for (const q of asked) {
+      const askedAt = new Date(Date.now() - r.int(10, 200) * 86_400_000);
+      const [questionId] = await ids(
+        tx,
+        sql`INSERT INTO questions (product_id, user_id, body, created_at)
+          VALUES (${p.id}, ${r.pick(userIds)}, ${q.question.replace('{name}', name)}, ${askedAt.toISOString()})
+          RETURNING id`,
+      );
+      for (const answer of q.answers) {
+        const [answerId] = await ids(
+          tx,
+          sql`INSERT INTO answers (question_id, user_id, body, created_at)
+            VALUES (${questionId!}, ${r.pick(userIds)}, ${answer.replace('{name}', name)},
+              ${new Date(askedAt.getTime() + r.int(1, 72) * 3_600_000).toISOString()}) RETURNING id`,
+        );
+        const likers = new Set(Array.from({ length: r.int(0, 12) }, () => r.pick(userIds)));
+        for (const u of likers) {
+          await tx.execute(sql`INSERT INTO answer_reactions (answer_id, user_id, value)
+            VALUES (${answerId!}, ${u}, ${r.next() < 0.85 ? 1 : -1}) ON CONFLICT DO NOTHING`);
+        }
+      }
+    }
+  }
+}
+
+/** The discussion counters, from the rows. */
+async function recountDiscussions(tx: Tx): Promise<void> {
+  await tx.execute(sql`UPDATE reviews v SET useful = s.up, not_useful = s.down
+    FROM (SELECT review_id, count(*) FILTER (WHERE value = 1)::int AS up, count(*) FILTER (WHERE value = -1)::int AS down
+      FROM review_reactions GROUP BY review_id) s WHERE v.id = s.review_id`);
+  await tx.execute(sql`UPDATE reviews v SET comments = s.n
+    FROM (SELECT review_id, count(*)::int AS n FROM review_comments GROUP BY review_id) s WHERE v.id = s.review_id`);
+  await tx.execute(sql`UPDATE review_comments c SET replies = s.n
+    FROM (SELECT comment_id, count(*)::int AS n FROM comment_replies GROUP BY comment_id) s WHERE c.id = s.comment_id`);
+  await tx.execute(sql`UPDATE questions q SET answers = s.n
+    FROM (SELECT question_id, count(*)::int AS n FROM answers GROUP BY question_id) s WHERE q.id = s.question_id`);
+  await tx.execute(sql`UPDATE answers a SET likes = s.up, dislikes = s.down
+    FROM (SELECT answer_id, count(*) FILTER (WHERE value = 1)::int AS up, count(*) FILTER (WHERE value = -1)::int AS down
+      FROM answer_reactions GROUP BY answer_id) s WHERE a.id = s.answer_id`);
 }

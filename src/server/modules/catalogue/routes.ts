@@ -12,29 +12,14 @@ import {
 } from '../../../shared/api-types.ts';
 import { BrowseFieldsSchema, browseIssues } from '../../../shared/browse.ts';
 import { AppError } from '../../../shared/messages.ts';
-import { MAX_PAGE_SIZE, PAGE_SIZE, RELEASED_WITHIN_OPTIONS } from '../../../shared/constants.ts';
+import { PAGE_SIZE, RELEASED_WITHIN_OPTIONS } from '../../../shared/constants.ts';
+import { idOf, Paging } from '../../lib/params.ts';
 import type { CatalogueService } from './service.ts';
 import { assertCategory } from './service.ts';
 import type { ViewCounter } from './view-counter.ts';
 
-const ProductId = z.object({
-  id: z.coerce
-    .number({ error: 'must be a product id' })
-    .int('must be a product id')
-    .positive('must be a product id')
-    .max(2_147_483_647, 'must be a product id'),
-});
+const ProductId = z.object({ id: idOf('a product id') });
 const CategoryParam = z.object({ id: z.string().max(10) });
-const Paging = (defaultSize: number) =>
-  z.object({
-    page: z.coerce.number().int('must be a whole number').min(0, 'must be 0 or more').max(100_000).default(0),
-    size: z.coerce
-      .number()
-      .int('must be a whole number')
-      .min(1, 'must be at least 1')
-      .max(MAX_PAGE_SIZE, `must be at most ${MAX_PAGE_SIZE}`)
-      .default(defaultSize),
-  });
 const errors = { 400: ErrorResponseSchema, 404: ErrorResponseSchema };
 
 export interface CatalogueDeps {

@@ -1,0 +1,90 @@
+/**
+ * Comments on reviews and replies to comments (issue 5): plain text, oldest first (a conversation reads top to
+ * bottom), with likes and dislikes; the parent's counter (reviews.comments, review_comments.replies) moves in
+ * the same transaction as the row (see thread.ts).
+ */
+import { sql } from 'drizzle-orm';
+import { rows } from '../../../db/sql.ts';
+import type { LikeReaction } from '../../../shared/community.ts';
+import type { Comment, Page, ReactionResult, Reply } from '../../../shared/community-api.ts';
+import { AppError } from '../../../shared/messages.ts';
+import type { SessionUserRow } from '../account/sessions.ts';
+import type { CommunityDeps } from './deps.ts';
+import { COMMENTS, type Item, type Poster, REPLIES, Threads } from './thread.ts';
+
+const toComment = ({ parent_id, children, ...item }: Item): Comment => ({
+  ...item,
+  review_id: parent_id,
+  replies: children,
+});
+const toReply = ({ parent_id, children: _none, ...item }: Item): Reply => ({
+  ...item,
+  comment_id: parent_id,
+});
+
+export class CommentService {
+  private readonly threads: Threads;
+
+  constructor(private readonly d: CommunityDeps) {
+    this.threads = new Threads(d);
+  }
+
+  /** Comments on a review, oldest first; with `productId`, the review must be of that product. */
+  async list(
+    reviewId: number,
+    page: number,
+    size: number,
+    viewerId: number | null,
+    productId: number | null = null,
+  ): Promise<Page<Comment>> {
+    const [review] = await rows<{ product_id: number; comments: number }>(
+      this.d.db,
+      sql`SELECT product_id, comments FROM reviews WHERE id = ${reviewId}`,
+    );
+    if (!review || (productId !== null && review.product_id !== productId)) {
+      throw new AppError('REVIEW_NOT_FOUND');
+    }
+    const items = await this.threads.page(COMMENTS, reviewId, review.comments, page, size, viewerId);
+    return { success: true, page, size, total: review.comments, items: items.map(toComment) };
+  }
+
+  async post(user: Poster, reviewId: number, text: string): Promise<Comment> {
+    return toComment(await this.threads.create(COMMENTS, user, reviewId, text));
+  }
+
+  delete(user: Pick<SessionUserRow, 'userId'>, commentId: number): Promise<void> {
+    return this.threads.remove(COMMENTS, user, commentId);
+  }
+
+  react(user: Poster, commentId: number, reaction: LikeReaction): Promise<ReactionResult> {
+    return this.threads.react(COMMENTS, user, commentId, reaction);
+  }
+
+  /** Replies to a comment, oldest first. */
+  async listReplies(
+    commentId: number,
+    page: number,
+    size: number,
+    viewerId: number | null,
+  ): Promise<Page<Reply>> {
+    const [comment] = await rows<{ replies: number }>(
+      this.d.db,
+      sql`SELECT replies FROM review_comments WHERE id = ${commentId}`,
+    );
+    if (!comment) throw new AppError('COMMENT_NOT_FOUND');
+    const items = await this.threads.page(REPLIES, commentId, comment.replies, page, size, viewerId);
+    return { success: true, page, size, total: comment.replies, items: items.map(toReply) };
+  }
+
+  async reply(user: Poster, commentId: number, text: string): Promise<Reply> {
+    return toReply(await this.threads.create(REPLIES, user, commentId, text));
+  }
+
+  deleteReply(user: Pick<SessionUserRow, 'userId'>, replyId: number): Promise<void> {
+    return this.threads.remove(REPLIES, user, replyId);
+  }
+
+  reactToReply(user: Poster, replyId: number, reaction: LikeReaction): Promise<ReactionResult> {
+    return this.threads.react(REPLIES, user, replyId, reaction);
+  }
+}

@@ -1,0 +1,195 @@
+/**
+ * What every community service shares: the author projection, the optional viewer, reaction toggling that
+ * keeps stored counters equal to the rows under concurrent clicks, and per-user posting limits.
+ */
+import { type SQL, sql } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
+import type { Db } from '../../../db/client.ts';
+import { pgError, rows } from '../../../db/sql.ts';
+import type { Author } from '../../../shared/community-api.ts';
+import { AppError, type ErrorCode } from '../../../shared/messages.ts';
+import { type Clock, DAY, HOUR, MINUTE } from '../../lib/clock.ts';
+import type { SessionUserRow } from '../account/sessions.ts';
+
+/** The item went away under us (a foreign key said no): answer its 404 rather than a 500. */
+export function notFoundOnForeignKey(code: ErrorCode) {
+  return (err: unknown): never => {
+    if (pgError(err).code === '23503') throw new AppError(code);
+    throw err;
+  };
+}
+
+/**
+ * Columns for the author of a row joined as `u` (LEFT JOIN users u ON u.id = x.user_id): read them back with
+ * authorOf(). A deleted account (hidden, or erased after 7 days) shows as "Deleted user" (null).
+ */
+export const AUTHOR_COLUMNS = sql.raw(`CASE WHEN u.deleted_at IS NULL THEN u.username END AS a_username,
+  u.first_name AS a_first_name, u.last_name AS a_last_name, u.image AS a_image`);
+
+export interface AuthorColumns {
+  a_username: string | null;
+  a_first_name: string | null;
+  a_last_name: string | null;
+  a_image: string | null;
+}
+
+export function authorOf(row: AuthorColumns, imageUrl: (file: string | null) => string | null): Author {
+  if (!row.a_username) return null;
+  return {
+    username: row.a_username,
+    firstName: row.a_first_name ?? '',
+    lastName: row.a_last_name ?? '',
+    image: imageUrl(row.a_image),
+  };
+}
+
+/** Timestamps from either driver (PGlite and node-postgres) as ISO strings. */
+export const iso = (value: Date | string | null): string | null =>
+  value == null ? null : new Date(value).toISOString();
+
+/**
+ * A table of reactions (item, user_id, value 1 or -1) and the item it belongs to, whose two counters count
+ * them. `names` are the reactions as the API says them, for value 1 and value -1.
+ */
+export interface ReactionTarget<N extends string = string> {
+  /** e.g. 'comment_reactions' */
+  table: string;
+  /** The reaction table's column naming the item, e.g. 'comment_id'. */
+  column: string;
+  /** The item's table, e.g. 'review_comments'. */
+  itemTable: string;
+  /** The item's counters for value 1 and value -1, e.g. ['likes', 'dislikes']. */
+  counters: readonly [string, string];
+  names: readonly [N, N];
+  notFound: ErrorCode;
+}
+
+/** Like / dislike, as on questions, answers, comments and replies. */
+export const LIKES = { counters: ['likes', 'dislikes'], names: ['like', 'dislike'] } as const;
+
+/** The API's name of a stored reaction value (1, -1 or none). */
+export function reactionName<N extends string>(target: ReactionTarget<N>, value: number | null): N | null {
+  return value === 1 ? target.names[0] : value === -1 ? target.names[1] : null;
+}
+
+/**
+ * One reaction per user per item: the same reaction again removes it, the opposite one switches; not on
+ * one's own post. The item's row is locked first, so reactions to one item take turns, and its counters move
+ * only by the rows this call really deleted or inserted: they stay equal to the rows under concurrent clicks.
+ */
+export async function react<N extends string>(
+  db: Db,
+  limits: PostingLimits,
+  target: ReactionTarget<N>,
+  user: Pick<SessionUserRow, 'userId' | 'createdAtMs'>,
+  itemId: number,
+  reaction: N,
+): Promise<{ success: true; counts: Record<string, number>; my_reaction: N | null }> {
+  limits.check(user, 'react');
+  const value = reaction === target.names[0] ? 1 : -1;
+  const [t, col, item] = [target.table, target.column, target.itemTable].map((n) => sql.raw(`"${n}"`)) as [
+    SQL,
+    SQL,
+    SQL,
+  ];
+  const [up, down] = target.counters.map((c) => sql.raw(`"${c}"`)) as [SQL, SQL];
+  return db.transaction(async (tx) => {
+    const [owner] = await rows<{ user_id: number }>(
+      tx,
+      sql`SELECT user_id FROM ${item} WHERE id = ${itemId} FOR NO KEY UPDATE`,
+    );
+    if (!owner) throw new AppError(target.notFound);
+    if (owner.user_id === user.userId) throw new AppError('OWN_CONTENT_REACTION');
+    const [removed] = await rows<{ value: number }>(
+      tx,
+      sql`DELETE FROM ${t} WHERE ${col} = ${itemId} AND user_id = ${user.userId} RETURNING value`,
+    );
+    const added = removed?.value === value ? null : value;
+    if (added) {
+      await tx.execute(
+        sql`INSERT INTO ${t} (${col}, user_id, value) VALUES (${itemId}, ${user.userId}, ${added})`,
+      );
+    }
+    const delta = (v: number) => (added === v ? 1 : 0) - (removed?.value === v ? 1 : 0);
+    const [counts] = await rows<{ up: number; down: number }>(
+      tx,
+      sql`UPDATE ${item} SET ${up} = ${up} + ${delta(1)}, ${down} = ${down} + ${delta(-1)}
+        WHERE id = ${itemId} RETURNING ${up} AS up, ${down} AS down`,
+    );
+    return {
+      success: true as const,
+      counts: { [target.counters[0]]: counts!.up, [target.counters[1]]: counts!.down },
+      my_reaction: reactionName(target, added),
+    };
+  });
+}
+
+export type PostKind = 'review' | 'question' | 'answer' | 'comment' | 'reply';
+export type LimitedAction = PostKind | 'react' | 'report' | 'follow';
+
+interface Rule {
+  /** At most `max` in `windowMs`. */
+  max: number;
+  windowMs: number;
+  code: 'POSTING_TOO_FAST' | 'NEW_ACCOUNT_LIMIT' | 'RATE_LIMITED';
+}
+
+/** Accounts younger than this get the stricter rules (in the spirit of Discourse's trust level 0). */
+export const NEW_ACCOUNT_MS = DAY;
+const REPLIES: readonly LimitedAction[] = ['answer', 'comment', 'reply'];
+const POSTS: readonly LimitedAction[] = ['review', 'question', 'answer', 'comment', 'reply'];
+
+/** The limits, per user. Documented in docs/api.md ("Limits"). */
+function rulesFor(action: LimitedAction, isNew: boolean): { key: string; rule: Rule }[] {
+  const rules: { key: string; rule: Rule }[] = [];
+  if (POSTS.includes(action)) {
+    rules.push({
+      key: 'post',
+      rule: isNew
+        ? { max: 1, windowMs: 30_000, code: 'POSTING_TOO_FAST' }
+        : { max: 6, windowMs: MINUTE, code: 'POSTING_TOO_FAST' },
+    });
+    if (isNew && REPLIES.includes(action)) {
+      rules.push({ key: 'new-replies', rule: { max: 10, windowMs: DAY, code: 'NEW_ACCOUNT_LIMIT' } });
+    }
+    if (isNew && (action === 'review' || action === 'question')) {
+      rules.push({ key: `new-${action}`, rule: { max: 5, windowMs: DAY, code: 'NEW_ACCOUNT_LIMIT' } });
+    }
+  } else if (action === 'react') {
+    rules.push({ key: 'react', rule: { max: isNew ? 60 : 300, windowMs: HOUR, code: 'RATE_LIMITED' } });
+  } else if (action === 'report') {
+    rules.push({ key: 'report', rule: { max: isNew ? 5 : 20, windowMs: DAY, code: 'RATE_LIMITED' } });
+  } else {
+    rules.push({ key: 'follow', rule: { max: isNew ? 30 : 120, windowMs: HOUR, code: 'RATE_LIMITED' } });
+  }
+  return rules;
+}
+
+/**
+ * Per-user limits on posting, reacting, reporting and following, answered with 429 and a clear message.
+ * Kept in this process's memory (sliding windows of timestamps); several nodes would keep them in Redis.
+ */
+export class PostingLimits {
+  private readonly hits = new LRUCache<string, number[]>({ max: 50_000, ttl: DAY });
+
+  constructor(
+    private readonly clock: Clock,
+    private readonly enabled = true,
+  ) {}
+
+  /** Throws 429 if the user may not do this now; otherwise records it. */
+  check(user: Pick<SessionUserRow, 'userId' | 'createdAtMs'>, action: LimitedAction): void {
+    if (!this.enabled) return;
+    const now = this.clock.now().getTime();
+    const isNew = now - user.createdAtMs < NEW_ACCOUNT_MS;
+    const rules = rulesFor(action, isNew);
+    const windows = rules.map(({ key, rule }) => {
+      const id = `${user.userId}:${key}`;
+      const recent = (this.hits.get(id) ?? []).filter((t) => t > now - rule.windowMs);
+      return { id, rule, recent };
+    });
+    const broken = windows.find((w) => w.recent.length >= w.rule.max);
+    if (broken) throw new AppError(broken.rule.code);
+    for (const w of windows) this.hits.set(w.id, [...w.recent, now]);
+  }
+}

@@ -1,0 +1,14 @@
+import type { Db } from '../../../db/client.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { SessionService } from '../account/sessions.ts';
+import type { PostingLimits } from './common.ts';
+
+/** What the community services are built from. */
+export interface CommunityDeps {
+  db: Db;
+  clock: Clock;
+  sessions: SessionService;
+  limits: PostingLimits;
+  /** The public URL of an avatar file name. */
+  imageUrl: (file: string | null) => string | null;
+}

@@ -1,0 +1,37 @@
+/**
+ * The community (issue 5): reviews with comments and replies, questions and answers, reactions, reports,
+ * follows and public profiles. Routes are in routes.ts.
+ */
+import { CommentService } from './comments.ts';
+import { PostingLimits } from './common.ts';
+import type { CommunityDeps } from './deps.ts';
+import { QuestionService } from './questions.ts';
+import { ReviewService } from './reviews.ts';
+import { SocialService } from './social.ts';
+
+export interface Community {
+  limits: PostingLimits;
+  reviews: ReviewService;
+  comments: CommentService;
+  questions: QuestionService;
+  social: SocialService;
+}
+
+export function createCommunity(deps: Omit<CommunityDeps, 'limits'> & { postingLimits: boolean }): Community {
+  const limits = new PostingLimits(deps.clock, deps.postingLimits);
+  const d: CommunityDeps = {
+    db: deps.db,
+    clock: deps.clock,
+    sessions: deps.sessions,
+    imageUrl: deps.imageUrl,
+    limits,
+  };
+  const reviews = new ReviewService(d);
+  return {
+    limits,
+    reviews,
+    comments: new CommentService(d),
+    questions: new QuestionService(d),
+    social: new SocialService(d, reviews),
+  };
+}

@@ -1,0 +1,126 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { MessageResponseSchema } from '../../../shared/api-types.ts';
+import {
+  COMMUNITY_SUCCESS,
+  REVIEW_SORTS,
+  ReviewInputSchema,
+  ReviewReactionSchema,
+} from '../../../shared/community.ts';
+import {
+  ReactionResultSchema,
+  ReviewSchema,
+  ReviewsPageSchema,
+  ReviewWithProductSchema,
+} from '../../../shared/community-api.ts';
+import { PAGE_SIZE } from '../../../shared/constants.ts';
+import { idOf, Paging } from '../../lib/params.ts';
+import type { Services } from '../../services.ts';
+import { currentUser, requireUser, requireVerifiedUser } from '../account/auth.ts';
+import { READ_ERRORS, WRITE_ERRORS } from './route-schemas.ts';
+
+const ProductId = z.object({ id: idOf('a product id') });
+const ReviewId = z.object({ id: idOf('a review id') });
+const ProductReview = z.object({ id: idOf('a product id'), rid: idOf('a review id') });
+
+export const ReviewListQuery = Paging(PAGE_SIZE.review).extend({
+  sort: z.enum(REVIEW_SORTS, { error: `must be one of ${REVIEW_SORTS.join(', ')}` }).default('helpful'),
+  star: z
+    .union([
+      z.literal(''),
+      z.coerce
+        .number({ error: 'must be a whole number from 1 to 5' })
+        .int('must be a whole number from 1 to 5')
+        .min(1, 'must be a whole number from 1 to 5')
+        .max(5, 'must be a whole number from 1 to 5'),
+    ])
+    .optional(),
+});
+
+const ReviewPostedSchema = z.object({ success: z.literal(true), message: z.string(), review: ReviewSchema });
+const ReviewResponseSchema = z.object({ success: z.literal(true), review: ReviewWithProductSchema });
+
+const tags = ['community'];
+
+/** Reviews under /platform/api/v1 (issue 5). */
+export function reviewRoutes(app: FastifyInstance, services: Services): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { sessions } = services;
+  const reviews = services.community.reviews;
+
+  r.post(
+    '/product/:id/review',
+    {
+      schema: {
+        tags,
+        description:
+          'Posts the signed-in user’s review of a product (201), or edits it if they have one (200).',
+        params: ProductId,
+        body: ReviewInputSchema,
+        response: { 200: ReviewPostedSchema, 201: ReviewPostedSchema, ...WRITE_ERRORS },
+      },
+    },
+    async (req, reply) => {
+      const user = await requireVerifiedUser(sessions, req);
+      const { created, review } = await reviews.post(user, req.params.id, req.body);
+      const message = created ? COMMUNITY_SUCCESS.reviewPosted : COMMUNITY_SUCCESS.reviewUpdated;
+      return reply.status(created ? 201 : 200).send({ success: true, message, review });
+    },
+  );
+
+  r.get(
+    '/product/:id/reviews',
+    {
+      schema: {
+        tags,
+        description: `A page of a product's reviews with its review summary. sort: ${REVIEW_SORTS.join(', ')}.`,
+        params: ProductId,
+        querystring: ReviewListQuery,
+        response: { 200: ReviewsPageSchema, ...READ_ERRORS },
+      },
+    },
+    async (req) => {
+      const viewer = await currentUser(sessions, req);
+      const { page, size, sort, star } = req.query;
+      return reviews.list(req.params.id, { page, size, sort, star: star || null }, viewer?.userId ?? null);
+    },
+  );
+
+  r.get(
+    '/product/:id/review/:rid',
+    { schema: { tags, params: ProductReview, response: { 200: ReviewResponseSchema, ...READ_ERRORS } } },
+    async (req) => {
+      const viewer = await currentUser(sessions, req);
+      const review = await reviews.get(req.params.id, req.params.rid, viewer?.userId ?? null);
+      return { success: true as const, review };
+    },
+  );
+
+  r.delete(
+    '/product/review/:id',
+    { schema: { tags, params: ReviewId, response: { 200: MessageResponseSchema, ...WRITE_ERRORS } } },
+    async (req) => {
+      const user = await requireUser(sessions, req);
+      await reviews.delete(user, req.params.id);
+      return { success: true as const, message: COMMUNITY_SUCCESS.reviewDeleted };
+    },
+  );
+
+  r.post(
+    '/product/review/:id/react',
+    {
+      schema: {
+        tags,
+        description: 'Useful / Not Useful: the same reaction again takes it back, the other one switches.',
+        params: ReviewId,
+        body: ReviewReactionSchema,
+        response: { 200: ReactionResultSchema, ...WRITE_ERRORS },
+      },
+    },
+    async (req) => {
+      const user = await requireVerifiedUser(sessions, req);
+      return reviews.react(user, req.params.id, req.body.reaction);
+    },
+  );
+}

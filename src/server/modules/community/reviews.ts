@@ -1,0 +1,370 @@
+/**
+ * Reviews (issue 5): one review per user per product, kept with the product's counters (total, sums, the
+ * rating value and the star distribution) in the same transaction, and read a page at a time along the index
+ * of the chosen sort, so a product with a million reviews pages as fast as one with ten.
+ */
+import { type SQL, sql } from 'drizzle-orm';
+import { type Executor, isRowId, rows } from '../../../db/sql.ts';
+import type { ReviewInput, ReviewQuery, ReviewReaction, ReviewSort } from '../../../shared/community.ts';
+import type {
+  ReactionResult,
+  Review,
+  ReviewsPage,
+  ReviewSummary,
+  ReviewWithProduct,
+} from '../../../shared/community-api.ts';
+import { AppError } from '../../../shared/messages.ts';
+import type { SessionUserRow } from '../account/sessions.ts';
+import { productImageUrl } from '../catalogue/cards.ts';
+import {
+  AUTHOR_COLUMNS,
+  type AuthorColumns,
+  authorOf,
+  iso,
+  react,
+  type ReactionTarget,
+  reactionName,
+} from './common.ts';
+import type { CommunityDeps } from './deps.ts';
+
+/**
+ * Each sort's ORDER BY, written exactly as its index (reviews_product_<sort>_idx) so a page is a range scan
+ * of the index without a sort. `helpful` is the Wilson lower bound of useful / (useful + not_useful).
+ */
+const ORDER: Record<ReviewSort, string> = {
+  helpful: 'helpful DESC NULLS LAST, created_at DESC NULLS LAST, id DESC NULLS LAST',
+  newest: 'created_at DESC NULLS LAST, id DESC NULLS LAST',
+  highest: 'overall DESC NULLS LAST, created_at DESC NULLS LAST, id DESC NULLS LAST',
+  lowest: 'overall, created_at DESC NULLS LAST, id DESC NULLS LAST',
+};
+
+/** The ORDER BY of a sort, its columns qualified by `alias` when given. */
+export function reviewOrder(sort: ReviewSort, alias = ''): SQL {
+  const prefix = alias ? `${alias}.` : '';
+  return sql.raw(ORDER[sort].replace(/(^|, )/g, `$1${prefix}`));
+}
+
+/** The stored ratings of a review, in half steps (0-10). */
+interface Ratings {
+  overall: number;
+  build_quality: number;
+  features: number;
+  look_and_feel: number;
+  performance: number;
+}
+
+interface ReviewRow extends Ratings, AuthorColumns {
+  id: number;
+  product_id: number;
+  user_id: number;
+  summary: string;
+  description: string;
+  useful: number;
+  not_useful: number;
+  comments: number;
+  created_at: Date | string;
+  updated_at: Date | string | null;
+  /** The viewer's reaction: 1 useful, -1 not useful. */
+  my_value: number | null;
+}
+
+interface ReviewProductRow extends ReviewRow {
+  p_brand: string;
+  p_model: string;
+  p_variant: string;
+}
+
+/** `r` is reviews; needs the joins of reviewJoins(). */
+const REVIEW_COLUMNS = sql`r.id, r.product_id, r.user_id, r.overall, r.build_quality, r.features,
+  r.look_and_feel, r.performance, r.summary, r.description, r.useful, r.not_useful, r.comments, r.created_at,
+  r.updated_at, ${AUTHOR_COLUMNS}, rr.value AS my_value`;
+
+/** The author (u) and the viewer's reaction (rr) of the reviews `r`. */
+const reviewJoins = (viewerId: number | null) => sql`LEFT JOIN users u ON u.id = r.user_id
+  LEFT JOIN review_reactions rr ON rr.review_id = r.id AND rr.user_id = ${viewerId ?? 0}`;
+
+const PRODUCT_COLUMNS = sql`b.name AS p_brand, p.model AS p_model, p.variant AS p_variant`;
+const productJoins = sql`JOIN products p ON p.id = r.product_id JOIN brands b ON b.id = p.brand_id`;
+
+/** Half steps (0-5 by 0.5) to the stored integers (0-10). */
+const stored = (input: ReviewInput): Ratings => ({
+  overall: Math.round(input.overall * 2),
+  build_quality: Math.round(input.build_quality * 2),
+  features: Math.round(input.features * 2),
+  look_and_feel: Math.round(input.look_and_feel * 2),
+  performance: Math.round(input.performance * 2),
+});
+
+/** The star bucket of an overall rating in half steps: whole stars, 1-5 (as the generated column `star`). */
+export const starOf = (overall: number): number => Math.max(1, Math.floor(overall / 2));
+
+const REVIEW_REACTIONS: ReactionTarget<ReviewReaction> = {
+  table: 'review_reactions',
+  column: 'review_id',
+  itemTable: 'reviews',
+  counters: ['useful', 'not_useful'],
+  names: ['useful', 'not_useful'],
+  notFound: 'REVIEW_NOT_FOUND',
+};
+
+/**
+ * A page of a product's reviews: found on the sort's index alone (a range scan, no sort, however many reviews
+ * the product has), then only the page's rows are joined to their authors and the viewer's reactions.
+ */
+export function reviewsPageQuery(productId: number, query: ReviewQuery, viewerId: number | null): SQL {
+  const star = query.star ? sql`AND star = ${query.star}` : sql``;
+  return sql`SELECT ${REVIEW_COLUMNS}
+    FROM (SELECT id FROM reviews WHERE product_id = ${productId} ${star}
+      ORDER BY ${reviewOrder(query.sort)} LIMIT ${query.size} OFFSET ${query.page * query.size}) page
+    JOIN reviews r ON r.id = page.id ${reviewJoins(viewerId)}
+    ORDER BY ${reviewOrder(query.sort, 'r')}`;
+}
+
+export class ReviewService {
+  constructor(private readonly d: CommunityDeps) {}
+
+  /** A product's reviews page with the summary; `viewerId` fills my_reaction and mine. */
+  async list(productId: number, query: ReviewQuery, viewerId: number | null): Promise<ReviewsPage> {
+    if (!isRowId(productId)) throw new AppError('PRODUCT_NOT_FOUND');
+    const { summary, stars } = await this.summary(productId);
+    // Totals come from the product's counters, kept in the same transaction as the rows: never count(*).
+    const total = query.star ? (stars[query.star - 1] ?? 0) : summary.total_reviews;
+    const offset = query.page * query.size;
+    let items: Review[] = [];
+    if (offset < total) {
+      const found = await rows<ReviewRow>(this.d.db, reviewsPageQuery(productId, query, viewerId));
+      items = found.map((row) => this.toReview(row, viewerId));
+    }
+    return { success: true, page: query.page, size: query.size, total, items, summary };
+  }
+
+  /** One review of this product (404 REVIEW_NOT_FOUND otherwise). */
+  async get(productId: number, reviewId: number, viewerId: number | null): Promise<ReviewWithProduct> {
+    if (!isRowId(productId) || !isRowId(reviewId)) throw new AppError('REVIEW_NOT_FOUND');
+    const [row] = await rows<ReviewProductRow>(
+      this.d.db,
+      sql`SELECT ${REVIEW_COLUMNS}, ${PRODUCT_COLUMNS}
+        FROM reviews r ${productJoins} ${reviewJoins(viewerId)}
+        WHERE r.id = ${reviewId} AND r.product_id = ${productId}`,
+    );
+    if (!row) throw new AppError('REVIEW_NOT_FOUND');
+    return this.toReviewWithProduct(row, viewerId);
+  }
+
+  /** A user's reviews, newest first, with their products: profiles and GET /user/reviews. */
+  async listByUser(
+    userId: number,
+    viewerId: number | null,
+    page: number,
+    size: number,
+  ): Promise<{ total: number; items: ReviewWithProduct[] }> {
+    const [count] = await rows<{ n: number }>(
+      this.d.db,
+      sql`SELECT count(*)::int AS n FROM reviews WHERE user_id = ${userId}`,
+    );
+    const total = count?.n ?? 0;
+    const offset = page * size;
+    if (offset >= total) return { total, items: [] };
+    const order = 'created_at DESC NULLS LAST, id DESC NULLS LAST';
+    const found = await rows<ReviewProductRow>(
+      this.d.db,
+      sql`SELECT ${REVIEW_COLUMNS}, ${PRODUCT_COLUMNS}
+        FROM (SELECT id FROM reviews WHERE user_id = ${userId}
+          ORDER BY ${sql.raw(order)} LIMIT ${size} OFFSET ${offset}) page
+        JOIN reviews r ON r.id = page.id ${productJoins} ${reviewJoins(viewerId)}
+        ORDER BY r.created_at DESC NULLS LAST, r.id DESC NULLS LAST`,
+    );
+    return { total, items: found.map((row) => this.toReviewWithProduct(row, viewerId)) };
+  }
+
+  /**
+   * Posts the user's review of a product, or edits it if they already wrote one (`created` false). The
+   * product's counters move by the difference in the same transaction. A double post that races is safe:
+   * the unique index (product_id, user_id) lets one insert win and the other becomes an edit.
+   */
+  async post(
+    user: Pick<SessionUserRow, 'userId' | 'createdAtMs'>,
+    productId: number,
+    input: ReviewInput,
+  ): Promise<{ created: boolean; review: Review }> {
+    this.d.limits.check(user, 'review');
+    const next = stored(input);
+    const now = this.d.clock.now().toISOString();
+    const { id, created } = await this.d.db.transaction(async (tx) => {
+      // KEY SHARE: the product cannot be deleted under us (the insert's foreign key would fail).
+      const [product] = await rows(tx, sql`SELECT id FROM products WHERE id = ${productId} FOR KEY SHARE`);
+      if (!product) throw new AppError('PRODUCT_NOT_FOUND');
+      for (let attempt = 0; attempt < 3; attempt++) {
+        const [old] = await rows<Ratings & { id: number }>(
+          tx,
+          sql`SELECT id, overall, build_quality, features, look_and_feel, performance FROM reviews
+            WHERE product_id = ${productId} AND user_id = ${user.userId} FOR UPDATE`,
+        );
+        if (old) {
+          await tx.execute(sql`UPDATE reviews SET overall = ${next.overall},
+              build_quality = ${next.build_quality}, features = ${next.features},
+              look_and_feel = ${next.look_and_feel}, performance = ${next.performance},
+              summary = ${input.summary}, description = ${input.description}, updated_at = ${now}
+            WHERE id = ${old.id}`);
+          await moveCounters(tx, productId, old, next);
+          return { id: old.id, created: false };
+        }
+        const [inserted] = await rows<{ id: number }>(
+          tx,
+          sql`INSERT INTO reviews (product_id, user_id, overall, build_quality, features, look_and_feel,
+              performance, summary, description, created_at)
+            VALUES (${productId}, ${user.userId}, ${next.overall}, ${next.build_quality}, ${next.features},
+              ${next.look_and_feel}, ${next.performance}, ${input.summary}, ${input.description}, ${now})
+            ON CONFLICT (product_id, user_id) DO NOTHING RETURNING id`,
+        );
+        if (inserted) {
+          await moveCounters(tx, productId, null, next);
+          return { id: inserted.id, created: true };
+        }
+        // A concurrent post by the same user committed first: edit that review instead.
+      }
+      throw new AppError('POSTING_TOO_FAST');
+    });
+    const review = await this.byId(id, user.userId);
+    return { created, review };
+  }
+
+  /** Deletes the user's own review; comments, replies and reactions go with it (ON DELETE CASCADE). */
+  async delete(user: Pick<SessionUserRow, 'userId'>, reviewId: number): Promise<void> {
+    await this.d.db.transaction(async (tx) => {
+      const [review] = await rows<Ratings & { user_id: number; product_id: number }>(
+        tx,
+        sql`SELECT user_id, product_id, overall, build_quality, features, look_and_feel, performance
+          FROM reviews WHERE id = ${reviewId} FOR UPDATE`,
+      );
+      if (!review) throw new AppError('REVIEW_NOT_FOUND');
+      if (review.user_id !== user.userId) throw new AppError('NOT_OWNER');
+      await tx.execute(sql`DELETE FROM reviews WHERE id = ${reviewId}`);
+      await moveCounters(tx, review.product_id, review, null);
+    });
+  }
+
+  /** Useful / Not Useful: the same again takes it back, the other one switches. Not on one's own review. */
+  react(
+    user: Pick<SessionUserRow, 'userId' | 'createdAtMs'>,
+    reviewId: number,
+    reaction: ReviewReaction,
+  ): Promise<ReactionResult> {
+    return react(this.d.db, this.d.limits, REVIEW_REACTIONS, user, reviewId, reaction);
+  }
+
+  /** The product's summary from its counters (404 PRODUCT_NOT_FOUND), and its star counts. */
+  private async summary(productId: number): Promise<{ summary: ReviewSummary; stars: number[] }> {
+    const avg = (column: string) =>
+      sql.raw(`coalesce(round(${column}::numeric / nullif(total_reviews, 0) / 2, 2), 0)::float8`);
+    const [p] = await rows<{
+      total_reviews: number;
+      value: number;
+      build_quality: number;
+      features: number;
+      look_and_feel: number;
+      performance: number;
+      s1: number;
+      s2: number;
+      s3: number;
+      s4: number;
+      s5: number;
+    }>(
+      this.d.db,
+      sql`SELECT total_reviews, ${avg('rating_sum')} AS value, ${avg('build_quality_sum')} AS build_quality,
+          ${avg('features_sum')} AS features, ${avg('look_and_feel_sum')} AS look_and_feel,
+          ${avg('performance_sum')} AS performance,
+          stars_1 AS s1, stars_2 AS s2, stars_3 AS s3, stars_4 AS s4, stars_5 AS s5
+        FROM products WHERE id = ${productId}`,
+    );
+    if (!p) throw new AppError('PRODUCT_NOT_FOUND');
+    const stars = [p.s1, p.s2, p.s3, p.s4, p.s5];
+    return {
+      stars,
+      summary: {
+        total_reviews: p.total_reviews,
+        value: Number(p.value),
+        aspects: {
+          build_quality: Number(p.build_quality),
+          features: Number(p.features),
+          look_and_feel: Number(p.look_and_feel),
+          performance: Number(p.performance),
+        },
+        distribution: stars,
+      },
+    };
+  }
+
+  private async byId(reviewId: number, viewerId: number | null): Promise<Review> {
+    const [row] = await rows<ReviewRow>(
+      this.d.db,
+      sql`SELECT ${REVIEW_COLUMNS} FROM reviews r ${reviewJoins(viewerId)} WHERE r.id = ${reviewId}`,
+    );
+    if (!row) throw new AppError('REVIEW_NOT_FOUND');
+    return this.toReview(row, viewerId);
+  }
+
+  private toReview(row: ReviewRow, viewerId: number | null): Review {
+    return {
+      id: row.id,
+      product_id: row.product_id,
+      author: authorOf(row, this.d.imageUrl),
+      overall: row.overall / 2,
+      build_quality: row.build_quality / 2,
+      features: row.features / 2,
+      look_and_feel: row.look_and_feel / 2,
+      performance: row.performance / 2,
+      summary: row.summary,
+      description: row.description,
+      useful: row.useful,
+      not_useful: row.not_useful,
+      comments: row.comments,
+      created_at: iso(row.created_at)!,
+      updated_at: iso(row.updated_at),
+      my_reaction: reactionName(REVIEW_REACTIONS, row.my_value),
+      mine: viewerId !== null && row.user_id === viewerId,
+    };
+  }
+
+  private toReviewWithProduct(row: ReviewProductRow, viewerId: number | null): ReviewWithProduct {
+    return {
+      ...this.toReview(row, viewerId),
+      product: {
+        id: row.product_id,
+        brand: row.p_brand,
+        model: row.p_model,
+        variant: row.p_variant,
+        image_url: productImageUrl(row.product_id),
+      },
+    };
+  }
+}
+
+/**
+ * Moves a product's review counters from `old` to `next` (null: no review): total, the rating and aspect
+ * sums, the rating value and the star counts. Relative updates, so concurrent writers never lose one another's
+ * change; the value is computed from the new sums in the same statement.
+ */
+async function moveCounters(
+  tx: Executor,
+  productId: number,
+  old: Ratings | null,
+  next: Ratings | null,
+): Promise<void> {
+  const delta = (key: keyof Ratings) => (next?.[key] ?? 0) - (old?.[key] ?? 0);
+  const dn = (next ? 1 : 0) - (old ? 1 : 0);
+  const ds = delta('overall');
+  const star = (n: number) =>
+    (next && starOf(next.overall) === n ? 1 : 0) - (old && starOf(old.overall) === n ? 1 : 0);
+  await tx.execute(sql`UPDATE products SET total_reviews = total_reviews + ${dn},
+      rating_sum = rating_sum + ${ds},
+      rating_value = CASE WHEN total_reviews + ${dn} > 0
+        THEN round((rating_sum + ${ds})::numeric / (total_reviews + ${dn}) / 2, 2) ELSE 0 END,
+      build_quality_sum = build_quality_sum + ${delta('build_quality')},
+      features_sum = features_sum + ${delta('features')},
+      look_and_feel_sum = look_and_feel_sum + ${delta('look_and_feel')},
+      performance_sum = performance_sum + ${delta('performance')},
+      stars_1 = stars_1 + ${star(1)}, stars_2 = stars_2 + ${star(2)}, stars_3 = stars_3 + ${star(3)},
+      stars_4 = stars_4 + ${star(4)}, stars_5 = stars_5 + ${star(5)}
+    WHERE id = ${productId}`);
+}

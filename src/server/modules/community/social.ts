@@ -1,0 +1,275 @@
+/**
+ * Product upvotes, reports, follows and public profiles (issue 5, parts 4-7). Counters (products.upvotes,
+ * users.followers, users.following) move in the same transaction as the rows, and only by the rows a call
+ * really inserted or deleted, so concurrent clicks leave them equal to the rows.
+ */
+import { sql } from 'drizzle-orm';
+import { rows } from '../../../db/sql.ts';
+import type { ReportTarget } from '../../../shared/community.ts';
+import type {
+  FollowResult,
+  Page,
+  PublicProfile,
+  ReviewWithProduct,
+  UpvotedProducts,
+  UpvoteResult,
+} from '../../../shared/community-api.ts';
+import { AppError } from '../../../shared/messages.ts';
+import { USERNAME_PATTERN } from '../../../shared/session-user.ts';
+import type { SessionUserRow } from '../account/sessions.ts';
+import { CARD_COLUMNS, type CardRow, toCard } from '../catalogue/cards.ts';
+import { iso, notFoundOnForeignKey } from './common.ts';
+import type { CommunityDeps } from './deps.ts';
+import type { ReviewService } from './reviews.ts';
+
+type Actor = Pick<SessionUserRow, 'userId' | 'createdAtMs'>;
+
+interface ReportInput {
+  reason_id: number;
+  comments: string | null;
+}
+
+export class SocialService {
+  constructor(
+    private readonly d: CommunityDeps,
+    private readonly reviews: ReviewService,
+  ) {}
+
+  private now(): string {
+    return this.d.clock.now().toISOString();
+  }
+
+  private async assertProduct(productId: number): Promise<void> {
+    const [product] = await rows(this.d.db, sql`SELECT 1 FROM products WHERE id = ${productId}`);
+    if (!product) throw new AppError('PRODUCT_NOT_FOUND');
+  }
+
+  /** A visible (not deleted) user by username, any case; 404 USER_NOT_FOUND. */
+  private async userByName(username: string): Promise<{ id: number }> {
+    if (!USERNAME_PATTERN.test(username)) throw new AppError('USER_NOT_FOUND');
+    const [user] = await rows<{ id: number }>(
+      this.d.db,
+      sql`SELECT id FROM users WHERE lower(username) = lower(${username}) AND deleted_at IS NULL`,
+    );
+    if (!user) throw new AppError('USER_NOT_FOUND');
+    return user;
+  }
+
+  // ── Product upvotes ────────────────────────────────────────────────────────────────────────────────
+
+  /** Upvotes the product, or takes the upvote back (404 PRODUCT_NOT_FOUND). */
+  async toggleUpvote(user: Actor, productId: number): Promise<UpvoteResult> {
+    await this.assertProduct(productId);
+    this.d.limits.check(user, 'react');
+    return this.d.db
+      .transaction(async (tx) => {
+        const [removed] = await rows(
+          tx,
+          sql`DELETE FROM product_upvotes WHERE product_id = ${productId} AND user_id = ${user.userId}
+            RETURNING 1`,
+        );
+        const [added] = removed
+          ? []
+          : await rows(
+              tx,
+              sql`INSERT INTO product_upvotes (product_id, user_id, created_at)
+                VALUES (${productId}, ${user.userId}, ${this.now()})
+                ON CONFLICT DO NOTHING RETURNING 1`,
+            );
+        const delta = (added ? 1 : 0) - (removed ? 1 : 0);
+        const [product] = await rows<{ upvotes: number }>(
+          tx,
+          sql`UPDATE products SET upvotes = upvotes + ${delta} WHERE id = ${productId} RETURNING upvotes`,
+        );
+        // Neither removed nor added: a concurrent request of the same user upvoted first, so it is upvoted.
+        const upvoted = !removed;
+        return {
+          success: true as const,
+          counts: { upvotes: product?.upvotes ?? 0 },
+          my_reaction: upvoted ? ('like' as const) : null,
+        };
+      })
+      .catch(notFoundOnForeignKey('PRODUCT_NOT_FOUND'));
+  }
+
+  /** The viewer's state on a product page: upvoted, and an open report of theirs (404 PRODUCT_NOT_FOUND). */
+  async productViewer(userId: number, productId: number): Promise<{ upvoted: boolean; reported: boolean }> {
+    const [row] = await rows<{ upvoted: boolean; reported: boolean }>(
+      this.d.db,
+      sql`SELECT
+          EXISTS (SELECT 1 FROM product_upvotes WHERE product_id = p.id AND user_id = ${userId}) AS upvoted,
+          EXISTS (SELECT 1 FROM reports WHERE reporter_id = ${userId} AND target_type = 'product'
+            AND target_id = p.id AND status = 'open') AS reported
+        FROM products p WHERE p.id = ${productId}`,
+    );
+    if (!row) throw new AppError('PRODUCT_NOT_FOUND');
+    return { upvoted: row.upvoted, reported: row.reported };
+  }
+
+  /** The signed-in user's upvoted products, newest upvote first, as catalogue cards. */
+  async upvotedProducts(userId: number, page: number, size: number): Promise<UpvotedProducts> {
+    const [head] = await rows<{ total: number }>(
+      this.d.db,
+      sql`SELECT count(*)::int AS total FROM product_upvotes WHERE user_id = ${userId}`,
+    );
+    const total = head?.total ?? 0;
+    const cards =
+      total > page * size
+        ? await rows<CardRow>(
+            this.d.db,
+            sql`SELECT ${CARD_COLUMNS}
+              FROM product_upvotes pu JOIN products p ON p.id = pu.product_id JOIN brands b ON b.id = p.brand_id
+              WHERE pu.user_id = ${userId}
+              ORDER BY pu.created_at DESC NULLS LAST, pu.product_id DESC
+              LIMIT ${size} OFFSET ${page * size}`,
+          )
+        : [];
+    return { success: true, page, size, total, products: cards.map(toCard) };
+  }
+
+  // ── Reports ────────────────────────────────────────────────────────────────────────────────────────
+
+  /** Reports a review (404 REVIEW_NOT_FOUND; one's own: 400 REPORT_SELF). */
+  async reportReview(user: Actor, reviewId: number, input: ReportInput): Promise<void> {
+    const [review] = await rows<{ user_id: number }>(
+      this.d.db,
+      sql`SELECT user_id FROM reviews WHERE id = ${reviewId}`,
+    );
+    if (!review) throw new AppError('REVIEW_NOT_FOUND');
+    if (review.user_id === user.userId) throw new AppError('REPORT_SELF');
+    await this.report(user, 'review', reviewId, input);
+  }
+
+  /** Reports a product listing (404 PRODUCT_NOT_FOUND). */
+  async reportProduct(user: Actor, productId: number, input: ReportInput): Promise<void> {
+    await this.assertProduct(productId);
+    await this.report(user, 'product', productId, input);
+  }
+
+  /** Reports a user by username (404 USER_NOT_FOUND; oneself: 400 REPORT_SELF). */
+  async reportUser(user: Actor, username: string, input: ReportInput): Promise<void> {
+    const target = await this.userByName(username);
+    if (target.id === user.userId) throw new AppError('REPORT_SELF');
+    await this.report(user, 'user', target.id, input);
+  }
+
+  /**
+   * One open report per reporter per item (the partial unique index reports_open_uq): a second one is 409
+   * ALREADY_REPORTED, checked before the posting limit so a repeat does not use it up; two racing requests
+   * meet at the index (ON CONFLICT). Once moderators resolve the report, a new one may be made.
+   */
+  private async report(user: Actor, type: ReportTarget, targetId: number, input: ReportInput): Promise<void> {
+    const [open] = await rows(
+      this.d.db,
+      sql`SELECT 1 FROM reports WHERE reporter_id = ${user.userId} AND target_type = ${type}
+        AND target_id = ${targetId} AND status = 'open'`,
+    );
+    if (open) throw new AppError('ALREADY_REPORTED');
+    this.d.limits.check(user, 'report');
+    const inserted = await rows(
+      this.d.db,
+      sql`INSERT INTO reports (reporter_id, target_type, target_id, reason_id, comments, created_at)
+        VALUES (${user.userId}, ${type}, ${targetId}, ${input.reason_id}, ${input.comments}, ${this.now()})
+        ON CONFLICT (reporter_id, target_type, target_id) WHERE status = 'open' DO NOTHING
+        RETURNING id`,
+    );
+    if (!inserted.length) throw new AppError('ALREADY_REPORTED');
+  }
+
+  // ── Follows ────────────────────────────────────────────────────────────────────────────────────────
+
+  /**
+   * Follows (true) or unfollows (false) a user; saying which makes a repeat or a double click harmless.
+   * The counters move only when a row was really inserted or deleted.
+   */
+  async follow(user: Actor, username: string, follow: boolean): Promise<FollowResult> {
+    const target = await this.userByName(username);
+    if (target.id === user.userId) throw new AppError('FOLLOW_SELF');
+    this.d.limits.check(user, 'follow');
+    return this.d.db
+      .transaction(async (tx) => {
+        const changed = follow
+          ? await rows(
+              tx,
+              sql`INSERT INTO follows (follower_id, followee_id, created_at)
+                VALUES (${user.userId}, ${target.id}, ${this.now()}) ON CONFLICT DO NOTHING RETURNING 1`,
+            )
+          : await rows(
+              tx,
+              sql`DELETE FROM follows WHERE follower_id = ${user.userId} AND followee_id = ${target.id}
+                RETURNING 1`,
+            );
+        if (changed.length) {
+          const delta = follow ? 1 : -1;
+          // Both users' rows in id order: A following B while B follows A cannot deadlock.
+          await tx.execute(
+            sql`SELECT 1 FROM users WHERE id IN (${user.userId}, ${target.id}) ORDER BY id FOR NO KEY UPDATE`,
+          );
+          await tx.execute(sql`UPDATE users SET following = following + ${delta} WHERE id = ${user.userId}`);
+        }
+        // Whether this call changed a row or a repeat found it done, the follow now is what was asked.
+        const [followee] = await rows<{ followers: number }>(
+          tx,
+          changed.length
+            ? sql`UPDATE users SET followers = followers + ${follow ? 1 : -1} WHERE id = ${target.id}
+                RETURNING followers`
+            : sql`SELECT followers FROM users WHERE id = ${target.id}`,
+        );
+        return { success: true as const, following: follow, followers: followee?.followers ?? 0 };
+      })
+      .catch(notFoundOnForeignKey('USER_NOT_FOUND'));
+  }
+
+  // ── Profiles ───────────────────────────────────────────────────────────────────────────────────────
+
+  /** /profile/{username}: the public profile and a page of the user's reviews (404 USER_NOT_FOUND). */
+  async profile(
+    username: string,
+    page: number,
+    size: number,
+    viewerId: number | null,
+  ): Promise<PublicProfile> {
+    if (!USERNAME_PATTERN.test(username)) throw new AppError('USER_NOT_FOUND');
+    const [user] = await rows<{
+      id: number;
+      username: string;
+      first_name: string;
+      last_name: string;
+      image: string | null;
+      created_at: Date | string;
+      followers: number;
+      following: number;
+      followed: boolean;
+    }>(
+      this.d.db,
+      sql`SELECT u.id, u.username, u.first_name, u.last_name, u.image, u.created_at, u.followers, u.following,
+          EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = ${viewerId} AND f.followee_id = u.id) AS followed
+        FROM users u WHERE lower(u.username) = lower(${username}) AND u.deleted_at IS NULL`,
+    );
+    if (!user) throw new AppError('USER_NOT_FOUND');
+    const reviews = await this.reviews.listByUser(user.id, viewerId, page, size);
+    const mine = viewerId !== null && viewerId === user.id;
+    return {
+      success: true,
+      profile: {
+        username: user.username,
+        firstName: user.first_name,
+        lastName: user.last_name,
+        image: this.d.imageUrl(user.image),
+        joined: iso(user.created_at)!,
+        followers: user.followers,
+        following: user.following,
+        reviews: reviews.total,
+        followed: !mine && user.followed,
+        mine,
+      },
+      reviews: { page, size, total: reviews.total, items: reviews.items },
+    };
+  }
+
+  /** The signed-in user's own reviews, newest first, with their products. */
+  async ownReviews(userId: number, page: number, size: number): Promise<Page<ReviewWithProduct>> {
+    const { total, items } = await this.reviews.listByUser(userId, userId, page, size);
+    return { success: true, page, size, total, items };
+  }
+}

@@ -1,0 +1,198 @@
+/**
+ * Community responses under /platform/api/v1 and /user/api/v1 (docs/api.md, "Community"). Every list is
+ * `{ success, page, size, total, items }`; `my_reaction` and `mine` describe the signed-in viewer (null and
+ * false for visitors).
+ */
+import { z } from 'zod';
+import { ProductCardSchema } from './api-types.ts';
+import { LIKE_REACTIONS, REVIEW_REACTIONS } from './community-constants.ts';
+
+/** Who wrote something; null when the account was deleted ("Deleted user"). */
+export const AuthorSchema = z
+  .object({
+    username: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    image: z.string().nullable(),
+  })
+  .nullable();
+export type Author = z.infer<typeof AuthorSchema>;
+
+const likes = {
+  likes: z.number().int(),
+  dislikes: z.number().int(),
+  my_reaction: z.enum(LIKE_REACTIONS).nullable(),
+  mine: z.boolean(),
+};
+
+export const ReviewSchema = z.object({
+  id: z.number().int(),
+  product_id: z.number().int(),
+  author: AuthorSchema,
+  overall: z.number(),
+  build_quality: z.number(),
+  features: z.number(),
+  look_and_feel: z.number(),
+  performance: z.number(),
+  summary: z.string(),
+  description: z.string(),
+  useful: z.number().int(),
+  not_useful: z.number().int(),
+  comments: z.number().int(),
+  created_at: z.string(),
+  updated_at: z.string().nullable(),
+  my_reaction: z.enum(REVIEW_REACTIONS).nullable(),
+  mine: z.boolean(),
+});
+export type Review = z.infer<typeof ReviewSchema>;
+
+/** A review with the product it is about (a user's reviews, the single review page). */
+export const ReviewWithProductSchema = ReviewSchema.extend({
+  product: z.object({
+    id: z.number().int(),
+    brand: z.string(),
+    model: z.string(),
+    variant: z.string(),
+    image_url: z.string(),
+  }),
+});
+export type ReviewWithProduct = z.infer<typeof ReviewWithProductSchema>;
+
+export const CommentSchema = z.object({
+  id: z.number().int(),
+  review_id: z.number().int(),
+  author: AuthorSchema,
+  text: z.string(),
+  replies: z.number().int(),
+  created_at: z.string(),
+  ...likes,
+});
+export type Comment = z.infer<typeof CommentSchema>;
+
+export const ReplySchema = z.object({
+  id: z.number().int(),
+  comment_id: z.number().int(),
+  author: AuthorSchema,
+  text: z.string(),
+  created_at: z.string(),
+  ...likes,
+});
+export type Reply = z.infer<typeof ReplySchema>;
+
+export const QuestionSchema = z.object({
+  id: z.number().int(),
+  product_id: z.number().int(),
+  author: AuthorSchema,
+  text: z.string(),
+  answers: z.number().int(),
+  created_at: z.string(),
+  ...likes,
+});
+export type Question = z.infer<typeof QuestionSchema>;
+
+export const AnswerSchema = z.object({
+  id: z.number().int(),
+  question_id: z.number().int(),
+  author: AuthorSchema,
+  text: z.string(),
+  created_at: z.string(),
+  ...likes,
+});
+export type Answer = z.infer<typeof AnswerSchema>;
+
+/** The product's review summary: shown only from 10 reviews, as the rating tag is ('--' before). */
+export const ReviewSummarySchema = z.object({
+  total_reviews: z.number().int(),
+  /** Overall average, 0 when there are no reviews. */
+  value: z.number(),
+  aspects: z.object({
+    build_quality: z.number(),
+    features: z.number(),
+    look_and_feel: z.number(),
+    performance: z.number(),
+  }),
+  /** Reviews per star, index 0 is 1 star. */
+  distribution: z.array(z.number().int()).length(5),
+});
+export type ReviewSummary = z.infer<typeof ReviewSummarySchema>;
+
+export function pageOf<T extends z.ZodType>(item: T) {
+  return z.object({
+    success: z.literal(true),
+    page: z.number().int(),
+    size: z.number().int(),
+    total: z.number().int(),
+    items: z.array(item),
+  });
+}
+export interface Page<T> {
+  success: true;
+  page: number;
+  size: number;
+  total: number;
+  items: T[];
+}
+
+export const ReviewsPageSchema = pageOf(ReviewSchema).extend({ summary: ReviewSummarySchema });
+export type ReviewsPage = z.infer<typeof ReviewsPageSchema>;
+
+/** After a reaction: the item's counts and the viewer's reaction now. */
+export const ReactionResultSchema = z.object({
+  success: z.literal(true),
+  counts: z.record(z.string(), z.number().int()),
+  my_reaction: z.string().nullable(),
+});
+export type ReactionResult = z.infer<typeof ReactionResultSchema>;
+
+export const PublicProfileSchema = z.object({
+  success: z.literal(true),
+  profile: z.object({
+    username: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    image: z.string().nullable(),
+    joined: z.string(),
+    followers: z.number().int(),
+    following: z.number().int(),
+    reviews: z.number().int(),
+    /** Whether the viewer follows this user (false for visitors and for oneself). */
+    followed: z.boolean(),
+    mine: z.boolean(),
+  }),
+  reviews: pageOf(ReviewWithProductSchema).omit({ success: true }),
+});
+export type PublicProfile = z.infer<typeof PublicProfileSchema>;
+
+/** POST /product/{id}/react/like: the product's upvotes and whether the viewer's upvote is on. */
+export const UpvoteResultSchema = z.object({
+  success: z.literal(true),
+  counts: z.object({ upvotes: z.number().int() }),
+  my_reaction: z.literal('like').nullable(),
+});
+export type UpvoteResult = z.infer<typeof UpvoteResultSchema>;
+
+/** GET /product/{id}/viewer: what the product page shows for the signed-in viewer. */
+export const ProductViewerSchema = z.object({
+  success: z.literal(true),
+  upvoted: z.boolean(),
+  reported: z.boolean(),
+});
+export type ProductViewer = z.infer<typeof ProductViewerSchema>;
+
+/** POST /user/follow */
+export const FollowResultSchema = z.object({
+  success: z.literal(true),
+  following: z.boolean(),
+  followers: z.number().int(),
+});
+export type FollowResult = z.infer<typeof FollowResultSchema>;
+
+/** GET /user/products-upvoted: catalogue cards, as the other product lists give them. */
+export const UpvotedProductsSchema = z.object({
+  success: z.literal(true),
+  page: z.number().int(),
+  size: z.number().int(),
+  total: z.number().int(),
+  products: z.array(ProductCardSchema),
+});
+export type UpvotedProducts = z.infer<typeof UpvotedProductsSchema>;

@@ -1,0 +1,107 @@
+/**
+ * The community's constants and texts, without zod: the pages that only read reviews and questions import
+ * these, and only the forms load the schemas (community.ts).
+ */
+
+export const COMMUNITY_MESSAGES = {
+  ratingsRequired: 'Please provide a rating for all metrics.',
+  summary: 'Give your review a title of 5 to 120 characters.',
+  description: 'Write 20 to 5,000 characters about your experience.',
+  question: 'Ask your question in 10 to 500 characters.',
+  answer: 'Write an answer of 2 to 2,000 characters.',
+  comment: 'Write a comment of 1 to 1,000 characters.',
+  reply: 'Write a reply of 1 to 1,000 characters.',
+  reason: 'Please choose a reason.',
+  reportComments: 'Keep your comments under 500 characters.',
+  controlCharacters: 'Please remove the invisible control characters (U+0000) from your text.',
+} as const;
+
+/** Success toasts (spec section 8: answer, comment, reply, question, review posted or deleted). */
+export const COMMUNITY_SUCCESS = {
+  reviewPosted: 'review posted',
+  reviewUpdated: 'review updated',
+  reviewDeleted: 'review deleted',
+  commentPosted: 'comment posted',
+  commentDeleted: 'comment deleted',
+  replyPosted: 'reply posted',
+  replyDeleted: 'reply deleted',
+  questionPosted: 'question posted',
+  questionDeleted: 'question deleted',
+  answerPosted: 'answer posted',
+  answerDeleted: 'answer deleted',
+  reported: 'Thanks. Our moderators will look at your report.',
+} as const;
+
+export const LIMITS = {
+  summary: [5, 120],
+  description: [20, 5000],
+  question: [10, 500],
+  answer: [2, 2000],
+  comment: [1, 1000],
+  reply: [1, 1000],
+  reportComments: 500,
+} as const;
+
+/** The four review aspects, in the order the spec lists them, with their API field names. */
+export const ASPECTS = [
+  { key: 'build_quality', label: 'Build Quality' },
+  { key: 'features', label: 'Features' },
+  { key: 'look_and_feel', label: 'Look & Feel' },
+  { key: 'performance', label: 'Performance' },
+] as const;
+export type AspectKey = (typeof ASPECTS)[number]['key'];
+
+export const REVIEW_SORTS = ['helpful', 'newest', 'highest', 'lowest'] as const;
+export type ReviewSort = (typeof REVIEW_SORTS)[number];
+export const REVIEW_SORT_LABELS: Record<ReviewSort, string> = {
+  helpful: 'Most helpful',
+  newest: 'Newest',
+  highest: 'Highest rated',
+  lowest: 'Lowest rated',
+};
+
+/** Report reasons by what is reported (spec section 3). */
+export const REPORT_REASONS = {
+  product: {
+    15: 'Inaccurate info',
+    16: 'Missing info',
+    17: 'Duplicate',
+    18: 'Poor images',
+    19: 'Inoperative listing',
+    20: 'Inappropriate content',
+    21: 'Prohibited items',
+  },
+  review: {
+    7: 'Spamming',
+    8: 'Incentivized',
+    9: 'Sabotaging competition',
+    10: 'False claim',
+    11: 'Vindictive',
+    1: 'Off-topic',
+    13: 'Abusive',
+    14: 'Restricted media',
+  },
+  user: {
+    1: 'Trolling',
+    2: 'Privacy violation',
+    3: 'Harassment',
+    4: 'Illegal content',
+    5: 'Promotion of hatred',
+  },
+} as const satisfies Record<string, Record<number, string>>;
+export type ReportTarget = keyof typeof REPORT_REASONS;
+
+/** Review: Useful / Not Useful. Everything else: like / dislike. */
+export const REVIEW_REACTIONS = ['useful', 'not_useful'] as const;
+export type ReviewReaction = (typeof REVIEW_REACTIONS)[number];
+export const LIKE_REACTIONS = ['like', 'dislike'] as const;
+export type LikeReaction = (typeof LIKE_REACTIONS)[number];
+
+/** GET /product/{id}/reviews?page&size&sort&star: pages from 0, 6 a page, most helpful first by default. */
+export interface ReviewQuery {
+  page: number;
+  size: number;
+  sort: ReviewSort;
+  /** Only reviews whose overall rating has this many whole stars (1-5). */
+  star: number | null;
+}
