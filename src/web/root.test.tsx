@@ -1,21 +1,24 @@
-import { renderToStaticMarkup } from 'react-dom/server';
+import { prerender } from 'react-dom/static';
 import { describe, expect, it } from 'vitest';
 import { ErrorBoundary } from './root.tsx';
 
 type Props = Parameters<typeof ErrorBoundary>[0];
-const render = (error: unknown) =>
-  renderToStaticMarkup(<ErrorBoundary {...({ error, params: {} } as unknown as Props)} />);
+/** The error pages load lazily: prerender waits for them, as the server's render does. */
+const render = async (error: unknown) => {
+  const { prelude } = await prerender(<ErrorBoundary {...({ error, params: {} } as unknown as Props)} />);
+  return new Response(prelude).text();
+};
 
 describe('root error boundary', () => {
-  it('shows the maintenance page when a render crashes', () => {
-    const html = render(new Error('boom'));
+  it('shows the maintenance page when a render crashes', async () => {
+    const html = await render(new Error('boom'));
     expect(html).toContain('We&#x27;ll Be Back Soon');
     expect(html).not.toContain('boom');
     expect(html).toContain('href="/"');
   });
 
-  it('shows the not-found page for a 404', () => {
-    const html = render({ status: 404, statusText: 'Not Found', internal: false, data: 'Not found' });
+  it('shows the not-found page for a 404', async () => {
+    const html = await render({ status: 404, statusText: 'Not Found', internal: false, data: 'Not found' });
     expect(html).toContain('Page not found');
     expect(html).toContain('Go to home');
   });

@@ -7,13 +7,12 @@ import {
   ScrollRestoration,
   useMatches,
 } from 'react-router';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode } from 'react';
 import type { Route } from './+types/root';
 import { Footer } from './components/footer.tsx';
 import { NavBar } from './components/nav-bar.tsx';
-import { ErrorPage } from './components/error-page.tsx';
 import { CompareProvider } from './features/compare/compare-context.tsx';
-import { CompareTray } from './features/compare/compare-tray.tsx';
+import { CompareTraySlot } from './features/compare/compare-tray-slot.tsx';
 import { ConnectivityWatcher } from './features/toasts/connectivity.tsx';
 import { SessionProvider } from './features/session/session.tsx';
 import { ToastProvider } from './features/toasts/toasts.tsx';
@@ -21,6 +20,9 @@ import { useNonce } from './lib/nonce.tsx';
 import stylesHref from './styles/app.css?url';
 import accountStylesHref from './features/session/account.css?url';
 import './context.ts';
+
+// Most visits never show an error page: its code loads when one is needed.
+const ErrorPage = lazy(() => import('./components/error-page.tsx').then((m) => ({ default: m.ErrorPage })));
 
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: stylesHref },
@@ -72,7 +74,7 @@ export function Layout({ children }: { children: ReactNode }) {
                 {children}
               </main>
               <Footer />
-              <CompareTray />
+              <CompareTraySlot />
               <ConnectivityWatcher />
             </CompareProvider>
           </SessionProvider>

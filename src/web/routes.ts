@@ -6,6 +6,8 @@ export default [
   route('home', 'routes/home.tsx'),
   route('browse', 'routes/browse.tsx'),
   route('product/:id', 'routes/product.tsx'),
+  route('product/:id/review/:rid', 'routes/review.tsx'),
+  route('profile/:username', 'routes/profile.tsx'),
   route('search', 'routes/search.tsx'),
   route('search/:query', 'routes/search-results.tsx'),
   route('compare', 'routes/compare.tsx'),

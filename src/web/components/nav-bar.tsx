@@ -1,9 +1,8 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { NAV_INDEX } from '../../shared/constants.ts';
 import { SearchBox } from '../features/search/search-box.tsx';
 import { useSession } from '../features/session/session.tsx';
-import { UserMenu } from '../features/session/user-menu.tsx';
 
 const LINKS = [
   { to: '/home', label: 'Home', index: NAV_INDEX.home },
@@ -11,6 +10,11 @@ const LINKS = [
   // Get Recommendations (index 4, signed in only) appears here with its page, in a later release.
   { to: '/articles', label: 'Articles', index: NAV_INDEX.articles },
 ];
+
+/** Only signed-in visitors need the menu: it loads after hydration, when the session is read. */
+const UserMenu = lazy(() =>
+  import('../features/session/user-menu.tsx').then((m) => ({ default: m.UserMenu })),
+);
 
 /** The top bar: collapses to a menu button under 1000 px. */
 export function NavBar({ active }: { active: number }) {
@@ -66,7 +70,9 @@ export function NavBar({ active }: { active: number }) {
             ))}
           </ul>
           {token ? (
-            <UserMenu />
+            <Suspense fallback={<span className="user-menu-placeholder" />}>
+              <UserMenu />
+            </Suspense>
           ) : (
             <Link to="/sign-in" className="button button-primary sign-in">
               Sign In

@@ -1,3 +1,4 @@
+import type { Ref } from 'react';
 import { Link } from 'react-router';
 import type { ProductCard as Card } from '../../shared/api-types.ts';
 import { formatPrice } from '../../shared/format.ts';
@@ -50,13 +51,15 @@ export function ProductGrid({
   products,
   eagerCount = 0,
   headingLevel,
+  ref,
 }: {
   products: Card[];
   eagerCount?: number;
   headingLevel?: 2 | 3;
+  ref?: Ref<HTMLUListElement>;
 }) {
   return (
-    <ul className="product-grid">
+    <ul className="product-grid" ref={ref}>
       {products.map((p, i) => (
         <li key={p.id}>
           <ProductCard product={p} eager={i < eagerCount} headingLevel={headingLevel} />

@@ -34,3 +34,13 @@ export async function apiFetch<T>(path: string, init: RequestInit & { token?: st
 }
 
 export const isAbort = (err: unknown) => err instanceof DOMException && err.name === 'AbortError';
+
+/** A 401 that means the Bearer token is no longer valid (expired, revoked or unknown). */
+export const isSessionExpiry = (err: unknown) =>
+  err instanceof ApiError && err.status === 401 && err.code === 'UNAUTHENTICATED';
+
+/** Failures that need no message of their own: a cancelled request, or an expired session (already toasted). */
+export const isSilent = (err: unknown) => isAbort(err) || isSessionExpiry(err);
+
+/** The message to show for a failed call: the server's message, or the generic one. */
+export const errorMessage = (err: unknown) => (err instanceof ApiError ? err.message : MESSAGES.generic);

@@ -9,6 +9,19 @@ export interface StoredValue<T> {
   subscribe(listener: () => void): () => void;
 }
 
+/** Every store's refresh: drop the cached value and tell its listeners. */
+const refreshes = new Set<() => void>();
+
+/** Empties the whole of localStorage (account deletion), and every store with it. */
+export function clearStoredValues(): void {
+  try {
+    window.localStorage.clear();
+  } catch {
+    // Storage blocked: the stores' values were only in memory, and go below.
+  }
+  refreshes.forEach((refresh) => refresh());
+}
+
 export function storedValue<T>(key: string, parse: (raw: string | null) => T, empty: T): StoredValue<T> {
   let cached: { value: T } | null = null;
   const listeners = new Set<() => void>();
@@ -35,10 +48,14 @@ export function storedValue<T>(key: string, parse: (raw: string | null) => T, em
     listeners.forEach((l) => l());
   };
 
-  const onStorage = (e: StorageEvent) => {
-    if (e.key !== key && e.key !== null) return;
+  const refresh = () => {
     cached = null;
     listeners.forEach((l) => l());
+  };
+  refreshes.add(refresh);
+
+  const onStorage = (e: StorageEvent) => {
+    if (e.key === key || e.key === null) refresh();
   };
 
   const subscribe = (listener: () => void) => {

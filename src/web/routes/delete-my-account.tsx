@@ -1,11 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { ACCOUNT_SUCCESS } from '../../shared/account.ts';
-import { MESSAGES } from '../../shared/texts.ts';
-import { isSessionExpiry, useAuthFetch } from '../features/session/api.ts';
+import { useAuthFetch } from '../features/session/api.ts';
 import { useRequireSession } from '../features/session/session.tsx';
 import { useToast } from '../features/toasts/toasts.tsx';
-import { ApiError } from '../lib/api.ts';
+import { errorMessage, isSilent } from '../lib/api.ts';
 import { pageMeta } from '../lib/meta.ts';
 
 export const meta = () =>
@@ -24,8 +23,9 @@ export default function DeleteMyAccount() {
   const toast = useToast();
   const [state, setState] = useState<'idle' | 'deleting' | 'deleted'>('idle');
   const [error, setError] = useState<string | null>(null);
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
+  // The sign-out waiting for its delay: leaving the page sooner runs it at once (the account is gone).
+  const pending = useRef<() => void>(undefined);
+  useEffect(() => () => pending.current?.(), []);
 
   const remove = async () => {
     setState('deleting');
@@ -34,13 +34,15 @@ export default function DeleteMyAccount() {
       const r = await authFetch<{ message: string }>('/user/delete', { method: 'DELETE' });
       toast.show({ message: r.message || ACCOUNT_SUCCESS.accountDeleted, type: 'success' });
       setState('deleted');
-      timer.current = setTimeout(
-        () => void signOut({ remote: false, toast: false, purge: true, to: '/sign-in' }),
-        DELETE_REDIRECT_MS,
-      );
+      const timer = setTimeout(() => pending.current?.(), DELETE_REDIRECT_MS);
+      pending.current = () => {
+        pending.current = undefined;
+        clearTimeout(timer);
+        void signOut({ remote: false, toast: false, purge: true, to: '/sign-in' });
+      };
     } catch (err) {
       setState('idle');
-      if (!isSessionExpiry(err)) setError(err instanceof ApiError ? err.message : MESSAGES.generic);
+      if (!isSilent(err)) setError(errorMessage(err));
     }
   };
 

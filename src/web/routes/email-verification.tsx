@@ -1,11 +1,10 @@
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { ProfileResponse } from '../../shared/api-types.ts';
-import { MESSAGES } from '../../shared/texts.ts';
-import { ApiError } from '../lib/api.ts';
+import { errorMessage } from '../lib/api.ts';
 import { pageMeta } from '../lib/meta.ts';
 import { sessionUserOf } from '../../shared/account.ts';
-import { accountFetch } from '../features/session/api.ts';
+import { accountFetch, useAuthFetch } from '../features/session/api.ts';
 import { ResendVerification } from '../features/session/resend-verification.tsx';
 import { useSession } from '../features/session/session.tsx';
 
@@ -46,23 +45,24 @@ export default function EmailVerification() {
     setResult(null);
     verify(token).then(
       (message) => live && setResult({ ok: true, message }),
-      (err: unknown) =>
-        live && setResult({ ok: false, message: err instanceof ApiError ? err.message : MESSAGES.generic }),
+      (err: unknown) => live && setResult({ ok: false, message: errorMessage(err) }),
     );
     return () => {
       live = false;
     };
   }, [token]);
 
-  // Signed in: the session learns that the address is verified (or that it changed, for a new address).
+  // Signed in: the session learns that the address is verified (or that it changed, for a new address). The
+  // link may be another account's, so the user is fetched (an expired session ends as on any account page).
   const sessionToken = session.token;
   const { setUser } = session;
+  const authFetch = useAuthFetch();
   useEffect(() => {
     if (!result?.ok || !sessionToken) return;
-    accountFetch<ProfileResponse>('/user', { token: sessionToken })
+    authFetch<ProfileResponse>('/user')
       .then((r) => setUser(sessionUserOf(r.user)))
       .catch(() => undefined);
-  }, [result?.ok, sessionToken, setUser]);
+  }, [result?.ok, sessionToken, authFetch, setUser]);
 
   const user = session.user;
   const canResend = !!user && !user.emailVerified;

@@ -2,12 +2,11 @@ import { useEffect, useRef, useState } from 'react';
 import { type ClientLoaderFunctionArgs, Link, useLoaderData, useNavigate } from 'react-router';
 import { OAuthCredentialsSchema, type SessionUser } from '../../shared/account.ts';
 import type { SignedInResponse } from '../../shared/api-types.ts';
-import { MESSAGES } from '../../shared/texts.ts';
 import { AccountApiError, accountFetch } from '../features/session/api.ts';
 import { NameFields, PhoneField, UsernameField } from '../features/session/account-fields.tsx';
 import { FormAlert, SubmitButton, useForm } from '../features/session/form.tsx';
 import { useSession } from '../features/session/session.tsx';
-import { ApiError } from '../lib/api.ts';
+import { errorMessage } from '../lib/api.ts';
 import { pageMeta } from '../lib/meta.ts';
 import homepageStylesHref from './homepage.css?url';
 
@@ -42,7 +41,7 @@ export async function clientLoader({ params }: ClientLoaderFunctionArgs): Promis
     if ('needsProfile' in res) return { kind: 'new', grant: res.grant, profile: res.profile };
     return { kind: 'signed-in', token: res.token, user: res.user, message: res.message };
   } catch (err) {
-    return { kind: 'error', message: err instanceof ApiError ? err.message : MESSAGES.generic };
+    return { kind: 'error', message: errorMessage(err) };
   }
 }
 clientLoader.hydrate = true as const;

@@ -1,16 +1,24 @@
 import { Link } from 'react-router';
+import { MyReviews, MyUpvotes } from '../features/activity/my-activity.tsx';
+import communityStylesHref from '../features/community/community.css?url';
 import { ResendVerification } from '../features/session/resend-verification.tsx';
 import { ProfilePage } from '../features/session/profile-page.tsx';
 import { useProfile } from '../features/session/use-profile.ts';
 import { pageMeta } from '../lib/meta.ts';
+import type { Route } from './+types/my-account';
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: communityStylesHref }];
 
 export const meta = () =>
   pageMeta(
     'My account',
-    'Your Verdict account: email and its verification, sign-in methods, password and deletion.',
+    'Your Verdict account: email and its verification, sign-in methods, your reviews and upvotes, password and deletion.',
   );
 
-/** The account at a glance: email and verification, sign-in methods, and the ways to change or delete it. */
+/**
+ * The account at a glance: email and verification, sign-in methods, the user's reviews and upvoted products,
+ * and the ways to change or delete it.
+ */
 export default function MyAccount() {
   const { profile, error } = useProfile();
 
@@ -55,6 +63,8 @@ export default function MyAccount() {
               </li>
             </ul>
           </section>
+          <MyReviews username={profile.username} />
+          <MyUpvotes />
           <section className="account-card" aria-labelledby="account-manage">
             <h2 id="account-manage">Manage</h2>
             <ul className="account-links">

@@ -1,20 +1,71 @@
 import { data, Link } from 'react-router';
-import type { PrimeAttribute } from '../../shared/api-types.ts';
-import { formatCount, formatDate, formatPrice } from '../../shared/format.ts';
-import { ProductGrid } from '../components/product-card.tsx';
-import { RatingTag } from '../components/rating-tag.tsx';
+import type { ProductDetail } from '../../shared/api-types.ts';
+import { PAGE_SIZE } from '../../shared/constants.ts';
+import { formatCount, formatPrice, productName } from '../../shared/format.ts';
 import { CompareToggle } from '../features/compare/compare-toggle.tsx';
+import { island } from '../lib/island.tsx';
+import { reviewView } from '../features/reviews/query.ts';
 import { pageMeta } from '../lib/meta.ts';
+import reviewStylesHref from '../features/reviews/reviews.css?url';
 import type { Route } from './+types/product';
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: reviewStylesHref }];
+
+/**
+ * Most of the page is rendered by the server and needs no code in the browser until it is used (see
+ * island.tsx): the specifications are static, the community parts load when they come into view or are first
+ * used. The first load of a product page stays within its JavaScript budget that way (decision 0007).
+ */
+const ProductDetails = island(() =>
+  import('../features/products/product-details.tsx').then((m) => m.ProductDetails),
+);
+const SimilarProducts = island(() => import('../components/product-card.tsx').then((m) => m.ProductGrid));
+const ProductActions = island(() =>
+  import('../features/products/product-actions.tsx').then((m) => m.ProductActions),
+);
+const ReviewsSection = island(() =>
+  import('../features/reviews/reviews-section.tsx').then((m) => m.ReviewsSection),
+);
+const QuestionsSection = island(() =>
+  import('../features/questions/questions-section.tsx').then((m) => m.QuestionsSection),
+);
+
+/** The page's title and description, worked out here on the server: the browser only shows them. */
+function describe(p: ProductDetail) {
+  const name = productName(p);
+  const specs = [p.prime_attribute_1, p.prime_attribute_2]
+    .filter((a) => a.value != null)
+    .map((a) => `${a.name.toLowerCase()} ${formatCount(a.value!)} ${a.unit}`)
+    .join(', ');
+  return {
+    title: `${name}: price, specs and reviews`,
+    description: `${name} at ${formatPrice(p.price)}${specs ? `, ${specs}` : ''}. Specifications, ratings and owner reviews on Verdict.`,
+  };
+}
+
+/** A community read that fails leaves its section empty rather than taking the product page down. */
+function orNull<T>(read: Promise<T>): Promise<T | null> {
+  return read.catch((err: unknown) => {
+    if ((err as { status?: number }).status !== 404) console.error(err);
+    return null;
+  });
+}
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const id = /^\d{1,9}$/.test(params.id) ? Number(params.id) : 0;
   if (!id) throw data('Not found', { status: 404 });
-  const { catalogue } = context.services;
+  const { catalogue, communityReads } = context.services;
+  // Sorting, the star filter and the page are in the URL: shareable, and working without JavaScript.
+  const view = reviewView(new URL(request.url).searchParams);
   try {
-    const [product, similar] = await Promise.all([catalogue.getProduct(id), catalogue.similarProducts(id)]);
+    const [product, similar, reviews, questions] = await Promise.all([
+      catalogue.getProduct(id),
+      catalogue.similarProducts(id),
+      orNull(communityReads.reviews(id, { ...view, size: PAGE_SIZE.review })),
+      orNull(communityReads.questions(id, 0, PAGE_SIZE.question)),
+    ]);
     context.services.recordView(product.id, request.headers.get('user-agent'));
-    return { product, similar };
+    return { product, similar, view, reviews, questions, meta: describe(product) };
   } catch (err) {
     if ((err as { status?: number }).status === 404) throw data('Not found', { status: 404 });
     throw err;
@@ -22,65 +73,11 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
 }
 
 export function meta({ data: d }: Route.MetaArgs) {
-  if (!d) return [];
-  const p = d.product;
-  const name = `${p.brand} ${p.model}${p.variant ? ` (${p.variant})` : ''}`;
-  const specs = [p.prime_attribute_1, p.prime_attribute_2]
-    .filter((a) => a.value != null)
-    .map((a) => `${a.name.toLowerCase()} ${formatCount(a.value!)} ${a.unit}`)
-    .join(', ');
-  return pageMeta(
-    `${name}: price, specs and reviews`,
-    `${name} at ${formatPrice(p.price)}${specs ? `, ${specs}` : ''}. Specifications, ratings and owner reviews on Verdict.`,
-  );
-}
-
-/** Where this product sits in its category: the common range (10th-90th percentile) inside the full range. */
-function PrimeMeter({ attr }: { attr: PrimeAttribute }) {
-  const { min, max } = attr.all;
-  if (attr.value == null || min == null || max == null || max <= min) {
-    return (
-      <div className="prime">
-        <dt>{attr.name}</dt>
-        <dd>{attr.value == null ? 'Not listed' : `${formatCount(attr.value)} ${attr.unit}`}</dd>
-      </div>
-    );
-  }
-  const x = (v: number) => Math.max(0, Math.min(100, ((v - min) / (max - min)) * 100));
-  const common = attr.common;
-  return (
-    <div className="prime">
-      <dt>{attr.name}</dt>
-      <dd>
-        <strong>
-          {formatCount(attr.value)} {attr.unit}
-        </strong>
-        <svg className="prime-bar" viewBox="0 0 100 10" preserveAspectRatio="none" aria-hidden="true">
-          <rect x="0" y="3" width="100" height="4" rx="2" className="prime-all" />
-          {common.min != null && common.max != null && (
-            <rect
-              x={x(common.min)}
-              y="3"
-              width={Math.max(1, x(common.max) - x(common.min))}
-              height="4"
-              className="prime-common"
-            />
-          )}
-          <rect x={Math.min(98, x(attr.value))} y="0" width="2" height="10" className="prime-value" />
-        </svg>
-        <span className="muted small">
-          Range in this category: {formatCount(min)} to {formatCount(max)} {attr.unit}
-          {common.min != null &&
-            common.max != null &&
-            `; most are ${formatCount(common.min)} to ${formatCount(common.max)}`}
-        </span>
-      </dd>
-    </div>
-  );
+  return d ? pageMeta(d.meta.title, d.meta.description) : [];
 }
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
-  const { product: p, similar } = loaderData;
+  const { product: p, similar, view, reviews, questions } = loaderData;
   return (
     <div className="page product-page">
       <nav aria-label="Breadcrumb" className="breadcrumb">
@@ -112,64 +109,29 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           fetchPriority="high"
         />
         <div className="product-summary">
-          <p className="card-brand">
-            <img src={p.brand_image_url} alt="" width={24} height={24} />
-            {p.brand}
-          </p>
-          <h1 id="product-name">
-            {p.model}
-            {p.variant && <span className="variant"> {p.variant}</span>}
-          </h1>
-          <p className="product-price">{formatPrice(p.price)}</p>
-          <div className="product-tags">
-            <RatingTag value={p.value} totalReviews={p.total_reviews} />
-            {p.trend_label && <span className={`badge trend-${p.trend_label.id}`}>{p.trend_label.name}</span>}
-            {!p.verified && (
-              <span
-                className="badge badge-warning"
-                title="No specification database confirms this 2023 listing"
-              >
-                Unverified listing
-              </span>
-            )}
-          </div>
-          <p className="product-actions">
+          <ProductDetails key={`h${p.id}`} wake="never" props={{ product: p, part: 'head' }} />
+          <div className="product-actions product-buttons">
             <CompareToggle product={p} label="Add to compare" className="button" />
-          </p>
-          <dl className="primes">
-            <PrimeMeter attr={p.prime_attribute_1} />
-            <PrimeMeter attr={p.prime_attribute_2} />
-          </dl>
-          <p className="muted small">
-            {p.release_date ? `Released ${formatDate(p.release_date)}. ` : ''}
-            {formatCount(p.views)} views · {formatCount(p.upvotes)} upvotes
-          </p>
+            <ProductActions key={p.id} wake="interaction" props={{ productId: p.id, upvotes: p.upvotes }} />
+          </div>
+          <ProductDetails key={`f${p.id}`} wake="never" props={{ product: p, part: 'facts' }} />
         </div>
       </section>
 
-      <section aria-labelledby="specs-heading" className="specs">
-        <h2 id="specs-heading">Specifications</h2>
-        <div className="spec-groups">
-          {p.attribute_groups.map((g) => (
-            <section key={g.id} className="spec-group" aria-labelledby={`group-${g.id}`}>
-              <h3 id={`group-${g.id}`}>{g.name}</h3>
-              <dl>
-                {g.attributes.map((a) => (
-                  <div key={a.key} className="spec-row">
-                    <dt>{a.name}</dt>
-                    <dd>{a.display}</dd>
-                  </div>
-                ))}
-              </dl>
-            </section>
-          ))}
-        </div>
-      </section>
+      <ProductDetails key={`s${p.id}`} wake="never" props={{ product: p, part: 'specs' }} />
+
+      <ReviewsSection
+        key={p.id}
+        props={{ product: p, initial: reviews, view }}
+        // Where a link to #reviews lands while the section's code loads (a client-side navigation).
+        fallback={<div id="reviews" />}
+      />
+      {questions && <QuestionsSection key={p.id} props={{ productId: p.id, initial: questions }} />}
 
       <section aria-labelledby="similar-heading">
         <h2 id="similar-heading">Similar {p.category_id === 'C001' ? 'phones' : 'products'}</h2>
         {similar.length ? (
-          <ProductGrid products={similar} />
+          <SimilarProducts key={p.id} props={{ products: similar }} />
         ) : (
           <p className="empty">No similar products in this price range.</p>
         )}

@@ -30,7 +30,7 @@ export default function UserProfile() {
         <>
           <section className="account-card" aria-labelledby="profile-photo">
             <h2 id="profile-photo">Photo</h2>
-            <PhotoEditor profile={profile} onChange={(image) => setProfile({ ...profile, image })} />
+            <PhotoEditor profile={profile} onChange={(image) => setProfile((p) => p && { ...p, image })} />
           </section>
           <section className="account-card" aria-labelledby="profile-details">
             <h2 id="profile-details">Personal details</h2>

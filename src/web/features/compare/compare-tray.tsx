@@ -1,12 +1,10 @@
-import { Link, useLocation } from 'react-router';
+import { Link } from 'react-router';
 import { useCompare } from './compare-context.tsx';
 import { compareHref, itemName, MAX_COMPARE } from './list.ts';
 
-/** Fixed at the bottom of every page while the list holds products (not on /compare, which shows them itself). */
+/** The compare tray's content; CompareTraySlot decides when it shows. */
 export function CompareTray() {
   const { items, remove } = useCompare();
-  const { pathname } = useLocation();
-  if (!items.length || pathname === '/compare') return null;
   return (
     <>
       <div className="compare-tray-spacer" aria-hidden="true" />

@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import type { ErrorResponse } from '../../../shared/api-types.ts';
 import { USER_API } from '../../../shared/constants.ts';
 import { MESSAGES } from '../../../shared/texts.ts';
-import { ApiError, isOffline } from '../../lib/api.ts';
+import { ApiError, isOffline, isSessionExpiry } from '../../lib/api.ts';
 import { currentToken, useSession } from './session.tsx';
 
 /**
@@ -23,6 +23,8 @@ export class AccountApiError extends ApiError {
 
 export interface AccountRequest extends Omit<RequestInit, 'body'> {
   token?: string | null | undefined;
+  /** The API the path is under: the user API unless said (PLATFORM_API for product content). */
+  base?: string;
   /** Sent as JSON. */
   json?: unknown;
   /** Sent as it is (multipart uploads). */
@@ -36,7 +38,7 @@ export interface AccountRequest extends Omit<RequestInit, 'body'> {
  */
 export async function accountFetch<T>(path: string, init: AccountRequest = {}): Promise<T> {
   if (isOffline()) throw new AccountApiError(0, { code: 'OFFLINE', message: MESSAGES.offlineBlocked });
-  const { token, json, ...rest } = init;
+  const { token, json, base = USER_API, ...rest } = init;
   const headers = new Headers(rest.headers);
   headers.set('accept', 'application/json');
   if (token) headers.set('authorization', `Bearer ${token}`);
@@ -45,7 +47,7 @@ export async function accountFetch<T>(path: string, init: AccountRequest = {}): 
     headers.set('content-type', 'application/json');
     body = JSON.stringify(json);
   }
-  const response = await fetch(`${USER_API}${path}`, {
+  const response = await fetch(`${base}${path}`, {
     ...rest,
     headers,
     ...(body === undefined ? {} : { body }),
@@ -55,10 +57,6 @@ export async function accountFetch<T>(path: string, init: AccountRequest = {}): 
   if (!response.ok || data?.success === false) throw new AccountApiError(response.status, data);
   return data as T;
 }
-
-/** A 401 that means the Bearer token is no longer valid (expired, revoked or unknown). */
-export const isSessionExpiry = (err: unknown) =>
-  err instanceof ApiError && err.status === 401 && err.code === 'UNAUTHENTICATED';
 
 /**
  * An account API call with the session's Bearer token; a 401 for that token ends the session (the toast, then

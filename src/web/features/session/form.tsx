@@ -10,9 +10,8 @@ import {
 } from 'react';
 import type { z } from 'zod';
 import { fieldErrors } from '../../../shared/account.ts';
-import { MESSAGES } from '../../../shared/texts.ts';
-import { ApiError, isAbort } from '../../lib/api.ts';
-import { AccountApiError, isSessionExpiry } from './api.ts';
+import { errorMessage, isSilent } from '../../lib/api.ts';
+import { AccountApiError } from './api.ts';
 
 /**
  * The account forms' behaviour, one zod schema each (the same one the server checks the request with): a
@@ -85,8 +84,8 @@ export function useForm<K extends string>({ schema, initial, confirm, messages }
 
   /** Shows a failed call: under its field(s) when the server names them, otherwise in the form's alert. */
   const showError = (err: unknown) => {
-    if (isAbort(err) || isSessionExpiry(err)) return;
-    const message = err instanceof ApiError ? err.message : MESSAGES.generic;
+    if (isSilent(err)) return;
+    const message = errorMessage(err);
     if (err instanceof AccountApiError) {
       const named = { ...err.fields };
       if (err.field && err.field in values && !named[err.field]) named[err.field] = message;
@@ -138,7 +137,7 @@ export function useForm<K extends string>({ schema, initial, confirm, messages }
     setAlert(null);
   };
 
-  return { values, field, submit, sending, alert, setAlert, reset, idOf, setServer };
+  return { field, submit, sending, alert, reset, idOf };
 }
 
 // ── Fields ──────────────────────────────────────────────────────────────────────────────────────────────

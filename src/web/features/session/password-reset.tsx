@@ -8,7 +8,7 @@ import {
   ResetPasswordSchema,
   VerifyOtpSchema,
 } from '../../../shared/account.ts';
-import { ERRORS } from '../../../shared/messages.ts';
+import { errorMessage } from '../../lib/api.ts';
 import { Captcha, useCaptcha } from '../captcha/captcha.tsx';
 import { useToast } from '../toasts/toasts.tsx';
 import { EmailField, NewPasswordFields } from './account-fields.tsx';
@@ -90,7 +90,7 @@ export function OtpStep({
     } catch (err) {
       const wrongCaptcha = err instanceof AccountApiError && err.code === 'CAPTCHA_INVALID';
       captcha.reset(wrongCaptcha ? err.message : null);
-      if (!wrongCaptcha) setResendAlert(err instanceof Error ? err.message : ERRORS.INTERNAL.message);
+      if (!wrongCaptcha) setResendAlert(errorMessage(err));
     } finally {
       setResending(false);
     }
@@ -159,7 +159,7 @@ export function NewPasswordForm({ token, onDone }: { token: string; onDone(): vo
   if (linkInvalid) {
     return (
       <div role="alert" className="alert form-alert">
-        <p>{ERRORS.RESET_LINK_INVALID.message}</p>
+        <p>{ACCOUNT_MESSAGES.resetLinkInvalid}</p>
         <p>
           <Link to="/initiate-forgot-password">Reset your password again</Link>
         </p>

@@ -10,11 +10,10 @@ import {
   sessionUserOf,
 } from '../../../shared/account.ts';
 import type { ProfileResponse, SignedInResponse } from '../../../shared/api-types.ts';
-import { MESSAGES } from '../../../shared/texts.ts';
-import { ApiError } from '../../lib/api.ts';
+import { errorMessage, isSilent } from '../../lib/api.ts';
 import { useToast } from '../toasts/toasts.tsx';
 import { EmailField, NameFields, NewPasswordFields, PhoneField, UsernameField } from './account-fields.tsx';
-import { isSessionExpiry, useAuthFetch } from './api.ts';
+import { useAuthFetch } from './api.ts';
 import { Avatar } from './avatar.tsx';
 import { FormAlert, PasswordField, SelectField, SubmitButton, TextField, useForm } from './form.tsx';
 import { useSession } from './session.tsx';
@@ -30,7 +29,7 @@ export function PhotoEditor({
   profile: Profile;
   onChange(image: string | null): void;
 }) {
-  const { setUser, user } = useSession();
+  const { setUser } = useSession();
   const authFetch = useAuthFetch();
   const toast = useToast();
   const id = useId();
@@ -45,7 +44,7 @@ export function PhotoEditor({
       onChange(image);
       toast.show({ message, type: 'success' });
     } catch (err) {
-      if (!isSessionExpiry(err)) setAlert(err instanceof ApiError ? err.message : MESSAGES.generic);
+      if (!isSilent(err)) setAlert(errorMessage(err));
     } finally {
       setBusy(false);
     }
@@ -73,7 +72,7 @@ export function PhotoEditor({
   const remove = () =>
     void run(async () => {
       const r = await authFetch<{ message: string }>('/user/delete-user-image', { method: 'DELETE' });
-      if (user) setUser({ ...user, image: null });
+      setUser((now) => ({ ...now, image: null }));
       return { image: null, message: r.message || ACCOUNT_SUCCESS.imageRemoved };
     });
 

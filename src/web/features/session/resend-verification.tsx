@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { ACCOUNT_SUCCESS } from '../../../shared/account.ts';
-import { MESSAGES } from '../../../shared/texts.ts';
-import { ApiError } from '../../lib/api.ts';
+import { errorMessage, isSilent } from '../../lib/api.ts';
 import { useToast } from '../toasts/toasts.tsx';
-import { isSessionExpiry, useAuthFetch } from './api.ts';
+import { useAuthFetch } from './api.ts';
 
 /** Sends a new verification link to the signed-in user's address ('verification link sent'). */
 export function ResendVerification({ className = 'button' }: { className?: string }) {
@@ -19,9 +18,7 @@ export function ResendVerification({ className = 'button' }: { className?: strin
       toast.show({ message: r.message || ACCOUNT_SUCCESS.verificationSent, type: 'success' });
       setSent(true);
     } catch (err) {
-      if (!isSessionExpiry(err)) {
-        toast.show({ message: err instanceof ApiError ? err.message : MESSAGES.generic, type: 'error' });
-      }
+      if (!isSilent(err)) toast.show({ message: errorMessage(err), type: 'error' });
     } finally {
       setSending(false);
     }

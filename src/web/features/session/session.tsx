@@ -12,7 +12,7 @@ import { useNavigate } from 'react-router';
 import { ACCOUNT_SUCCESS, type SessionUser } from '../../../shared/session-user.ts';
 import { USER_API } from '../../../shared/constants.ts';
 import { MESSAGES } from '../../../shared/texts.ts';
-import { storedValue } from '../../lib/stored-value.ts';
+import { clearStoredValues, storedValue } from '../../lib/stored-value.ts';
 import { useToast } from '../toasts/toasts.tsx';
 
 /** Where the session lives (the spec keeps it in local storage). */
@@ -41,7 +41,8 @@ export interface SessionApi {
   ready: boolean;
   signIn(token: string, user: SessionUser, message?: string): void;
   signOut(options?: SignOutOptions): Promise<void>;
-  setUser(user: SessionUser): void;
+  /** Replaces the signed-in user, or updates the one stored now (`(user) => ({ ...user, image: null })`). */
+  setUser(user: SessionUser | ((now: SessionUser) => SessionUser)): void;
   /** The server said the token is no longer valid: clear it, say so, and go to /sign-in. */
   expire(): void;
 }
@@ -121,22 +122,16 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       }
       exiting = true;
       write(null);
-      if (options.purge) {
-        try {
-          window.localStorage.clear();
-        } catch {
-          // Nothing to purge when storage is blocked.
-        }
-      }
+      if (options.purge) clearStoredValues();
       if (options.toast !== false) toast.show({ message: ACCOUNT_SUCCESS.signedOut, type: 'success' });
       await leave(() => navigate(options.to ?? '/'));
     },
     [toast, navigate],
   );
 
-  const setUser = useCallback((user: SessionUser) => {
+  const setUser = useCallback((user: SessionUser | ((now: SessionUser) => SessionUser)) => {
     const now = read();
-    if (now) write({ token: now.token, user });
+    if (now) write({ token: now.token, user: typeof user === 'function' ? user(now.user) : user });
   }, []);
 
   const expire = useCallback(() => {

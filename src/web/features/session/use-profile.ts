@@ -1,8 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { ProfileResponse } from '../../../shared/api-types.ts';
-import { MESSAGES } from '../../../shared/texts.ts';
-import { ApiError, isAbort } from '../../lib/api.ts';
-import { isSessionExpiry, useAuthFetch } from './api.ts';
+import { errorMessage, isSilent } from '../../lib/api.ts';
+import { useAuthFetch } from './api.ts';
 import { useRequireSession } from './session.tsx';
 
 export type Profile = ProfileResponse['user'];
@@ -12,8 +11,7 @@ export type Profile = ProfileResponse['user'];
  * /sign-in; an expired one goes there too, with the toast.
  */
 export function useProfile() {
-  const session = useRequireSession();
-  const { token } = session;
+  const { token } = useRequireSession();
   const authFetch = useAuthFetch();
   const [profile, setProfile] = useState<Profile | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -25,11 +23,11 @@ export function useProfile() {
     authFetch<ProfileResponse>('/user', { signal: abort.signal })
       .then((r) => setProfile(r.user))
       .catch((err: unknown) => {
-        if (isAbort(err) || abort.signal.aborted || isSessionExpiry(err)) return;
-        setError(err instanceof ApiError ? err.message : MESSAGES.generic);
+        if (abort.signal.aborted || isSilent(err)) return;
+        setError(errorMessage(err));
       });
     return () => abort.abort();
   }, [token, authFetch]);
 
-  return { session, profile, setProfile, error };
+  return { profile, setProfile, error };
 }

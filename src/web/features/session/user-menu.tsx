@@ -17,7 +17,6 @@ export function UserMenu() {
   const { user, signOut } = useSession();
   const id = useId();
   const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
   const wrapper = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
   const menu = useRef<HTMLUListElement>(null);
@@ -82,14 +81,9 @@ export function UserMenu() {
     cancel.current?.focus();
   };
 
-  const confirmSignOut = async () => {
-    setBusy(true);
-    try {
-      dialog.current?.close();
-      await signOut();
-    } finally {
-      setBusy(false);
-    }
+  const confirmSignOut = () => {
+    dialog.current?.close();
+    void signOut();
   };
 
   const name = `${user.firstName} ${user.lastName}`.trim() || user.username;
@@ -165,12 +159,7 @@ export function UserMenu() {
           <button ref={cancel} type="button" className="button" onClick={() => dialog.current?.close()}>
             Cancel
           </button>
-          <button
-            type="button"
-            className="button button-primary"
-            disabled={busy}
-            onClick={() => void confirmSignOut()}
-          >
+          <button type="button" className="button button-primary" onClick={confirmSignOut}>
             Sign out
           </button>
         </div>

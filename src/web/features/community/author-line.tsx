@@ -1,0 +1,80 @@
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import type { Author } from '../../../shared/community-api.ts';
+import { formatDate } from '../../../shared/format.ts';
+import { Avatar } from '../session/avatar.tsx';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+let relative: Intl.RelativeTimeFormat | undefined;
+
+/** '5 minutes ago', 'yesterday', '3 days ago' within a week; null for older dates (shown as dates). */
+export function relativeDate(iso: string, now: number): string | null {
+  const then = Date.parse(iso);
+  if (Number.isNaN(then)) return null;
+  const ago = now - then;
+  if (ago < 0 || ago >= 7 * DAY) return null;
+  relative ??= new Intl.RelativeTimeFormat('en-IN', { numeric: 'auto' });
+  if (ago < MINUTE) return 'just now';
+  if (ago < HOUR) return relative.format(-Math.floor(ago / MINUTE), 'minute');
+  if (ago < DAY) return relative.format(-Math.floor(ago / HOUR), 'hour');
+  return relative.format(-Math.floor(ago / DAY), 'day');
+}
+
+/**
+ * The date as the server renders it (26 May 2025), then, once in the browser, '3 hours ago' within a week: the
+ * server's clock and the browser's differ, so the relative form waits for hydration.
+ */
+export function When({ date, prefix = '' }: { date: string; prefix?: string }) {
+  const [now, setNow] = useState<number | null>(null);
+  useEffect(() => setNow(Date.now()), []);
+  const text = (now !== null && relativeDate(date, now)) || formatDate(date);
+  return (
+    <time dateTime={date} title={formatDate(date)}>
+      {prefix}
+      {text}
+    </time>
+  );
+}
+
+/** Who wrote something and when: avatar, name (a link to their profile), date, and 'edited' after a change. */
+export function AuthorLine({
+  author,
+  date,
+  updated = null,
+}: {
+  author: Author;
+  date: string;
+  updated?: string | null;
+}) {
+  return (
+    <div className="author-line">
+      {author ? (
+        <>
+          <Avatar user={author} />
+          <Link to={`/profile/${encodeURIComponent(author.username)}`} className="author-name">
+            {`${author.firstName} ${author.lastName}`.trim() || author.username}
+          </Link>
+        </>
+      ) : (
+        <>
+          <span className="avatar avatar-small avatar-deleted" aria-hidden="true">
+            ?
+          </span>
+          <span className="author-name author-deleted">Deleted user</span>
+        </>
+      )}
+      <span className="author-date muted small">
+        <When date={date} />
+        {updated && updated !== date && (
+          <>
+            {' · '}
+            <When date={updated} prefix="edited " />
+          </>
+        )}
+      </span>
+    </div>
+  );
+}

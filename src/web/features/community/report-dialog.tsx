@@ -1,0 +1,81 @@
+import { lazy, Suspense, useRef, useState } from 'react';
+import { useSession } from '../session/session.tsx';
+import { useToast } from '../toasts/toasts.tsx';
+
+export type ReportTarget = 'review' | 'user' | 'product';
+
+export const SIGN_IN_TO_REPORT = 'Please sign in to report.';
+
+// The dialog (its form, the reasons, the schema) loads on first use, not with the page.
+const loadForm = () => import('./report-form.tsx');
+const ReportForm = lazy(loadForm);
+
+/**
+ * "Report …": opens a modal dialog with the reason (REPORT_REASONS[target]) and optional comments, and sends the
+ * report: review → POST /platform/api/v1/product/review/report, user → POST /user/api/v1/user/report,
+ * product → POST /platform/api/v1/product/{id}/report. Signed out, it says to sign in instead.
+ */
+export function ReportButton({
+  target,
+  targetId,
+  label,
+  className = 'button button-small button-quiet',
+  onReported,
+}: {
+  target: ReportTarget;
+  /** The review's or product's id, or the user's username. */
+  targetId: number | string;
+  /** The button's text; 'Report review' and so on by default. */
+  label?: string;
+  className?: string;
+  /** After a report is taken, or refused as already made (`already`). */
+  onReported?(already: boolean): void;
+}) {
+  const { token } = useSession();
+  const toast = useToast();
+  const [open, setOpen] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  const text = label ?? `Report ${target}`;
+
+  const onClick = () => {
+    if (!token) {
+      toast.show({ id: 'sign-in-to-report', message: SIGN_IN_TO_REPORT, type: 'info' });
+      return;
+    }
+    setOpen(true);
+  };
+
+  return (
+    <>
+      <button
+        ref={button}
+        type="button"
+        className={`${className} report-button`}
+        aria-haspopup="dialog"
+        onClick={onClick}
+        // Fetch the dialog's code as soon as it is likely to be wanted.
+        onPointerEnter={() => void loadForm()}
+        onFocus={() => void loadForm()}
+      >
+        <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
+          <path d="M5 21V4h10l1 2h4v10h-7l-1-2H7v7H5z" fill="currentColor" />
+        </svg>
+        {text}
+      </button>
+      {open && (
+        <Suspense fallback={null}>
+          <ReportForm
+            target={target}
+            targetId={targetId}
+            title={text}
+            {...(onReported ? { onReported } : {})}
+            onClose={() => {
+              setOpen(false);
+              button.current?.focus();
+            }}
+          />
+        </Suspense>
+      )}
+    </>
+  );
+}

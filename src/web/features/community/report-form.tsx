@@ -1,0 +1,141 @@
+import { useEffect, useId, useRef } from 'react';
+import {
+  COMMUNITY_MESSAGES,
+  COMMUNITY_SUCCESS,
+  LIMITS,
+  ProductReportSchema,
+  REPORT_REASONS,
+  ReviewReportSchema,
+  UserReportSchema,
+} from '../../../shared/community.ts';
+import { PLATFORM_API, USER_API } from '../../../shared/constants.ts';
+import { ApiError, isSessionExpiry } from '../../lib/api.ts';
+import { FormAlert, SelectField, SubmitButton, useForm } from '../session/form.tsx';
+import { useToast } from '../toasts/toasts.tsx';
+import { useCommunityApi } from './community-api.ts';
+import type { ReportTarget } from './report-dialog.tsx';
+import { TextAreaField } from './text-area-field.tsx';
+
+// Only the reason and the comments are fields; what is reported comes from the button.
+const SCHEMAS = {
+  review: ReviewReportSchema.pick({ reason_id: true, comments: true }),
+  user: UserReportSchema.pick({ reason_id: true, comments: true }),
+  product: ProductReportSchema,
+};
+
+const WHAT = { review: 'this review', user: 'this member', product: 'this product listing' } as const;
+
+function request(target: ReportTarget, targetId: number | string, reason: number, comments: string) {
+  const extra = comments.trim() ? { comments: comments.trim() } : {};
+  if (target === 'review')
+    return {
+      path: `${PLATFORM_API}/product/review/report`,
+      body: { review_id: Number(targetId), reason_id: reason, ...extra },
+    };
+  if (target === 'user')
+    return {
+      path: `${USER_API}/user/report`,
+      body: { username: String(targetId), reason_id: reason, ...extra },
+    };
+  return {
+    path: `${PLATFORM_API}/product/${encodeURIComponent(String(targetId))}/report`,
+    body: { reason_id: reason, ...extra },
+  };
+}
+
+/** The report dialog (loaded on first use by ReportButton): open from mounting until `onClose`. */
+export default function ReportForm({
+  target,
+  targetId,
+  title,
+  onClose,
+  onReported,
+}: {
+  target: ReportTarget;
+  targetId: number | string;
+  title: string;
+  onClose(): void;
+  /** After a report is taken, or refused as already made (`already`). */
+  onReported?(already: boolean): void;
+}) {
+  const id = useId();
+  const dialog = useRef<HTMLDialogElement>(null);
+  const api = useCommunityApi();
+  const toast = useToast();
+  const form = useForm<'reason_id' | 'comments'>({
+    schema: SCHEMAS[target],
+    initial: { reason_id: '', comments: '' },
+    messages: { reason_id: COMMUNITY_MESSAGES.reason },
+  });
+  const closing = useRef(false);
+
+  useEffect(() => {
+    const d = dialog.current;
+    if (!d) return;
+    if (!d.open) d.showModal();
+    document.getElementById(form.idOf('reason_id'))?.focus();
+    // Once, on mount. (Removing an open modal dialog from the page, on leaving it, ends its modality.)
+  }, []);
+
+  const close = () => {
+    if (closing.current) return;
+    closing.current = true;
+    dialog.current?.close();
+  };
+
+  const options = Object.entries(REPORT_REASONS[target]).map(([value, label]) => ({ value, label }));
+
+  const submit = form.submit(async (values) => {
+    const { path, body } = request(target, targetId, Number(values.reason_id), values.comments);
+    try {
+      await api.post(path, body);
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 409) {
+        // Already reported: nothing more to do, and not a failure.
+        close();
+        toast.show({ message: err.message, type: 'info' });
+        onReported?.(true);
+        return;
+      }
+      if (isSessionExpiry(err)) close();
+      throw err;
+    }
+    close();
+    toast.show({ message: COMMUNITY_SUCCESS.reported, type: 'success' });
+    onReported?.(false);
+  });
+
+  return (
+    <dialog
+      ref={dialog}
+      className="confirm-dialog report-dialog"
+      aria-labelledby={`${id}-title`}
+      aria-describedby={`${id}-text`}
+      onClose={onClose}
+    >
+      <form className="account-form" onSubmit={(e) => void submit(e)} noValidate>
+        <h2 id={`${id}-title`}>{title}</h2>
+        <p id={`${id}-text`} className="muted small">
+          Tell our moderators what is wrong with {WHAT[target]}. They check every report.
+        </p>
+        <FormAlert message={form.alert} />
+        <SelectField field={form.field('reason_id')} label="Reason" options={options} />
+        <TextAreaField
+          field={form.field('comments')}
+          label="Comments"
+          optional
+          max={LIMITS.reportComments}
+          rows={4}
+        />
+        <div className="dialog-actions">
+          <button type="button" className="button" onClick={close}>
+            Cancel
+          </button>
+          <SubmitButton sending={form.sending} sendingText="Sending…">
+            Send report
+          </SubmitButton>
+        </div>
+      </form>
+    </dialog>
+  );
+}

@@ -1,0 +1,59 @@
+import { type RefObject, useRef } from 'react';
+import type { PagedList } from './use-paged-list.ts';
+
+/**
+ * "Show more …" under a usePagedList list, with its failure and a retry. When the button goes away (the last
+ * page came), focus moves to the first new item of `listRef` (the list element's child; made focusable with
+ * tabindex="-1" if it is not), so keyboard users keep their place.
+ */
+export function ShowMore<T>({
+  list,
+  label,
+  listRef,
+}: {
+  list: PagedList<T>;
+  label: string;
+  listRef?: RefObject<HTMLElement | null>;
+}) {
+  const button = useRef<HTMLButtonElement>(null);
+
+  const more = async () => {
+    if (list.loading) return;
+    const before = list.items.length;
+    await list.loadMore();
+    // After React has committed the new items.
+    requestAnimationFrame(() => {
+      if (button.current?.isConnected) return;
+      const item = listRef?.current?.children[before] as HTMLElement | undefined;
+      if (!item) return;
+      if (item.tabIndex < 0) item.tabIndex = -1;
+      item.focus();
+    });
+  };
+
+  return (
+    <>
+      {list.error && (
+        <div role="alert" className="alert list-error">
+          <p>{list.error}</p>
+          <button type="button" className="button button-small" onClick={() => void more()}>
+            Try again
+          </button>
+        </div>
+      )}
+      {list.hasMore && !list.error && (
+        <p className="show-more">
+          <button
+            ref={button}
+            type="button"
+            className="button"
+            aria-disabled={list.loading || undefined}
+            onClick={() => void more()}
+          >
+            {list.loading ? 'Loading…' : label}
+          </button>
+        </p>
+      )}
+    </>
+  );
+}

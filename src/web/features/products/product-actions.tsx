@@ -1,0 +1,98 @@
+import { useEffect, useRef, useState } from 'react';
+import type { ProductViewer, UpvoteResult } from '../../../shared/community-api.ts';
+import { PLATFORM_API } from '../../../shared/constants.ts';
+import { formatCount } from '../../../shared/format.ts';
+import { useCommunityApi } from '../community/community-api.ts';
+import { errorMessage, isSilent } from '../../lib/api.ts';
+import { ReportButton } from '../community/report-dialog.tsx';
+import { useSession } from '../session/session.tsx';
+import { useToast } from '../toasts/toasts.tsx';
+
+export const SIGN_IN_TO_UPVOTE = 'Please sign in to upvote.';
+
+/**
+ * The product's Upvote toggle (aria-pressed, with the count) and its Report button. Signed in, whether the
+ * viewer has upvoted (and reported) comes from GET /product/{id}/viewer; the press shows at once and is rolled
+ * back, with an error toast, if the call fails.
+ */
+export function ProductActions({ productId, upvotes }: { productId: number; upvotes: number }) {
+  const api = useCommunityApi();
+  const { token, ready } = useSession();
+  const toast = useToast();
+  const [state, setState] = useState({ count: upvotes, upvoted: false });
+  const [reported, setReported] = useState(false);
+  const [sending, setSending] = useState(false);
+  const busy = useRef(false);
+
+  // Another product (client-side navigation), or fresh loader data.
+  useEffect(() => setState((s) => ({ ...s, count: upvotes })), [upvotes]);
+
+  useEffect(() => {
+    if (!ready) return;
+    if (!token) {
+      setState((s) => ({ ...s, upvoted: false }));
+      setReported(false);
+      return;
+    }
+    let live = true;
+    api
+      .get<ProductViewer>(`${PLATFORM_API}/product/${productId}/viewer`)
+      .then((v) => {
+        if (!live) return;
+        setState((s) => ({ ...s, upvoted: v.upvoted }));
+        setReported(v.reported);
+      })
+      .catch(() => undefined); // The button still works; the server knows the truth.
+    return () => {
+      live = false;
+    };
+  }, [api, ready, token, productId]);
+
+  const toggle = async () => {
+    if (!token) {
+      toast.show({ id: 'sign-in-to-upvote', message: SIGN_IN_TO_UPVOTE, type: 'info' });
+      return;
+    }
+    if (busy.current) return;
+    busy.current = true;
+    const before = state;
+    setState({
+      count: Math.max(0, before.count + (before.upvoted ? -1 : 1)),
+      upvoted: !before.upvoted,
+    });
+    setSending(true);
+    try {
+      const result = await api.post<UpvoteResult>(`${PLATFORM_API}/product/${productId}/react/like`);
+      setState({ count: result.counts.upvotes, upvoted: result.my_reaction === 'like' });
+    } catch (err) {
+      setState(before);
+      if (!isSilent(err)) toast.show({ message: errorMessage(err), type: 'error' });
+    } finally {
+      busy.current = false;
+      setSending(false);
+    }
+  };
+
+  return (
+    <div className="community-actions">
+      <button
+        type="button"
+        className="button upvote"
+        aria-pressed={state.upvoted}
+        aria-disabled={sending || undefined}
+        onClick={() => void toggle()}
+      >
+        <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
+          <path d="M12 4l8 9h-5v7H9v-7H4z" fill="currentColor" />
+        </svg>
+        Upvote <span className="upvote-count">{formatCount(state.count)}</span>
+      </button>
+      {reported ? (
+        <span className="muted small">You reported this listing</span>
+      ) : (
+        // Kept after a report made here (focus returns to it); the next visit shows the note instead.
+        <ReportButton target="product" targetId={productId} label="Report listing" />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,178 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import {
+  COMMUNITY_MESSAGES,
+  COMMUNITY_SUCCESS,
+  LIMITS,
+  QuestionInputSchema,
+} from '../../../shared/community.ts';
+import type { Page, Question, ReactionResult } from '../../../shared/community-api.ts';
+import { formatCount } from '../../../shared/format.ts';
+import { AuthorLine } from '../community/author-line.tsx';
+import { useCommunityApi } from '../community/community-api.ts';
+import { DeleteButton } from '../community/delete-button.tsx';
+import { ReactionButtons } from '../community/reaction-buttons.tsx';
+import { ShowMore } from '../community/show-more.tsx';
+import { TextForm } from '../community/text-form.tsx';
+import { usePagedList } from '../community/use-paged-list.ts';
+import { UserText } from '../community/user-text.tsx';
+import { useSession } from '../session/session.tsx';
+import { useToast } from '../toasts/toasts.tsx';
+import { Answers } from './answers.tsx';
+import { qaPaths } from './paths.ts';
+
+function QuestionItem({
+  productId,
+  question: q,
+  onChange,
+  onDelete,
+}: {
+  productId: number;
+  question: Question;
+  onChange(update: Partial<Question>): void;
+  onDelete(): Promise<void>;
+}) {
+  const api = useCommunityApi();
+  const id = useId();
+  const [open, setOpen] = useState(false);
+  // Mounted on first open and kept, so hiding and showing again does not fetch again.
+  const [opened, setOpened] = useState(false);
+  const answersId = `${id}-answers`;
+  const toggle = () => {
+    setOpened(true);
+    setOpen((o) => !o);
+  };
+
+  return (
+    <article className="community-item question" tabIndex={-1}>
+      <AuthorLine author={q.author} date={q.created_at} />
+      <UserText text={q.text} className="question-text" />
+      <div className="item-actions">
+        <ReactionButtons
+          kind="like"
+          counts={[q.likes, q.dislikes]}
+          mine={q.my_reaction}
+          own={q.mine}
+          subject="question"
+          send={(reaction) => api.post<ReactionResult>(qaPaths.reactQuestion(q.id, reaction))}
+          onChange={(counts, mine) =>
+            onChange({ likes: counts[0], dislikes: counts[1], my_reaction: mine as Question['my_reaction'] })
+          }
+        />
+        <button
+          type="button"
+          className="button button-small answers-toggle"
+          aria-expanded={open}
+          aria-controls={answersId}
+          onClick={toggle}
+        >
+          {open ? 'Hide answers' : 'Show answers'} ({formatCount(q.answers)})
+        </button>
+        {q.mine && (
+          <span className="push">
+            <DeleteButton what="question" onDelete={onDelete} />
+          </span>
+        )}
+      </div>
+      <div id={answersId} className="answers" hidden={!open}>
+        {opened && (
+          <Answers
+            productId={productId}
+            questionId={q.id}
+            headingId={`${id}-answers-heading`}
+            onCountChange={(delta) => onChange({ answers: Math.max(0, q.answers + delta) })}
+          />
+        )}
+      </div>
+    </article>
+  );
+}
+
+/**
+ * The product's questions and answers: the count, the form to ask (signed in) or a link to sign in, the
+ * questions newest first (6 a page, "Show more questions"), each with its reactions, its answers on demand and
+ * a delete button on one's own. `initial` is the first page as the server rendered it for a visitor; once the
+ * browser knows the session it is fetched again with the token, so the viewer's reactions and own questions
+ * show.
+ */
+export function QuestionsSection({ productId, initial }: { productId: number; initial: Page<Question> }) {
+  const api = useCommunityApi();
+  const { token, ready } = useSession();
+  const toast = useToast();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const listRef = useRef<HTMLOListElement>(null);
+  const list = usePagedList<Question>(
+    (page) => api.get<Page<Question>>(qaPaths.questions(productId, page)),
+    initial,
+  );
+
+  // The server rendered the page for a visitor: with a session, fetch it again as the viewer.
+  const seenToken = useRef<string | null>(null);
+  const { reload } = list;
+  useEffect(() => {
+    if (!ready || seenToken.current === token) return;
+    seenToken.current = token;
+    void reload();
+  }, [ready, token, reload]);
+
+  const ask = async (text: string) => {
+    const { question } = await api.post<{ question: Question }>(qaPaths.ask(productId), { text });
+    list.setItems((items) => [question, ...items.filter((q) => q.id !== question.id)]);
+    list.setTotal((t) => t + 1);
+    toast.show({ message: COMMUNITY_SUCCESS.questionPosted, type: 'success' });
+  };
+
+  const update = (id: number) => (change: Partial<Question>) =>
+    list.setItems((items) => items.map((q) => (q.id === id ? { ...q, ...change } : q)));
+
+  const remove = (id: number) => async () => {
+    await api.del(qaPaths.question(id));
+    list.setItems((items) => items.filter((q) => q.id !== id));
+    list.setTotal((t) => Math.max(0, t - 1));
+    toast.show({ message: COMMUNITY_SUCCESS.questionDeleted, type: 'success' });
+    heading.current?.focus();
+  };
+
+  return (
+    <section className="community-section questions" aria-labelledby="questions-heading">
+      <h2 id="questions-heading" ref={heading} tabIndex={-1}>
+        Questions &amp; answers <span className="count-note">({formatCount(list.total)})</span>
+      </h2>
+      {token ? (
+        <TextForm
+          label="Ask a question"
+          hint={COMMUNITY_MESSAGES.question}
+          max={LIMITS.question[1]}
+          submitText={
+            <>
+              Post<span className="visually-hidden"> question</span>
+            </>
+          }
+          schema={QuestionInputSchema}
+          onPost={ask}
+        />
+      ) : (
+        <p className="sign-in-prompt">
+          <Link to="/sign-in">Sign in to ask</Link> a question about this product.
+        </p>
+      )}
+      {list.items.length ? (
+        <ol className="community-list" ref={listRef} aria-label="Questions">
+          {list.items.map((q) => (
+            <li key={q.id}>
+              <QuestionItem
+                productId={productId}
+                question={q}
+                onChange={update(q.id)}
+                onDelete={remove(q.id)}
+              />
+            </li>
+          ))}
+        </ol>
+      ) : (
+        !list.loading && !list.error && <p className="empty">No questions yet. Ask the first one.</p>
+      )}
+      <ShowMore list={list} label="Show more questions" listRef={listRef} />
+    </section>
+  );
+}

@@ -1,0 +1,266 @@
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import {
+  COMMUNITY_SUCCESS,
+  CommentInputSchema,
+  LIMITS,
+  ReplyInputSchema,
+} from '../../../shared/community.ts';
+import type { Comment, Page, ReactionResult, Reply } from '../../../shared/community-api.ts';
+import { PAGE_SIZE, PLATFORM_API } from '../../../shared/constants.ts';
+import { AuthorLine } from '../community/author-line.tsx';
+import { useCommunityApi } from '../community/community-api.ts';
+import { DeleteButton } from '../community/delete-button.tsx';
+import { ReactionButtons, type Reaction } from '../community/reaction-buttons.tsx';
+import { ShowMore } from '../community/show-more.tsx';
+import { TextForm } from '../community/text-form.tsx';
+import { usePagedList } from '../community/use-paged-list.ts';
+import { UserText } from '../community/user-text.tsx';
+import { useSession } from '../session/session.tsx';
+import { useToast } from '../toasts/toasts.tsx';
+
+const API = `${PLATFORM_API}/product/review`;
+
+function ReplyItem({ reply: r, onDeleted }: { reply: Reply; onDeleted(id: number): void }) {
+  const api = useCommunityApi();
+  const toast = useToast();
+  return (
+    <li className="community-item reply">
+      <AuthorLine author={r.author} date={r.created_at} />
+      <UserText text={r.text} />
+      <div className="item-actions">
+        <ReactionButtons
+          kind="like"
+          counts={[r.likes, r.dislikes]}
+          mine={r.my_reaction}
+          own={r.mine}
+          subject="reply"
+          send={(reaction: Reaction) =>
+            api.post<ReactionResult>(`${API}/comment/reply/${r.id}/react`, { reaction })
+          }
+        />
+        {r.mine && (
+          <span className="push">
+            <DeleteButton
+              what="reply"
+              onDelete={async () => {
+                await api.del(`${API}/comment/reply/${r.id}`);
+                toast.show({ message: COMMUNITY_SUCCESS.replyDeleted, type: 'success' });
+                onDeleted(r.id);
+              }}
+            />
+          </span>
+        )}
+      </div>
+    </li>
+  );
+}
+
+/** A comment with its replies (two a page, oldest first) and, on request, a reply form. */
+function CommentItem({
+  comment: c,
+  onDeleted,
+  focusAfterDelete,
+}: {
+  comment: Comment;
+  onDeleted(id: number): void;
+  focusAfterDelete(): HTMLElement | null;
+}) {
+  const id = useId();
+  const api = useCommunityApi();
+  const toast = useToast();
+  const { token } = useSession();
+  const [replying, setReplying] = useState(false);
+  const fetchPage = useCallback(
+    (page: number) =>
+      api.get<Page<Reply>>(`${API}/comment/${c.id}/replies?page=${page}&size=${PAGE_SIZE.reply}`),
+    [api, c.id],
+  );
+  // Replies are fetched only when there are some; a comment posted just now starts with none.
+  const replies = usePagedList(fetchPage, c.replies ? undefined : { items: [], total: 0 });
+  const repliesRef = useRef<HTMLOListElement>(null);
+
+  const post = async (text: string) => {
+    const result = await api.post<{ reply?: Reply }>(`${API}/comment/${c.id}/reply`, { text });
+    toast.show({ message: COMMUNITY_SUCCESS.replyPosted, type: 'success' });
+    setReplying(false);
+    if (result.reply) {
+      replies.setItems((list) => [...list, result.reply!]);
+      replies.setTotal((n) => n + 1);
+    } else {
+      void replies.reload();
+    }
+  };
+
+  return (
+    <li className="community-item comment" tabIndex={-1}>
+      <AuthorLine author={c.author} date={c.created_at} />
+      <UserText text={c.text} />
+      <div className="item-actions">
+        <ReactionButtons
+          kind="like"
+          counts={[c.likes, c.dislikes]}
+          mine={c.my_reaction}
+          own={c.mine}
+          subject="comment"
+          send={(reaction: Reaction) =>
+            api.post<ReactionResult>(`${API}/comment/${c.id}/react?reaction=${reaction}`)
+          }
+        />
+        {token && (
+          <button
+            type="button"
+            className="button button-small button-quiet"
+            aria-expanded={replying}
+            aria-controls={`${id}-reply`}
+            onClick={() => setReplying((r) => !r)}
+          >
+            Reply
+          </button>
+        )}
+        {c.mine && (
+          <span className="push">
+            <DeleteButton
+              what="comment"
+              focusAfter={focusAfterDelete}
+              onDelete={async () => {
+                await api.del(`${API}/comment/${c.id}`);
+                toast.show({ message: COMMUNITY_SUCCESS.commentDeleted, type: 'success' });
+                onDeleted(c.id);
+              }}
+            />
+          </span>
+        )}
+      </div>
+      {(replies.items.length > 0 || replies.loading) && (
+        <ol
+          ref={repliesRef}
+          className="replies community-list"
+          aria-label={`Replies to ${c.author?.firstName ?? 'this comment'}`}
+        >
+          {replies.items.map((r) => (
+            <ReplyItem
+              key={r.id}
+              reply={r}
+              onDeleted={(gone) => {
+                replies.setItems((list) => list.filter((x) => x.id !== gone));
+                replies.setTotal((n) => n - 1);
+              }}
+            />
+          ))}
+        </ol>
+      )}
+      <ShowMore list={replies} label="Show more replies" listRef={repliesRef} />
+      <div id={`${id}-reply`} hidden={!replying}>
+        {replying && (
+          <TextForm
+            label="Your reply"
+            max={LIMITS.reply[1]}
+            submitText="Post reply"
+            schema={ReplyInputSchema}
+            onPost={post}
+            autoFocus
+            onCancel={() => setReplying(false)}
+          />
+        )}
+      </div>
+    </li>
+  );
+}
+
+/**
+ * A review's comments (loaded when they are first opened): six a page, oldest first, with "Show more comments",
+ * then the comment form (signed out: a link to sign in). `onTotal` keeps the review's "Comments (n)" in step.
+ */
+export interface CommentsProps {
+  reviewId: number;
+  productId: number;
+  /** The first page, when the server rendered it (the single review page). */
+  initial?: Page<Comment> | undefined;
+  onTotal(total: number): void;
+  /** The heading level of "Comments": under the review's title (h3 in a list, h1 on its own page). */
+  level?: 2 | 4;
+}
+
+export default function Comments({ reviewId, productId, onTotal, initial, level = 4 }: CommentsProps) {
+  const Heading = level === 2 ? 'h2' : 'h4';
+  const api = useCommunityApi();
+  const toast = useToast();
+  const { token, ready } = useSession();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const listRef = useRef<HTMLOListElement>(null);
+  const fetchPage = useCallback(
+    (page: number) =>
+      api.get<Page<Comment>>(
+        `${API}/${reviewId}/comments?page=${page}&size=${PAGE_SIZE.comment}&productid=${productId}`,
+      ),
+    [api, reviewId, productId],
+  );
+  const list = usePagedList(fetchPage, initial);
+  const { total, loading, reload } = list;
+
+  useEffect(() => {
+    if (!loading) onTotal(total);
+  }, [total, loading, onTotal]);
+
+  // Signing in or out changes what is the viewer's own: fetch again.
+  const [tokenSeen, setTokenSeen] = useState(token);
+  useEffect(() => {
+    if (token === tokenSeen) return;
+    setTokenSeen(token);
+    void reload();
+  }, [token, tokenSeen, reload]);
+
+  const post = async (text: string) => {
+    const result = await api.post<{ comment?: Comment }>(`${API}/${reviewId}/comment`, { text });
+    toast.show({ message: COMMUNITY_SUCCESS.commentPosted, type: 'success' });
+    if (result.comment) {
+      list.setItems((items) => [...items, result.comment!]);
+      list.setTotal((n) => n + 1);
+    } else {
+      void reload();
+    }
+  };
+
+  return (
+    <div className="comments">
+      <Heading className="comments-heading" ref={heading} tabIndex={-1}>
+        Comments
+      </Heading>
+      {list.items.length > 0 && (
+        <ol ref={listRef} className="community-list comment-list">
+          {list.items.map((c) => (
+            <CommentItem
+              key={c.id}
+              comment={c}
+              focusAfterDelete={() => heading.current}
+              onDeleted={(gone) => {
+                list.setItems((items) => items.filter((x) => x.id !== gone));
+                list.setTotal((n) => n - 1);
+              }}
+            />
+          ))}
+        </ol>
+      )}
+      {loading && !list.items.length && <p className="muted small">Loading comments…</p>}
+      {!loading && !list.error && !list.items.length && <p className="muted small">No comments yet.</p>}
+
+      <ShowMore list={list} label="Show more comments" listRef={listRef} />
+      {token ? (
+        <TextForm
+          label="Add a comment"
+          max={LIMITS.comment[1]}
+          submitText="Post comment"
+          schema={CommentInputSchema}
+          onPost={post}
+        />
+      ) : (
+        ready && (
+          <p className="sign-in-prompt">
+            <Link to="/sign-in">Sign in to comment</Link>
+          </p>
+        )
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,157 @@
+import { type ComponentType, lazy, Suspense, useEffect, useId, useState } from 'react';
+import { Link } from 'react-router';
+import type { Comment, Page, ReactionResult, Review } from '../../../shared/community-api.ts';
+import { PLATFORM_API } from '../../../shared/constants.ts';
+import { formatCount, formatRating } from '../../../shared/format.ts';
+import { AuthorLine } from '../community/author-line.tsx';
+import { useCommunityApi } from '../community/community-api.ts';
+import { DeleteButton } from '../community/delete-button.tsx';
+import { ReactionButtons, type Reaction } from '../community/reaction-buttons.tsx';
+import { ReportButton } from '../community/report-dialog.tsx';
+import { UserText } from '../community/user-text.tsx';
+import { useToast } from '../toasts/toasts.tsx';
+import type { CommentsProps } from './comments.tsx';
+import { reviewHref } from './paths.ts';
+import { Stars } from './stars.tsx';
+import { ASPECTS, COMMUNITY_SUCCESS } from '../../../shared/community-constants.ts';
+
+// Comments and replies load when a review's comments are first opened.
+const LazyComments = lazy(() => import('./comments.tsx'));
+
+function LoadComments(props: CommentsProps) {
+  return (
+    <Suspense fallback={<p className="muted small">Loading comments…</p>}>
+      <LazyComments {...props} />
+    </Suspense>
+  );
+}
+
+/**
+ * One review: author and date, the overall rating and the four aspects, title and text, Useful / Not useful,
+ * its comments (opened on demand, or from the start on the review's own page), a permalink, and Delete for the
+ * author or Report for anyone else.
+ */
+export function ReviewCard({
+  review: r,
+  heading: Heading = 'h3',
+  permalink = true,
+  commentsOpen = false,
+  initialComments,
+  Comments = LoadComments,
+  onDeleted,
+  onChange,
+  focusAfterDelete,
+}: {
+  review: Review;
+  /** The title's heading level: h3 in the product page's list, h1 on the review's own page. */
+  heading?: 'h1' | 'h3';
+  permalink?: boolean;
+  commentsOpen?: boolean;
+  /** The first page of comments, rendered by the server (the single review page). */
+  initialComments?: Page<Comment> | undefined;
+  /**
+   * The comments' component: by default loaded when first opened, in a Suspense boundary. The single review
+   * page, whose server HTML shows them open, passes it imported statically: no boundary, so the server neither
+   * streams them after the page nor leaves them waiting for code during hydration (a suspended boundary loses
+   * its server HTML to the session update that follows hydration).
+   */
+  Comments?: ComponentType<CommentsProps>;
+  onDeleted(id: number): void;
+  /** Told of a reaction's outcome, to keep the list's copy of the review in step. */
+  onChange?(update: Partial<Review>): void;
+  focusAfterDelete?: () => HTMLElement | null | undefined;
+}) {
+  const id = useId();
+  const api = useCommunityApi();
+  const toast = useToast();
+  const [open, setOpen] = useState(commentsOpen);
+  // Mounted on first open and kept, so closing and opening again keeps what was loaded or posted.
+  const [opened, setOpened] = useState(commentsOpen);
+  const [comments, setComments] = useState(r.comments);
+  useEffect(() => setComments(r.comments), [r.comments]);
+
+  const send = (reaction: Reaction) =>
+    api.post<ReactionResult>(`${PLATFORM_API}/product/review/${r.id}/react`, { reaction });
+
+  const remove = async () => {
+    await api.del(`${PLATFORM_API}/product/review/${r.id}`);
+    toast.show({ message: COMMUNITY_SUCCESS.reviewDeleted, type: 'success' });
+    onDeleted(r.id);
+  };
+
+  return (
+    <article className="review-card community-item" aria-labelledby={`${id}-title`}>
+      <AuthorLine author={r.author} date={r.created_at} updated={r.updated_at} />
+      <div className="review-overall">
+        <Stars value={r.overall} label={`Rated ${formatRating(r.overall)} out of 5`} />
+        <span className="review-overall-value" aria-hidden="true">
+          {formatRating(r.overall)}
+        </span>
+      </div>
+      <Heading id={`${id}-title`} className="review-title">
+        {r.summary}
+      </Heading>
+      <dl className="review-aspects">
+        {ASPECTS.map((a) => (
+          <div key={a.key}>
+            <dt>{a.label}</dt>
+            <dd>{formatRating(r[a.key])}</dd>
+          </div>
+        ))}
+      </dl>
+      <UserText text={r.description} className="review-text" />
+      <div className="item-actions review-actions">
+        <ReactionButtons
+          kind="useful"
+          counts={[r.useful, r.not_useful]}
+          mine={r.my_reaction}
+          own={r.mine}
+          subject="review"
+          send={send}
+          onChange={(counts, mine) =>
+            onChange?.({
+              useful: counts[0],
+              not_useful: counts[1],
+              my_reaction: mine as Review['my_reaction'],
+            })
+          }
+        />
+        <button
+          type="button"
+          className="button button-small button-quiet comments-toggle"
+          aria-expanded={open}
+          aria-controls={`${id}-comments`}
+          onClick={() => {
+            setOpened(true);
+            setOpen((o) => !o);
+          }}
+        >
+          Comments ({formatCount(comments)})
+        </button>
+        <span className="push">
+          {permalink && (
+            <Link to={reviewHref(r.product_id, r.id)} className="button button-small button-quiet">
+              Permalink<span className="visually-hidden"> to the review “{r.summary}”</span>
+            </Link>
+          )}
+          {r.mine ? (
+            <DeleteButton what="review" onDelete={remove} focusAfter={focusAfterDelete} />
+          ) : (
+            <ReportButton target="review" targetId={r.id} label="Report review" />
+          )}
+        </span>
+      </div>
+      <div id={`${id}-comments`} className="review-comments" hidden={!open}>
+        {opened && (
+          <Comments
+            reviewId={r.id}
+            productId={r.product_id}
+            onTotal={setComments}
+            initial={initialComments}
+            level={Heading === 'h1' ? 2 : 4}
+          />
+        )}
+      </div>
+    </article>
+  );
+}

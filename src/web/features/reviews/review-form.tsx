@@ -1,0 +1,249 @@
+import { type FocusEvent, useEffect, useId, useRef, useState } from 'react';
+import { z } from 'zod';
+import {
+  ASPECTS,
+  COMMUNITY_MESSAGES,
+  COMMUNITY_SUCCESS,
+  LIMITS,
+  ReviewInputSchema,
+} from '../../../shared/community.ts';
+import type { Page, Review, ReviewWithProduct } from '../../../shared/community-api.ts';
+import { MAX_PAGE_SIZE, PLATFORM_API, USER_API } from '../../../shared/constants.ts';
+import { formatDate, formatRating } from '../../../shared/format.ts';
+import { ratingLabel } from '../../../shared/rating.ts';
+import { useCommunityApi } from '../community/community-api.ts';
+import { TextAreaField } from '../community/text-area-field.tsx';
+import { type FieldProps, FormAlert, SubmitButton, TextField, useForm } from '../session/form.tsx';
+import { STAR_PATH } from './stars.tsx';
+
+const RATINGS = [{ key: 'overall', label: 'Overall' }, ...ASPECTS] as const;
+type RatingKey = (typeof RATINGS)[number]['key'];
+type FieldName = RatingKey | 'summary' | 'description';
+
+/** 0.5, 1, … 5: the ten choices of a rating (two halves of five stars). */
+const STEPS = Array.from({ length: 10 }, (_, i) => (i + 1) / 2);
+
+/** The form holds strings; a rating is one of the steps, and a missing one gets the spec's message. */
+const rating = z
+  .string()
+  .refine((v) => STEPS.includes(Number(v)) && v !== '', COMMUNITY_MESSAGES.ratingsRequired);
+const FormSchema = ReviewInputSchema.extend(
+  Object.fromEntries(RATINGS.map((r) => [r.key, rating])) as Record<RatingKey, typeof rating>,
+);
+
+/**
+ * A rating as ten radio buttons, drawn as the halves of five stars: arrow keys move through them, each says its
+ * value ('3.5 stars'), and the chosen value shows beside them in words.
+ */
+function RatingInput({
+  field,
+  label,
+  describedBy,
+}: {
+  field: FieldProps;
+  label: string;
+  describedBy?: string;
+}) {
+  const value = field.value ? Number(field.value) : 0;
+  const onBlur = (e: FocusEvent<HTMLFieldSetElement>) => {
+    if (!e.currentTarget.contains(e.relatedTarget as Node | null)) field.onBlur();
+  };
+  return (
+    <fieldset
+      className={`rating-input${field.error ? ' invalid' : ''}`}
+      aria-describedby={describedBy}
+      onBlur={onBlur}
+    >
+      <legend>{label}</legend>
+      <span className="rating-stars">
+        {STEPS.map((step, i) => (
+          <label key={step} className={`rating-half${i % 2 ? ' right' : ''}${step <= value ? ' on' : ''}`}>
+            <input
+              type="radio"
+              id={i === 0 ? field.id : undefined}
+              name={field.name}
+              value={step}
+              checked={value === step}
+              onChange={() => field.onChange(String(step))}
+            />
+            <svg viewBox={i % 2 ? '12 0 12 24' : '0 0 12 24'} aria-hidden="true">
+              <path d={STAR_PATH} />
+            </svg>
+            <span className="visually-hidden">
+              {step} {step === 1 ? 'star' : 'stars'}
+            </span>
+          </label>
+        ))}
+      </span>
+      <span className="rating-value" aria-hidden="true">
+        {value ? `${formatRating(value)} · ${ratingLabel(value)}` : 'Not rated'}
+      </span>
+    </fieldset>
+  );
+}
+
+function Fields({
+  productId,
+  productName,
+  existing,
+  onDone,
+  onCancel,
+}: {
+  productId: number;
+  productName: string;
+  existing: Review | null;
+  onDone(message: string): void;
+  onCancel(): void;
+}) {
+  const id = useId();
+  const api = useCommunityApi();
+  const title = useRef<HTMLHeadingElement>(null);
+  const form = useForm<FieldName>({
+    schema: FormSchema,
+    initial: {
+      overall: existing ? String(existing.overall) : '',
+      build_quality: existing ? String(existing.build_quality) : '',
+      features: existing ? String(existing.features) : '',
+      look_and_feel: existing ? String(existing.look_and_feel) : '',
+      performance: existing ? String(existing.performance) : '',
+      summary: existing?.summary ?? '',
+      description: existing?.description ?? '',
+    },
+  });
+  useEffect(() => title.current?.focus(), []);
+
+  const ratingsError = RATINGS.some((r) => form.field(r.key).error);
+  const errorId = `${id}-ratings-error`;
+
+  const submit = form.submit(async (v) => {
+    const body = {
+      overall: Number(v.overall),
+      build_quality: Number(v.build_quality),
+      features: Number(v.features),
+      look_and_feel: Number(v.look_and_feel),
+      performance: Number(v.performance),
+      summary: v.summary.trim(),
+      description: v.description.trim(),
+    };
+    const result = await api.post<{ message?: string }>(`${PLATFORM_API}/product/${productId}/review`, body);
+    onDone(result.message ?? (existing ? COMMUNITY_SUCCESS.reviewUpdated : COMMUNITY_SUCCESS.reviewPosted));
+  });
+
+  return (
+    <form
+      className="account-form review-form"
+      noValidate
+      onSubmit={(e) => void submit(e)}
+      aria-labelledby={`${id}-title`}
+    >
+      <h3 id={`${id}-title`} ref={title} tabIndex={-1}>
+        {existing ? 'Update your review' : 'Write a review'} of the {productName}
+      </h3>
+      {existing && (
+        <p className="notice">
+          You reviewed this product on {formatDate(existing.created_at)}. Saving will update your review.
+        </p>
+      )}
+      <FormAlert message={form.alert} />
+      <div className="rating-inputs">
+        {RATINGS.map((r) => (
+          <RatingInput
+            key={r.key}
+            field={form.field(r.key)}
+            label={r.label}
+            describedBy={form.field(r.key).error ? errorId : undefined}
+          />
+        ))}
+        {ratingsError && (
+          <p id={errorId} className="field-error">
+            {COMMUNITY_MESSAGES.ratingsRequired}
+          </p>
+        )}
+      </div>
+      <TextField
+        field={form.field('summary')}
+        label="Title"
+        hint={`${LIMITS.summary[0]} to ${LIMITS.summary[1]} characters.`}
+        maxLength={LIMITS.summary[1] + 50}
+      />
+      <TextAreaField
+        field={form.field('description')}
+        label="Your review"
+        hint={`What was it like to own and use? ${LIMITS.description[0]} characters or more.`}
+        max={LIMITS.description[1]}
+        rows={6}
+      />
+      <div className="actions">
+        <SubmitButton sending={form.sending} sendingText="Saving…">
+          {existing ? 'Update review' : 'Post review'}
+        </SubmitButton>
+        <button type="button" className="button" onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** The viewer's review of this product, if any: on the page shown, or among their reviews (newest first). */
+async function findMine(get: <T>(path: string) => Promise<T>, productId: number): Promise<Review | null> {
+  for (let page = 0; page < 20; page += 1) {
+    const list = await get<Page<ReviewWithProduct>>(
+      `${USER_API}/user/reviews?page=${page}&size=${MAX_PAGE_SIZE}`,
+    );
+    const found = list.items.find((r) => r.product_id === productId);
+    if (found) return found;
+    if ((page + 1) * list.size >= list.total || !list.items.length) return null;
+  }
+  return null;
+}
+
+/**
+ * "Write a review" (loaded when first opened): the five ratings, a title and the text. A viewer who reviewed
+ * this product already gets their review to edit: posting again replaces it.
+ */
+export default function ReviewForm({
+  productId,
+  productName,
+  mine,
+  onDone,
+  onCancel,
+}: {
+  productId: number;
+  productName: string;
+  /** The viewer's review when the page shown holds it. */
+  mine: Review | null;
+  onDone(message: string): void;
+  onCancel(): void;
+}) {
+  const api = useCommunityApi();
+  const [existing, setExisting] = useState<Review | null | undefined>(mine ?? undefined);
+
+  useEffect(() => {
+    if (existing !== undefined) return;
+    let live = true;
+    findMine(api.get, productId)
+      .catch(() => null)
+      .then((found) => live && setExisting(found));
+    return () => {
+      live = false;
+    };
+  }, [api, productId, existing]);
+
+  if (existing === undefined) {
+    return (
+      <p className="muted" role="status">
+        Loading the review form…
+      </p>
+    );
+  }
+  return (
+    <Fields
+      productId={productId}
+      productName={productName}
+      existing={existing}
+      onDone={onDone}
+      onCancel={onCancel}
+    />
+  );
+}

@@ -1,0 +1,276 @@
+import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { Form, Link } from 'react-router';
+import type { ReviewsPage, ReviewSummary } from '../../../shared/community-api.ts';
+import type { ProductDetail } from '../../../shared/api-types.ts';
+import { formatCount, formatRating, productName } from '../../../shared/format.ts';
+import { isRatingShown } from '../../../shared/rating.ts';
+import { RatingTag } from '../../components/rating-tag.tsx';
+import { Pagination } from '../../components/pagination.tsx';
+import { useCommunityApi } from '../community/community-api.ts';
+import { useSession } from '../session/session.tsx';
+import { useToast } from '../toasts/toasts.tsx';
+import { reviewsApiPath, type ReviewView, viewSearch } from './query.ts';
+import { ReviewCard } from './review-card.tsx';
+import { Bar, Stars } from './stars.tsx';
+import { ASPECTS, REVIEW_SORT_LABELS, REVIEW_SORTS } from '../../../shared/community-constants.ts';
+
+// The form loads when "Write a review" is first pressed.
+const ReviewForm = lazy(() => import('./review-form.tsx'));
+
+const HEADING_ID = 'reviews-heading';
+
+/** The product's rating summary: overall, the four aspects, and how many reviews gave each star. */
+function Summary({
+  summary: s,
+  href,
+  star,
+}: {
+  summary: ReviewSummary;
+  href(star: number): string;
+  star: number | null;
+}) {
+  const shown = isRatingShown(s.value, s.total_reviews);
+  const most = Math.max(1, ...s.distribution);
+  return (
+    <div className="reviews-summary">
+      <div className="summary-overall">
+        <p className="summary-value" aria-hidden="true">
+          {shown ? formatRating(s.value) : '--'}
+        </p>
+        {shown && <Stars value={s.value} />}
+        <RatingTag value={s.value} totalReviews={s.total_reviews} />
+        {!shown && <p className="summary-note">Ratings show once a product has 10 reviews.</p>}
+      </div>
+      <div className="summary-part">
+        <h3 className="summary-heading">By aspect</h3>
+        <dl className="summary-aspects">
+          {ASPECTS.map((a) => {
+            const v = s.aspects[a.key];
+            const ok = isRatingShown(v, s.total_reviews);
+            return (
+              <div key={a.key} className="summary-row">
+                <dt>{a.label}</dt>
+                <dd>
+                  <Bar fraction={ok ? v / 5 : 0} />
+                  <span className="summary-number">{ok ? formatRating(v) : '--'}</span>
+                  {ok && <span className="visually-hidden"> out of 5</span>}
+                </dd>
+              </div>
+            );
+          })}
+        </dl>
+      </div>
+      <div className="summary-part">
+        <h3 className="summary-heading">By stars</h3>
+        <ul className="summary-stars">
+          {[5, 4, 3, 2, 1].map((n) => {
+            const count = s.distribution[n - 1] ?? 0;
+            return (
+              <li key={n}>
+                <Link
+                  to={href(n)}
+                  preventScrollReset
+                  className="summary-row"
+                  aria-current={star === n ? 'true' : undefined}
+                >
+                  <span className="summary-star">
+                    <span aria-hidden="true">{n}★</span>
+                    <span className="visually-hidden">{`${n} ${n === 1 ? 'star' : 'stars'}: `}</span>
+                  </span>
+                  <Bar fraction={count / most} />
+                  <span className="summary-number">
+                    {formatCount(count)}
+                    <span className="visually-hidden">{count === 1 ? ' review' : ' reviews'}</span>
+                  </span>
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * "Ratings & reviews" on the product page, rendered by the server for a visitor (product.tsx loads it lazily
+ * in the browser): the summary, sorting and the star filter (links and a GET form, so they work without
+ * JavaScript and can be shared), six reviews a page, and "Write a review". Signed in, the page is fetched
+ * again with the token, so the viewer's own review and reactions show as theirs.
+ */
+export function ReviewsSection({
+  product,
+  initial,
+  view,
+}: {
+  product: Pick<ProductDetail, 'id' | 'brand' | 'model' | 'variant'>;
+  /** The server's page of reviews (null when it could not be read). */
+  initial: ReviewsPage | null;
+  view: ReviewView;
+}) {
+  const id = useId();
+  const productId = product.id;
+  const name = productName(product);
+  const { token } = useSession();
+  const api = useCommunityApi();
+  const toast = useToast();
+  const [page, setPage] = useState(initial);
+  const [shownFrom, setShownFrom] = useState(initial);
+  if (shownFrom !== initial) {
+    // New loader data (another sort, filter or page): show it.
+    setShownFrom(initial);
+    setPage(initial);
+  }
+  const [writing, setWriting] = useState(false);
+  const writeButton = useRef<HTMLButtonElement>(null);
+  const latest = useRef(0);
+
+  const refresh = useCallback(async () => {
+    const call = ++latest.current;
+    try {
+      const next = await api.get<ReviewsPage>(reviewsApiPath(productId, view));
+      if (call === latest.current) setPage(next);
+    } catch {
+      // What the server rendered stays; a failure here has no message of its own to show.
+    }
+  }, [api, productId, view]);
+
+  useEffect(() => {
+    if (token) void refresh();
+  }, [token, refresh, initial]);
+
+  const href = (v: ReviewView) => `/product/${productId}${viewSearch(v)}#reviews`;
+  const heading = () => document.getElementById(HEADING_ID);
+
+  const done = (message: string) => {
+    toast.show({ message, type: 'success' });
+    setWriting(false);
+    void refresh();
+    writeButton.current?.focus();
+  };
+
+  return (
+    <section id="reviews" className="reviews" aria-labelledby={HEADING_ID}>
+      <div className="reviews-head">
+        <h2 id={HEADING_ID} tabIndex={-1}>
+          Ratings &amp; reviews
+        </h2>
+        {token ? (
+          <button
+            ref={writeButton}
+            type="button"
+            className="button button-primary"
+            aria-expanded={writing}
+            aria-controls={`${id}-form`}
+            onClick={() => setWriting((w) => !w)}
+          >
+            Write a review
+          </button>
+        ) : (
+          <Link to="/sign-in" className="button button-primary">
+            Write a review
+          </Link>
+        )}
+      </div>
+      <div id={`${id}-form`} hidden={!writing}>
+        {writing && (
+          <Suspense fallback={<p className="muted">Loading the review form…</p>}>
+            <ReviewForm
+              productId={productId}
+              productName={name}
+              mine={page?.items.find((r) => r.mine) ?? null}
+              onDone={done}
+              onCancel={() => {
+                setWriting(false);
+                writeButton.current?.focus();
+              }}
+            />
+          </Suspense>
+        )}
+      </div>
+      {!page ? (
+        <p className="empty">Reviews could not be loaded just now. Please try again later.</p>
+      ) : (
+        <>
+          <Summary
+            summary={page.summary}
+            star={view.star}
+            href={(star) => href({ ...view, star, page: 0 })}
+          />
+          <div className="reviews-toolbar">
+            <Form
+              method="get"
+              action={`/product/${productId}#reviews`}
+              preventScrollReset
+              className="reviews-sort"
+            >
+              <label htmlFor={`${id}-sort`}>Sort reviews</label>
+              <select id={`${id}-sort`} name="sort" defaultValue={view.sort} key={view.sort}>
+                {REVIEW_SORTS.map((s) => (
+                  <option key={s} value={s}>
+                    {REVIEW_SORT_LABELS[s]}
+                  </option>
+                ))}
+              </select>
+              {view.star && <input type="hidden" name="star" value={view.star} />}
+              <button type="submit" className="button button-small">
+                Sort
+              </button>
+            </Form>
+            <p className="reviews-count" aria-live="polite">
+              {view.star
+                ? `${formatCount(page.total)} ${view.star}-star ${page.total === 1 ? 'review' : 'reviews'}`
+                : `${formatCount(page.total)} ${page.total === 1 ? 'review' : 'reviews'}`}
+              {view.star && (
+                <>
+                  {' · '}
+                  <Link to={href({ ...view, star: null, page: 0 })} preventScrollReset>
+                    Clear filter<span className="visually-hidden"> (show all reviews)</span>
+                  </Link>
+                </>
+              )}
+            </p>
+          </div>
+          {page.items.length ? (
+            <ol className="review-list community-list">
+              {page.items.map((r) => (
+                <li key={r.id}>
+                  <ReviewCard
+                    review={r}
+                    focusAfterDelete={heading}
+                    onChange={(update) =>
+                      setPage(
+                        (p) =>
+                          p && { ...p, items: p.items.map((x) => (x.id === r.id ? { ...x, ...update } : x)) },
+                      )
+                    }
+                    onDeleted={(gone) => {
+                      setPage(
+                        (p) => p && { ...p, total: p.total - 1, items: p.items.filter((x) => x.id !== gone) },
+                      );
+                      void refresh();
+                    }}
+                  />
+                </li>
+              ))}
+            </ol>
+          ) : (
+            <p className="empty">
+              {view.star
+                ? `No ${view.star}-star reviews yet.`
+                : page.total
+                  ? 'No reviews on this page.'
+                  : `No reviews yet. Be the first to review the ${name}.`}
+            </p>
+          )}
+          <Pagination
+            page={page.page}
+            size={page.size}
+            total={page.total}
+            href={(p) => href({ ...view, page: p })}
+          />
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,130 @@
+import {
+  type ComponentType,
+  lazy,
+  type ReactNode,
+  type SyntheticEvent,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react';
+import { whenVisible } from './when-visible.ts';
+import { useSession } from '../features/session/session.tsx';
+
+/**
+ * Lazy hydration (docs/decisions/0007-javascript-weight.md): a part of a page that the server renders in full
+ * but whose code the first load does not carry.
+ *
+ * On the server the island renders its component in place (a lazy import, which the server waits for). In the
+ * browser, during hydration, it renders an empty element with `dangerouslySetInnerHTML`: React hydrates that
+ * element but never looks inside it, so the server's HTML stays as it is (its links and GET forms working)
+ * until the code has loaded; then the component renders in its place with the same props. (A `<Suspense>`
+ * boundary left suspended during hydration is not enough: an update that reaches it before it hydrates, such
+ * as the session context changing once local storage is read, makes React give up its server HTML and render
+ * it on the client, fallback first.)
+ *
+ * The code loads when the island comes near the viewport (`wake: 'visible'`), when it is first pointed at,
+ * focused or pressed (`'interaction'`, for what is in view from the start), or never (`'never'`: static
+ * content, whose server HTML is all it needs); at once for a signed-in visitor, who sees their own state in
+ * it, and when there is no server HTML to keep (a client-side navigation; `fallback` shows meanwhile). Focus
+ * inside the island, and a button pressed before the code came, carry over to the same button. A change of
+ * props does not wake a kept island: give it a `key` that changes with what it shows (the product's id).
+ */
+export function island<P extends object>(load: () => Promise<ComponentType<P>>) {
+  let Loaded: ComponentType<P> | undefined;
+  const get = () => load().then((c) => (Loaded = c));
+  const Lazy = import.meta.env.SSR ? lazy(() => get().then((c) => ({ default: c }))) : null;
+
+  return function Island({
+    props,
+    wake = 'visible',
+    fallback,
+  }: {
+    props: P;
+    wake?: 'visible' | 'interaction' | 'never';
+    fallback?: ReactNode;
+  }) {
+    const id = useId();
+    const box = useRef<HTMLDivElement>(null);
+    const { token } = useSession();
+    const [C, setC] = useState(() => Loaded);
+    const [kept] = useState(() => !import.meta.env.SSR && !Loaded && !!document.getElementById(id));
+    // What to give focus (and maybe a click) once the component is in: [index among the controls, its text].
+    const carry = useRef<[number, string | null, boolean]>(null);
+    const controls = () => [
+      ...(box.current?.querySelectorAll<HTMLElement>('a[href],button,input,select') ?? []),
+    ];
+    const note = (el: Element | null, click: boolean) => {
+      const at = controls().indexOf(el as HTMLElement);
+      if (at >= 0) carry.current = [at, el!.textContent, click];
+    };
+    const go = () =>
+      void get().then((c) => {
+        if (!carry.current) note(document.activeElement, false);
+        setC(() => c);
+      });
+
+    useEffect(() => {
+      if (C) return;
+      if (!kept) return go();
+      if (wake == 'never') return;
+      if (token) return go();
+      if (wake == 'interaction') return;
+      const stop = new AbortController();
+      void whenVisible(box.current!.firstElementChild ?? box.current!, '400px', stop.signal).then(go);
+      return () => stop.abort();
+    }, [C, kept, token, wake]);
+
+    useLayoutEffect(() => {
+      const c = carry.current;
+      carry.current = null;
+      const el = c && controls()[c[0]];
+      if (el?.textContent !== c?.[1]) return;
+      el?.focus();
+      if (c?.[2]) el?.click();
+    }, [C]);
+
+    if (import.meta.env.SSR) {
+      // No <Suspense> here: the page's shell waits for the code, so the HTML comes in place and complete. (A
+      // boundary lets React send a large part after the rest, hidden until an inline script moves it in:
+      // nothing to see without JavaScript.)
+      return (
+        <div id={id} className="island">
+          {Lazy && <Lazy {...props} />}
+        </div>
+      );
+    }
+    if (C) {
+      return (
+        <div key="live" id={id} ref={box} className="island">
+          <C {...props} />
+        </div>
+      );
+    }
+    const on =
+      wake == 'never'
+        ? undefined
+        : (e: SyntheticEvent) => {
+            if (e.type == 'click') note((e.target as Element).closest('button'), true);
+            go();
+          };
+    return kept ? (
+      <div
+        id={id}
+        ref={box}
+        className="island"
+        dangerouslySetInnerHTML={{ __html: '' }}
+        suppressHydrationWarning
+        onPointerEnter={wake == 'interaction' ? on : undefined}
+        onPointerDown={on}
+        onFocus={on}
+        onClick={on}
+      />
+    ) : (
+      <div id={id} className="island">
+        {fallback}
+      </div>
+    );
+  };
+}

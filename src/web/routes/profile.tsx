@@ -1,0 +1,247 @@
+import { useEffect, useState } from 'react';
+import { data, Link } from 'react-router';
+import type { FollowResult, PublicProfile } from '../../shared/community-api.ts';
+import { PAGE_SIZE, USER_API } from '../../shared/constants.ts';
+import { formatCount, formatDate, formatRating, productName } from '../../shared/format.ts';
+import { Pagination } from '../components/pagination.tsx';
+import { When } from '../features/community/author-line.tsx';
+import { useCommunityApi } from '../features/community/community-api.ts';
+import { ReportButton } from '../features/community/report-dialog.tsx';
+import { UserText } from '../features/community/user-text.tsx';
+import { reviewHref } from '../features/reviews/paths.ts';
+import { Avatar } from '../features/session/avatar.tsx';
+import { useSession } from '../features/session/session.tsx';
+import { useToast } from '../features/toasts/toasts.tsx';
+import { errorMessage, isSilent } from '../lib/api.ts';
+import { pageMeta } from '../lib/meta.ts';
+import communityStylesHref from '../features/community/community.css?url';
+import type { Route } from './+types/profile';
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: communityStylesHref }];
+
+export async function loader({ params, context, request }: Route.LoaderArgs) {
+  const username = params.username;
+  if (!/^[\w.-]{1,30}$/.test(username)) throw data('Not found', { status: 404 });
+  const pageParam = new URL(request.url).searchParams.get('page') ?? '0';
+  if (!/^\d{1,4}$/.test(pageParam))
+    throw data('The page number must be 0 or a whole number above it.', { status: 400 });
+  try {
+    return await context.services.communityReads.profile(username, Number(pageParam), PAGE_SIZE.review);
+  } catch (err) {
+    if ((err as { status?: number }).status === 404) throw data('Not found', { status: 404 });
+    throw err;
+  }
+}
+
+const fullName = (p: { firstName: string; lastName: string; username: string }) =>
+  `${p.firstName} ${p.lastName}`.trim() || p.username;
+
+export function meta({ data: d }: Route.MetaArgs) {
+  if (!d) return [];
+  const p = d.profile;
+  const name = fullName(p);
+  return pageMeta(
+    `${name} (@${p.username})`,
+    `${name} on Verdict: ${formatCount(p.reviews)} ${p.reviews === 1 ? 'review' : 'reviews'}, ${formatCount(p.followers)} ${p.followers === 1 ? 'follower' : 'followers'}.`,
+  );
+}
+
+/** What depends on who is looking: known once the browser has the session (the server renders for visitors). */
+interface ViewerState {
+  username: string;
+  followed: boolean;
+  mine: boolean;
+  followers: number;
+  following: number;
+}
+
+const EXCERPT = { chars: 320, lines: 5 };
+
+/** The start of a review: at most 320 characters and 5 lines, with '…' when cut. */
+function excerpt(text: string): string | null {
+  const lines = text.split('\n');
+  let cut = lines.length > EXCERPT.lines ? lines.slice(0, EXCERPT.lines).join('\n') : text;
+  if (cut.length > EXCERPT.chars) cut = cut.slice(0, EXCERPT.chars);
+  return cut.length < text.length ? `${cut.trimEnd()}…` : null;
+}
+
+function FollowButton({
+  username,
+  state,
+  onChange,
+}: {
+  username: string;
+  state: ViewerState;
+  onChange(next: ViewerState): void;
+}) {
+  const api = useCommunityApi();
+  const toast = useToast();
+  const [sending, setSending] = useState(false);
+
+  const toggle = async () => {
+    if (sending) return;
+    const before = state;
+    const follow = !before.followed;
+    onChange({ ...before, followed: follow, followers: Math.max(0, before.followers + (follow ? 1 : -1)) });
+    setSending(true);
+    try {
+      const result = await api.post<FollowResult>(`${USER_API}/user/follow`, { username, follow });
+      onChange({ ...before, followed: result.following, followers: result.followers });
+    } catch (err) {
+      onChange(before);
+      if (!isSilent(err)) toast.show({ message: errorMessage(err), type: 'error' });
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <button
+      type="button"
+      className={state.followed ? 'button follow-button' : 'button button-primary follow-button'}
+      aria-pressed={state.followed}
+      aria-disabled={sending || undefined}
+      onClick={() => void toggle()}
+    >
+      {state.followed ? 'Following' : 'Follow'}
+    </button>
+  );
+}
+
+/** /profile/{username}: a member's public profile and their reviews, 6 a page (?page=N, from 0). */
+export default function PublicProfilePage({ loaderData }: Route.ComponentProps) {
+  const { profile: p, reviews } = loaderData as PublicProfile;
+  const { token, user, ready } = useSession();
+  const api = useCommunityApi();
+  const [viewer, setViewer] = useState<ViewerState | null>(null);
+
+  // Signed in: ask again with the token for what depends on the viewer (follow state, own profile).
+  useEffect(() => {
+    if (!ready || !token) {
+      setViewer(null);
+      return;
+    }
+    let live = true;
+    api
+      .get<PublicProfile>(`${USER_API}/user/${encodeURIComponent(p.username)}/get-profile?page=0&size=1`)
+      .then(({ profile: v }) => {
+        if (live)
+          setViewer({
+            username: v.username,
+            followed: v.followed,
+            mine: v.mine,
+            followers: v.followers,
+            following: v.following,
+          });
+      })
+      .catch(() => undefined); // The page stays as a visitor sees it.
+    return () => {
+      live = false;
+    };
+  }, [api, ready, token, p.username]);
+
+  const current: ViewerState =
+    viewer?.username === p.username
+      ? viewer
+      : {
+          username: p.username,
+          followed: false,
+          mine: false,
+          followers: p.followers,
+          following: p.following,
+        };
+  const mine = current.mine || (!!user && user.username.toLowerCase() === p.username.toLowerCase());
+  const name = fullName(p);
+  const href = (page: number) => `/profile/${encodeURIComponent(p.username)}${page ? `?page=${page}` : ''}`;
+
+  return (
+    <div className="page public-profile">
+      <section className="profile-header" aria-labelledby="profile-name">
+        <Avatar user={p} size="large" />
+        <div>
+          <h1 id="profile-name">{name}</h1>
+          <p className="profile-handle">@{p.username}</p>
+          <p className="muted small">Joined {formatDate(p.joined.slice(0, 7))}</p>
+          <dl className="profile-stats">
+            <div>
+              <dt>{current.followers === 1 ? 'follower' : 'followers'}</dt>
+              <dd data-stat="followers">{formatCount(current.followers)}</dd>
+            </div>
+            <div>
+              <dt>following</dt>
+              <dd data-stat="following">{formatCount(current.following)}</dd>
+            </div>
+            <div>
+              <dt>{p.reviews === 1 ? 'review' : 'reviews'}</dt>
+              <dd data-stat="reviews">{formatCount(p.reviews)}</dd>
+            </div>
+          </dl>
+          <div className="profile-actions">
+            {mine ? (
+              <Link to="/user-profile" className="button">
+                Edit your profile
+              </Link>
+            ) : (
+              <>
+                {token ? (
+                  <FollowButton username={p.username} state={current} onChange={setViewer} />
+                ) : (
+                  <Link to="/sign-in" className="button button-primary">
+                    Sign in to follow
+                  </Link>
+                )}
+                <ReportButton target="user" targetId={p.username} label="Report user" />
+              </>
+            )}
+          </div>
+        </div>
+      </section>
+
+      <section className="community-section" aria-labelledby="profile-reviews">
+        <h2 id="profile-reviews">
+          Reviews <span className="count-note">({formatCount(reviews.total)})</span>
+        </h2>
+        {reviews.items.length ? (
+          <ol className="community-list">
+            {reviews.items.map((r) => {
+              const product = productName(r.product);
+              const short = excerpt(r.description);
+              const permalink = reviewHref(r.product.id, r.id);
+              return (
+                <li key={r.id} className="community-item profile-review">
+                  <h3>
+                    <Link to={permalink}>{r.summary}</Link>
+                  </h3>
+                  <p className="profile-review-meta">
+                    <span className="stars">
+                      <span aria-hidden="true">★ </span>
+                      {formatRating(r.overall)}
+                      <span className="visually-hidden"> out of 5</span>
+                    </span>
+                    <span>
+                      on <Link to={`/product/${r.product.id}`}>{product}</Link>
+                    </span>
+                    <span className="muted">
+                      <When date={r.created_at} />
+                    </span>
+                  </p>
+                  <UserText text={short ?? r.description} />
+                  {short && (
+                    <Link to={permalink}>
+                      Read the whole review<span className="visually-hidden">: {r.summary}</span>
+                    </Link>
+                  )}
+                </li>
+              );
+            })}
+          </ol>
+        ) : (
+          <p className="empty">
+            {reviews.page > 0 ? 'No reviews on this page.' : `${name} has not written any reviews yet.`}
+          </p>
+        )}
+        <Pagination page={reviews.page} size={reviews.size} total={reviews.total} href={href} />
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,110 @@
+import { useEffect, useState } from 'react';
+import { data, Link, useNavigate } from 'react-router';
+import type { ReviewWithProduct } from '../../shared/community-api.ts';
+import { PAGE_SIZE, PLATFORM_API } from '../../shared/constants.ts';
+import { productName } from '../../shared/format.ts';
+import { useCommunityApi } from '../features/community/community-api.ts';
+// Imported statically: the comments are open in the server's HTML, and hydrate with the page.
+import Comments from '../features/reviews/comments.tsx';
+import { ReviewCard } from '../features/reviews/review-card.tsx';
+import { useSession } from '../features/session/session.tsx';
+import { pageMeta } from '../lib/meta.ts';
+import reviewStylesHref from '../features/reviews/review-page.css?url';
+import type { Route } from './+types/review';
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: reviewStylesHref }];
+
+const ID = /^\d{1,9}$/;
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  if (!ID.test(params.id) || !ID.test(params.rid)) throw data('Not found', { status: 404 });
+  try {
+    const [id, rid] = [Number(params.id), Number(params.rid)];
+    const { communityReads } = context.services;
+    const [review, comments] = await Promise.all([
+      communityReads.review(id, rid),
+      communityReads.comments(id, rid, 0, PAGE_SIZE.comment),
+    ]);
+    return { review, comments };
+  } catch (err) {
+    if ((err as { status?: number }).status === 404) throw data('Not found', { status: 404 });
+    throw err;
+  }
+}
+
+export function meta({ data: d }: Route.MetaArgs) {
+  if (!d) return [];
+  const r = d.review;
+  const excerpt = r.description.length > 155 ? `${r.description.slice(0, 154).trimEnd()}…` : r.description;
+  return pageMeta(`${r.summary}: review of ${productName(r.product)}`, excerpt);
+}
+
+/**
+ * One review on a page of its own (a shareable link): rendered by the server, with its reactions and its
+ * comments open. Signed in, it is fetched again with the token, so the viewer's own reactions show.
+ */
+export default function ReviewPage({ loaderData }: Route.ComponentProps) {
+  const [review, setReview] = useState<ReviewWithProduct>(loaderData.review);
+  const [from, setFrom] = useState(loaderData.review);
+  if (from !== loaderData.review) {
+    setFrom(loaderData.review);
+    setReview(loaderData.review);
+  }
+  const { token } = useSession();
+  const api = useCommunityApi();
+  const navigate = useNavigate();
+  const p = review.product;
+  const productHref = `/product/${p.id}`;
+
+  useEffect(() => {
+    if (!token) return;
+    let live = true;
+    api
+      .get<{ review: ReviewWithProduct }>(`${PLATFORM_API}/product/${p.id}/review/${loaderData.review.id}`)
+      .then((r) => live && setReview(r.review))
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [token, api, p.id, loaderData.review]);
+
+  return (
+    <div className="page review-page">
+      <nav aria-label="Breadcrumb" className="breadcrumb">
+        <ol>
+          <li>
+            <Link to="/home">Home</Link>
+          </li>
+          <li>
+            <Link to={productHref}>{productName(p)}</Link>
+          </li>
+          <li>
+            <Link to={`${productHref}#reviews`}>Reviews</Link>
+          </li>
+        </ol>
+      </nav>
+      <p className="review-product">
+        <img src={p.image_url} alt="" width={64} height={61} />
+        <span>
+          A review of the{' '}
+          <Link to={productHref} className="review-product-name">
+            {productName(p)}
+          </Link>
+        </span>
+      </p>
+      <ReviewCard
+        review={review}
+        heading="h1"
+        permalink={false}
+        commentsOpen
+        initialComments={loaderData.comments}
+        Comments={Comments}
+        onChange={(update) => setReview((r) => ({ ...r, ...update }))}
+        onDeleted={() => void navigate(`${productHref}#reviews`, { replace: true })}
+      />
+      <p>
+        <Link to={`${productHref}#reviews`}>← All reviews of the {productName(p)}</Link>
+      </p>
+    </div>
+  );
+}
