@@ -1,7 +1,31 @@
 import { reactRouter } from '@react-router/dev/vite';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+
+/**
+ * Lazy chunks here carry no CSS and, with `modulePreload: false`, Vite passes every `__vitePreload(load, deps)`
+ * an empty deps list, so its 0.8 KB helper only ever calls `load()`. Ship that call instead (the page-weight
+ * budget counts every byte), and fail the build if a lazy import ever gets dependencies to preload again.
+ */
+function bareDynamicImports(): Plugin {
+  return {
+    name: 'verdict:bare-dynamic-imports',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      for (const file of Object.values(bundle)) {
+        if (file.type !== 'chunk') continue;
+        if (/__vite__mapDeps\(\[\d/.test(file.code)) {
+          throw new Error(`${file.fileName}: a dynamic import has dependencies to preload; see vite.config.ts`);
+        }
+        if (file.name === 'preload-helper') {
+          if (file.exports.length !== 1) throw new Error('unexpected exports from the preload helper');
+          file.code = `const preload=(load)=>load();export{preload as ${file.exports[0]}};\n`;
+        }
+      }
+    },
+  };
+}
 
 export default defineConfig({
-  plugins: [reactRouter()],
-  build: { target: 'es2022' },
+  plugins: [reactRouter(), bareDynamicImports()],
+  build: { target: 'es2022', modulePreload: false },
 });
