@@ -1,7 +1,8 @@
 /**
  * npm run bench: API throughput (autocannon) on PGlite, and on PostgreSQL when DATABASE_URL is set, search
- * suggestions included (and, on PostgreSQL, again at 100,000 products), then Lighthouse (mobile) on the web
- * pages and the typing-to-suggestions time in Chromium. Prints tables and writes bench/results/latest.json.
+ * suggestions included (and, on PostgreSQL, again at 100,000 products, then the reviews pages at 1,000 and
+ * 1,000,000 reviews and posting a review: bench/reviews.ts), then Lighthouse (mobile) on the web pages and
+ * the typing-to-suggestions time in Chromium. Prints tables and writes bench/results/latest.json.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
@@ -15,6 +16,13 @@ import { LOAD } from './load.ts';
 import { createBenchDatabase } from './pgdb.ts';
 import { budgetTable, pageTable, routeTable, writeJson } from './report.ts';
 import { searchTable, typingTable, type SearchRow } from './report-search.ts';
+import {
+  benchReviews,
+  checkReviewsBudgets,
+  REVIEWS_SKIPPED,
+  reviewsTable,
+  type ReviewsBench,
+} from './reviews.ts';
 import { benchSignIn, checkSignInBudget, signInTable } from './signin.ts';
 import { startServer, stopServer, waitReady, type ServerHandle } from './server.ts';
 import { debounceMs, measureTyping, median, VIEWPORT } from './typing.ts';
@@ -75,6 +83,8 @@ async function main(): Promise<void> {
   console.log(`\nSign-in (PGlite server)`);
   const signIn = await benchSignIn(pglite.baseUrl);
   let synthetic: SyntheticBench | undefined;
+  let reviews: ReviewsBench | undefined;
+  let reviewsError: string | undefined;
   if (postgres && database) {
     api.postgres = await benchApi(postgres);
     await stopServer(postgres);
@@ -89,6 +99,23 @@ async function main(): Promise<void> {
     await waitReady(uncached);
     synthetic = await benchSynthetic(uncached, database.url);
     await stopServer(uncached);
+    // Reviews: 1,000,000 generated into the same database, then a server on it with the posting limits off.
+    // A failure here is reported as a failed budget; the rest of the run goes on.
+    const url = database.url;
+    try {
+      reviews = await benchReviews(url, async (env) => {
+        const server = await startServer('PostgreSQL, reviews', root, cwd, {
+          DATABASE_URL: url,
+          DATA_DIR: join(tmp, 'unused'),
+          ...env,
+        });
+        cleanups.push(() => stopServer(server));
+        return server;
+      });
+    } catch (err) {
+      reviewsError = err instanceof Error ? err.message : String(err);
+      console.error(`\nReviews benchmark failed: ${reviewsError}`);
+    }
   }
 
   console.log('\nLighthouse (mobile, PGlite server)');
@@ -115,7 +142,16 @@ async function main(): Promise<void> {
     ...checkBudgets(api.postgres?.routes, pages),
     ...checkSearchBudgets(real, big, typing, debounce),
     ...checkSignInBudget(signIn),
+    ...(reviews ? checkReviewsBudgets(reviews) : []),
   ];
+  if (reviewsError) {
+    budgets.push({
+      name: 'Reviews benchmark',
+      limit: 'runs',
+      actual: `failed: ${reviewsError}`,
+      pass: false,
+    });
+  }
 
   const load = `${LOAD.connections} connections, ${LOAD.warmupSeconds} s warm-up + ${LOAD.durationSeconds} s measured, no Accept-Encoding`;
   const load1 = loadavg()
@@ -132,6 +168,9 @@ async function main(): Promise<void> {
     const what = `${c.inserted} synthetic phones added to the ${c.before} real products, ${c.searchTerms} search terms`;
     console.log(routeTable(`API on PostgreSQL at ${c.total} products (${what}; ${load})`, synthetic.routes));
   } else if (api.postgres) console.log('\nSynthetic catalogue: skipped');
+  if (reviews) console.log(reviewsTable(reviews));
+  else if (reviewsError) console.log(`\nReviews benchmark failed: ${reviewsError}`);
+  else console.log(`\n${REVIEWS_SKIPPED}`);
   console.log(searchTable(big ? [...real, big] : real));
   console.log(
     pageTable(
@@ -166,6 +205,7 @@ async function main(): Promise<void> {
     },
     lighthouse: pages,
     signIn,
+    reviews: reviews ?? (reviewsError ? { error: reviewsError } : null),
     budgets,
     allBudgetsPass: budgets.every((b) => b.pass),
   });

@@ -109,14 +109,27 @@ export function signInTable(r: SignInBench): string {
   ].join('\n');
 }
 
+/**
+ * The sign-ins run during the /healthz timing must keep at least this share of the sign-in rate measured alone:
+ * otherwise a fast /healthz could only mean the sign-ins were failing or stalled meanwhile.
+ */
+export const SIGN_IN_DURING_HEALTHZ_MIN_SHARE = 0.5;
+
 export function checkSignInBudget(r: SignInBench): Budget[] {
   const bad = r.signIn.non2xx + r.signIn.errors;
+  const badDuring = r.signInDuringHealthz.non2xx + r.signInDuringHealthz.errors;
+  const minDuringRps = SIGN_IN_DURING_HEALTHZ_MIN_SHARE * r.signIn.rps;
   return [
     {
       name: `/healthz p99 while ${SIGN_IN_CONNECTIONS} sign-ins run at once`,
-      limit: `< ${HEALTHZ_P99_BUDGET_MS} ms`,
-      actual: `${r.healthzDuringSignIns.p99.toFixed(1)} ms (alone ${r.healthzAlone.p99.toFixed(1)} ms; sign-ins ${r.signIn.rps.toFixed(0)}/s, p50 ${r.signIn.p50.toFixed(0)} ms, p99 ${r.signIn.p99.toFixed(0)} ms${bad ? `, ${bad} failed` : ''})`,
-      pass: r.healthzDuringSignIns.p99 < HEALTHZ_P99_BUDGET_MS && bad === 0,
+      limit: `< ${HEALTHZ_P99_BUDGET_MS} ms, while the sign-ins all succeed at ≥ ${SIGN_IN_DURING_HEALTHZ_MIN_SHARE * 100}% of their rate alone`,
+      actual: `${r.healthzDuringSignIns.p99.toFixed(1)} ms (alone ${r.healthzAlone.p99.toFixed(1)} ms; sign-ins ${r.signIn.rps.toFixed(0)}/s, p50 ${r.signIn.p50.toFixed(0)} ms, p99 ${r.signIn.p99.toFixed(0)} ms${bad ? `, ${bad} failed` : ''}; meanwhile ${r.signInDuringHealthz.rps.toFixed(1)}/s${badDuring ? `, ${badDuring} failed` : ''})`,
+      pass:
+        r.healthzDuringSignIns.p99 < HEALTHZ_P99_BUDGET_MS &&
+        bad === 0 &&
+        r.signIn.rps > 0 &&
+        badDuring === 0 &&
+        r.signInDuringHealthz.rps >= minDuringRps,
     },
   ];
 }

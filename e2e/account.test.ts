@@ -3,78 +3,31 @@
  * confirmation, sign-in by username and by email, the profile and photo, forgot password with the emailed code,
  * an expired session, deleting and restoring an account, the user menu by keyboard, and axe on every screen.
  */
-import { type Challenge, solveChallenge } from 'altcha-lib';
-import { deriveKey } from 'altcha-lib/algorithms/sha';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
-import { lastMailTo, type OutboxMail, otpFrom, tokenFromLink } from '../src/test/account.ts';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { SignUpInput } from '../src/shared/account.ts';
+import { newUser, otpFrom, tokenFromLink } from '../src/test/account.ts';
 import { baseURL, type BrowserSession, browserAvailable, expectAccessible, openBrowser } from './browser.ts';
-import { visit } from './helpers.ts';
+import { toast, visit } from './helpers.ts';
+import { solveCaptcha, waitForMail } from './members.ts';
 
-const PASSWORD = 'Verdict#2024x';
 const NEW_PASSWORD = 'Fresh&Secure2025';
 const USER_API = '/user/api/v1';
 const SESSION_KEY = 'verdict.session';
 const EXPIRED = 'Your session has expired. Please sign in again.';
 
-interface TestUser {
-  firstName: string;
-  lastName: string;
-  username: string;
-  email: string;
-  password: string;
-}
-
-let n = 0;
-function newUser(): TestUser {
-  n += 1;
-  const id = `${process.pid}${n}${Math.floor(Math.random() * 1e6)}`;
-  return {
-    firstName: 'Asha',
-    lastName: 'Verma',
-    username: `asha${id}`,
-    email: `asha${id}@example.com`,
-    password: PASSWORD,
-  };
-}
-
-/** The last email the server wrote to its outbox ($DATA_DIR/outbox, the default adapter) for `to`. */
-function lastMail(to: string, subject: RegExp): OutboxMail | undefined {
-  const mail = lastMailTo(inject('dataDir'), to);
-  return mail && subject.test(mail.subject) ? mail : undefined;
-}
-
-async function waitForMail(to: string, subject: RegExp): Promise<OutboxMail> {
-  let mail: OutboxMail | undefined;
-  await expect.poll(() => (mail = lastMail(to, subject)) !== undefined, { timeout: 15_000 }).toBe(true);
-  return mail!;
-}
-
-async function solveCaptcha(): Promise<string> {
-  const res = await fetch(`${baseURL()}${USER_API}/auth/captcha`);
-  const challenge = (await res.json()) as Challenge;
-  const solution = await solveChallenge({ challenge, deriveKey });
-  return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
-}
-
 /** A user created through the API (the browser flow of sign-up has a test of its own). */
-async function signUpByApi(user = newUser()): Promise<TestUser> {
+async function signUpByApi(user = newUser({ phone: '' })): Promise<SignUpInput> {
   const res = await fetch(`${baseURL()}${USER_API}/user`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      ...user,
-      confirmPassword: user.password,
-      phone: '',
-      captcha: await solveCaptcha(),
-    }),
+    body: JSON.stringify({ ...user, captcha: await solveCaptcha() }),
   });
   if (res.status !== 201) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
   return user;
 }
 
-const toast = (page: Page, text: string) => page.locator('.toast', { hasText: text });
 const menuButton = (page: Page) => page.locator('.user-menu-button');
 const signInButton = (page: Page) => page.locator('.top-bar a.sign-in');
 const sessionToken = (page: Page) =>
@@ -99,9 +52,13 @@ async function signInInPage(
   await visit(page, '/sign-in');
   await page.getByLabel('Email or username').fill(login);
   await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  const submit = page.getByRole('button', { name: 'Sign in', exact: true });
+  await submit.click();
   await toast(page, message).waitFor();
   await page.waitForURL(/\/home$/);
+  // The URL changes before React commits the new page (a transition): until the form is gone, a menu opened
+  // now would be closed by the navigation landing.
+  await submit.waitFor({ state: 'detached' });
   await menuButton(page).waitFor();
 }
 
@@ -385,10 +342,19 @@ describe.skipIf(!browserAvailable())('accounts', () => {
     const user = await signUpByApi();
     await visit(page, '/sign-in');
     const main = page.locator('main');
+    const robot = main.getByLabel("I'm not a robot");
     await main.getByLabel('Email or username').fill(user.username);
+    // No CAPTCHA before the third failure: not at first, nor after the first and the second.
+    expect(await robot.count()).toBe(0);
     for (let i = 0; i < 3; i++) {
       await main.getByLabel('Password', { exact: true }).fill(`Wrong#Password${i}`);
+      const answered = page.waitForResponse(
+        (r) => r.url().endsWith(`${USER_API}/auth/sign-in`) && r.request().method() === 'POST',
+      );
       await main.getByRole('button', { name: 'Sign in', exact: true }).click();
+      const response = await answered;
+      expect(response.status()).toBe(401);
+      expect(((await response.json()) as { captcha_required?: boolean }).captcha_required).toBe(i >= 2);
       await main
         .getByRole('alert')
         .filter({ hasText: 'Invalid username or password. Please try again.' })
@@ -396,6 +362,7 @@ describe.skipIf(!browserAvailable())('accounts', () => {
       await expect
         .poll(() => main.getByRole('button', { name: 'Sign in', exact: true }).isEnabled())
         .toBe(true);
+      if (i < 2) expect(await robot.count(), `after failure ${i + 1}`).toBe(0);
     }
     await main.getByLabel("I'm not a robot").waitFor();
     await main.getByLabel('Password', { exact: true }).fill(user.password);

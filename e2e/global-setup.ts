@@ -78,6 +78,7 @@ export default async function setup(project: TestProject) {
     RATE_LIMIT_MAX: '100000',
     // The account tests sign up, sign in and solve CAPTCHAs many times a minute from one address.
     AUTH_RATE_LIMIT: '1000',
+    POSTING_LIMITS: 'off',
     VIEW_FLUSH_MS: '200',
   };
   let dbName: string | undefined;

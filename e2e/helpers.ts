@@ -79,6 +79,9 @@ export async function waitForHydration(page: Page): Promise<void> {
   });
 }
 
+/** The toast (the app's transient message) that says `text`. */
+export const toast = (page: Page, text: string) => page.locator('.toast', { hasText: text });
+
 /** Loads a path, checks the HTTP status, and waits for hydration. */
 export async function visit(page: Page, path: string, status = 200): Promise<void> {
   const response = await page.goto(path);

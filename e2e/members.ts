@@ -1,0 +1,99 @@
+/**
+ * Members for the browser tests of the community: made through the real API (sign-up with a solved CAPTCHA,
+ * the emailed verification link from the server's outbox), then signed in to a page by putting the session
+ * where the web app keeps it (local storage), as a sign-in would.
+ */
+import { type Challenge, solveChallenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/sha';
+import type { Page } from 'playwright-core';
+import { expect, inject } from 'vitest';
+import { lastMailTo, type OutboxMail, PASSWORD, tokenFromLink } from '../src/test/account.ts';
+import { baseURL } from './browser.ts';
+
+const USER_API = '/user/api/v1';
+
+export interface Member {
+  username: string;
+  email: string;
+  token: string;
+  user: Record<string, unknown>;
+}
+
+let n = 0;
+
+/** A CAPTCHA solution for the running server, solved for real (as the browser's widget does). */
+export async function solveCaptcha(): Promise<string> {
+  const res = await fetch(`${baseURL()}${USER_API}/auth/captcha`);
+  const challenge = (await res.json()) as Challenge;
+  const solution = await solveChallenge({ challenge, deriveKey });
+  return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
+}
+
+/**
+ * Waits for the last email the server wrote to its outbox ($DATA_DIR/outbox, the default adapter) for `to`,
+ * when its subject matches `subject` (any subject by default).
+ */
+export async function waitForMail(to: string, subject: RegExp = /./): Promise<OutboxMail> {
+  let mail: OutboxMail | undefined;
+  await expect
+    .poll(
+      () => {
+        const last = lastMailTo(inject('dataDir'), to);
+        mail = last && subject.test(last.subject) ? last : undefined;
+        return mail !== undefined;
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(true);
+  return mail!;
+}
+
+async function post<T>(path: string, body: unknown, token?: string): Promise<T> {
+  const res = await fetch(`${baseURL()}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`POST ${path} answered ${res.status}: ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+/** A new member with a verified email (unless `verified: false`) and a live session token. */
+export async function newMember(options: { verified?: boolean; firstName?: string } = {}): Promise<Member> {
+  n += 1;
+  const id = `${process.pid}${n}${Math.floor(Math.random() * 1e6)}`;
+  const username = `riya${id}`;
+  const email = `${username}@example.com`;
+  await post(`${USER_API}/user`, {
+    firstName: options.firstName ?? 'Riya',
+    lastName: 'Sharma',
+    username,
+    email,
+    password: PASSWORD,
+    confirmPassword: PASSWORD,
+    phone: '',
+    captcha: await solveCaptcha(),
+  });
+  if (options.verified !== false) {
+    const token = tokenFromLink((await waitForMail(email, /Verify your email/)).text, '/email-verification');
+    if (!token) throw new Error(`no verification link in the email to ${email}`);
+    const res = await fetch(`${baseURL()}${USER_API}/auth/email-verify/${token}`);
+    if (!res.ok) throw new Error(`verification answered ${res.status}`);
+  }
+  const signedIn = await post<{ token: string; user: Record<string, unknown> }>(`${USER_API}/auth/sign-in`, {
+    login: username,
+    password: PASSWORD,
+  });
+  return { username, email, token: signedIn.token, user: signedIn.user };
+}
+
+/** Signs `member` in to `page` (before its first navigation): the session the web app reads at start. */
+export async function signInAs(page: Page, member: Member): Promise<void> {
+  await page.addInitScript(
+    ([token, user]) => localStorage.setItem('verdict.session', JSON.stringify({ token, user })),
+    [member.token, member.user] as const,
+  );
+}
+
+/** Calls the API as `member` (setting up data for a test). */
+export const postAs = <T>(member: Member, path: string, body: unknown) => post<T>(path, body, member.token);
