@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   boolean,
+  check,
   customType,
   date,
   index,
@@ -435,6 +436,31 @@ export const productUpvotes = pgTable(
   (t) => [
     primaryKey({ columns: [t.productId, t.userId] }),
     index('product_upvotes_user_idx').on(t.userId, t.createdAt.desc()),
+  ],
+);
+
+/** A user's recommendation preferences for a category (only C001 today); none saved means the defaults. */
+export const userPreferences = pgTable(
+  'user_preferences',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    categoryId: text('category_id')
+      .notNull()
+      .references(() => categories.id),
+    budgetMin: integer('budget_min').notNull(),
+    budgetMax: integer('budget_max').notNull(),
+    /** 1 to 4: Build Quality, Features, Look & Feel, Performance. */
+    focusArea: smallint('focus_area').notNull(),
+    releasedWithin: smallint('released_within').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.categoryId] }),
+    check('user_preferences_budget_ck', sql`${t.budgetMin} BETWEEN 5000 AND ${t.budgetMax} AND ${t.budgetMax} <= 125000`),
+    check('user_preferences_focus_ck', sql`${t.focusArea} BETWEEN 1 AND 4`),
+    check('user_preferences_window_ck', sql`${t.releasedWithin} IN (12, 24, 36)`),
   ],
 );
 

@@ -14,6 +14,7 @@ import { communityPlatformRoutes, communityUserRoutes } from './modules/communit
 import { healthRoutes } from './modules/health/routes.ts';
 import { imageRoutes } from './modules/images/routes.ts';
 import { searchRoutes } from './modules/search/routes.ts';
+import { preferenceRoutes } from './modules/preferences/routes.ts';
 import type { Services } from './services.ts';
 import { registerWeb, type WebOptions } from './web/handler.ts';
 
@@ -122,6 +123,7 @@ export async function buildApp({ services, web, logger = true }: AppOptions): Pr
       googleRoutes(user, services);
       await accountImageRoutes(user, services);
       communityUserRoutes(user, services);
+      preferenceRoutes(user, services);
     },
     { prefix: '/user/api/v1' },
   );

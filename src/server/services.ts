@@ -13,6 +13,8 @@ import { SessionService } from './modules/account/sessions.ts';
 import { type Community, createCommunity } from './modules/community/index.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
+import { RecommendationService } from './modules/preferences/recommendations.ts';
+import { PreferenceService } from './modules/preferences/service.ts';
 
 export interface Services extends WebServices {
   database: Database;
@@ -22,6 +24,8 @@ export interface Services extends WebServices {
   search: SearchService;
   clock: Clock;
   mailer: Mailer;
+  preferences: PreferenceService;
+  recommendations: RecommendationService;
   sessions: SessionService;
   tokens: OneTimeTokens;
   captcha: CaptchaService;
@@ -76,11 +80,14 @@ export function createServices(
     imageUrl,
     postingLimits: config.postingLimits,
   });
+  const preferences = new PreferenceService(database.db, clock);
   return {
     database,
     config,
     clock,
     mailer,
+    preferences,
+    recommendations: new RecommendationService(database.db, preferences),
     sessions,
     tokens,
     captcha,

@@ -408,7 +408,7 @@ export class AccountService {
 
   /**
    * Erases, for good, the personal data of accounts deleted more than 7 days ago: names, email, phone, address,
-   * password, photo and Google identity. Returns the image files to remove.
+   * password, photo, Google identity and preferences. Returns the image files to remove.
    */
   async eraseExpired(): Promise<{ erased: number; images: string[] }> {
     const cutoff = new Date(this.d.clock.now().getTime() - RECOVERY_MS).toISOString();
@@ -427,6 +427,7 @@ export class AccountService {
       const ids = sql`ANY(string_to_array(${rows.map((r) => r.id).join(',')}, ',')::int[])`;
       await this.d.db.execute(sql`DELETE FROM sessions WHERE user_id = ${ids}`);
       await this.d.db.execute(sql`DELETE FROM one_time_tokens WHERE user_id = ${ids}`);
+      await this.d.db.execute(sql`DELETE FROM user_preferences WHERE user_id = ${ids}`);
     }
     return { erased: rows.length, images: rows.flatMap((r) => (r.image ? [r.image] : [])) };
   }
