@@ -18,6 +18,7 @@ import {
 } from '../../shared/constants.ts';
 import { formatCount, formatMonths } from '../../shared/format.ts';
 import { Pagination } from '../components/pagination.tsx';
+import { RangeSlider } from '../components/range-slider.tsx';
 import { ProductGrid } from '../components/product-card.tsx';
 import { pageMeta } from '../lib/meta.ts';
 import type { Route } from './+types/browse';
@@ -86,6 +87,13 @@ export default function Browse({ loaderData }: Route.ComponentProps) {
   const category = query.category;
   const primes = PRIME_ATTRIBUTES[category];
   const ranges = [brands.prime_attribute_1, brands.prime_attribute_2];
+  // A slider for each prime attribute whose range is known (a category without products has none).
+  const sliders = primes.flatMap((def, i) => {
+    const step = ranges[i]?.step ?? def.step;
+    const bounds = sliderBounds(ranges[i]?.all, step);
+    const key = i === 0 ? ('prime1' as const) : ('prime2' as const);
+    return bounds ? [{ def: { ...def, step }, key, bounds }] : [];
+  });
   const attributeLimitReached = query.attributes.length >= MAX_SELECTED_ATTRIBUTES;
   // Any change applies at once; the Apply button is there for number fields and for browsers without JavaScript.
   // The URL keeps only what is set, lists joined by commas: /browse?features=5g,nfc&attributes=ram_8.
@@ -134,6 +142,7 @@ export default function Browse({ loaderData }: Route.ComponentProps) {
           onChange={(e) => {
             const target = e.target as unknown as HTMLInputElement;
             if (target.type === 'number') return; // numbers apply on Apply, Enter or leaving the field
+            if (target.type === 'range') return; // sliders apply when the thumb is let go (onCommit)
             if (target.name === 'category') {
               void navigate(
                 target.value === DEFAULT_CATEGORY ? '/browse' : `/browse?category=${target.value}`,
@@ -165,21 +174,23 @@ export default function Browse({ loaderData }: Route.ComponentProps) {
             values={[query.budgetMin, query.budgetMax]}
             onApply={apply}
           />
-          {primes.map((def, i) => {
-            const key = i === 0 ? 'prime1' : 'prime2';
-            const range = ranges[i];
-            return (
-              <RangeFieldset
-                key={key}
-                legend={`${def.name} (${def.unit})`}
-                name={key}
-                step={def.step}
-                values={[query[`${key}Min`], query[`${key}Max`]]}
-                placeholders={[range?.common.min, range?.common.max]}
-                onApply={apply}
-              />
-            );
-          })}
+          {sliders.length > 0 && (
+            <fieldset>
+              <legend>Specifications</legend>
+              {sliders.map(({ def, key, bounds }) => (
+                <PrimeSlider
+                  key={`${category}-${key}`}
+                  label={def.name}
+                  unit={def.unit}
+                  step={def.step}
+                  bounds={bounds}
+                  names={[`${key}Min`, `${key}Max`]}
+                  query={[query[`${key}Min`], query[`${key}Max`]]}
+                  onApply={apply}
+                />
+              ))}
+            </fieldset>
+          )}
 
           <fieldset>
             <legend>Features</legend>
@@ -316,7 +327,6 @@ function RangeFieldset(props: {
   name: string;
   step: number;
   values: [number | undefined, number | undefined];
-  placeholders?: [number | null | undefined, number | null | undefined];
   onApply: () => void;
 }) {
   return (
@@ -332,7 +342,6 @@ function RangeFieldset(props: {
               min={0}
               step={props.step}
               inputMode="numeric"
-              placeholder={props.placeholders?.[i] != null ? String(props.placeholders[i]) : undefined}
               defaultValue={props.values[i] ?? ''}
               onBlur={props.onApply}
             />
@@ -340,5 +349,78 @@ function RangeFieldset(props: {
         ))}
       </div>
     </fieldset>
+  );
+}
+
+type Pair = readonly [number | undefined, number | undefined];
+
+/** A slider's ends: the whole range of the attribute, rounded outward to the step; none without products. */
+function sliderBounds(
+  all: { min: number | null; max: number | null } | undefined,
+  step: number,
+): [number, number] | undefined {
+  if (all?.min == null || all.max == null) return undefined;
+  const min = Math.floor(all.min / step) * step;
+  const max = Math.ceil(all.max / step) * step;
+  return [min, max > min ? max : min + step];
+}
+
+/**
+ * One prime attribute as a two-thumb slider. Its value lives here (a controlled input cannot be reset by the
+ * form's reset()); it follows the URL whenever the URL's values for it change (Clear all, back, a shared link),
+ * except when the URL merely catches up with what the slider itself applied: a thumb moved on while that
+ * navigation was loading stays where it is. It applies when a thumb is let go, and only if that changes the query.
+ */
+function PrimeSlider(props: {
+  label: string;
+  unit: string;
+  step: number;
+  bounds: [number, number];
+  names: [string, string];
+  query: Pair;
+  onApply: () => void;
+}) {
+  const { step, bounds, query, unit } = props;
+  const [min, max] = bounds;
+  // The URL's values as the slider can show them: at a bound when unset, clamped and snapped to the step.
+  const toValue = (q: Pair): [number, number] => {
+    const snap = (v: number) => Math.min(max, Math.max(min, min + Math.round((v - min) / step) * step));
+    return [q[0] === undefined ? min : snap(q[0]), q[1] === undefined ? max : snap(q[1])];
+  };
+  // What a slider value adds to the URL: nothing for an end at its bound (the field has no name then).
+  const toQuery = (v: readonly [number, number]): Pair => [
+    v[0] === min ? undefined : v[0],
+    v[1] === max ? undefined : v[1],
+  ];
+  const same = (a: Pair, b: Pair) => a[0] === b[0] && a[1] === b[1];
+
+  const [state, setState] = useState(() => ({ query, applied: query, value: toValue(query) }));
+  let current = state;
+  if (!same(state.query, query)) {
+    // The URL changed under the slider (adjusting state while rendering, so the first paint is already right).
+    current = same(query, state.applied)
+      ? { ...state, query }
+      : { query, applied: query, value: toValue(query) };
+    setState(current);
+  }
+  const format = (v: number) => `${v.toLocaleString('en-IN')} ${unit}`;
+
+  return (
+    <RangeSlider
+      label={props.label}
+      min={min}
+      max={max}
+      step={step}
+      value={current.value}
+      format={format}
+      names={props.names}
+      onChange={(value) => setState((s) => ({ ...s, value }))}
+      onCommit={(value) => {
+        const next = toQuery(value);
+        setState((s) => ({ ...s, value, applied: next }));
+        // A Tab or a click that moved nothing applies nothing.
+        if (!same(next, toQuery(toValue(current.query)))) props.onApply();
+      }}
+    />
   );
 }
