@@ -6,16 +6,21 @@ import { z } from 'zod';
 import { ProductCardSchema } from './api-types.ts';
 import { ASPECTS } from './community-constants.ts';
 import { RELEASED_WITHIN_OPTIONS } from './constants.ts';
+import {
+  BUDGET,
+  DEFAULT_USER_PREFERENCE,
+  PREFERENCE_CATEGORY,
+  type UserPreference,
+} from './preference-constants.ts';
 
-/** The budget slider (spec section 9). */
-export const BUDGET = { min: 5_000, max: 125_000, step: 5_000 } as const;
-
-/** Recommendations and preferences are for phones only: the category is fixed on the form. */
-export const PREFERENCE_CATEGORY = 'C001';
+export { BUDGET, PREFERENCE_CATEGORY };
 
 /** Focus areas 1 to 4 are the four review aspects, in the spec's order. */
-export const FOCUS_AREAS = ASPECTS.map((a, i) => ({ id: i + 1, key: a.key, label: a.label }));
-export type FocusArea = 1 | 2 | 3 | 4;
+export const FOCUS_AREAS = ASPECTS.map((a, i) => ({
+  id: (i + 1) as 1 | 2 | 3 | 4,
+  key: a.key,
+  label: a.label,
+}));
 
 export const RELEASED_WITHIN_LABELS: Record<(typeof RELEASED_WITHIN_OPTIONS)[number], string> = {
   12: 'Last 1 year',
@@ -65,16 +70,21 @@ export const PreferenceSchema = z
 export type PreferenceInput = z.input<typeof PreferenceSchema>;
 export type Preference = z.output<typeof PreferenceSchema>;
 
-/** What a user who has saved nothing gets (spec section 9); Performance is the focus most buyers name first. */
-export const DEFAULT_PREFERENCE: Preference = {
-  category_id: PREFERENCE_CATEGORY,
-  budget_min: 10_000,
-  budget_max: 30_000,
-  focus_area: 4,
-  released_within: 24,
-  preferred_brand: '',
-  non_preferred_brand: '',
-};
+/** What a user who has saved nothing gets (spec section 9). */
+export const DEFAULT_PREFERENCE: Preference = toPreferenceBody(DEFAULT_USER_PREFERENCE);
+
+/** The session's preference as the form sends it (brands empty, as the spec says). */
+export function toPreferenceBody(p: Omit<UserPreference, 'isFetched'>): Preference {
+  return {
+    category_id: PREFERENCE_CATEGORY,
+    budget_min: p.budget[0],
+    budget_max: p.budget[1],
+    focus_area: p.focusArea,
+    released_within: p.releasedWithin,
+    preferred_brand: '',
+    non_preferred_brand: '',
+  };
+}
 
 export const CategoryQuerySchema = z.object({ category_id: CategoryIdSchema.default(PREFERENCE_CATEGORY) });
 

@@ -11,6 +11,7 @@ export default [
   route('search', 'routes/search.tsx'),
   route('search/:query', 'routes/search-results.tsx'),
   route('compare', 'routes/compare.tsx'),
+  route('product-recommendation', 'routes/product-recommendation.tsx'),
   route('most-viewed-products', 'routes/trend-list.tsx', { id: 'most-viewed' }),
   route('most-reviewed-products', 'routes/trend-list.tsx', { id: 'most-reviewed' }),
   route('most-upvoted-products', 'routes/trend-list.tsx', { id: 'most-upvoted' }),

@@ -7,7 +7,12 @@ import { useSession } from '../features/session/session.tsx';
 const LINKS = [
   { to: '/home', label: 'Home', index: NAV_INDEX.home },
   { to: '/browse', label: 'Browse', index: NAV_INDEX.browse },
-  // Get Recommendations (index 4, signed in only) appears here with its page, in a later release.
+  {
+    to: '/product-recommendation',
+    label: 'Get Recommendations',
+    index: NAV_INDEX.recommendation,
+    signedIn: true,
+  },
   { to: '/articles', label: 'Articles', index: NAV_INDEX.articles },
 ];
 
@@ -61,7 +66,7 @@ export function NavBar({ active }: { active: number }) {
         </button>
         <nav id="site-nav" className={open ? 'site-nav open' : 'site-nav'} aria-label="Main">
           <ul>
-            {LINKS.map((l) => (
+            {LINKS.filter((l) => !l.signedIn || token).map((l) => (
               <li key={l.to}>
                 <Link to={l.to} className="nav-link" aria-current={active === l.index ? 'page' : undefined}>
                   {l.label}

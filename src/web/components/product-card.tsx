@@ -1,4 +1,4 @@
-import type { Ref } from 'react';
+import type { ReactNode, Ref } from 'react';
 import { Link } from 'react-router';
 import type { ProductCard as Card } from '../../shared/api-types.ts';
 import { formatPrice } from '../../shared/format.ts';
@@ -10,10 +10,13 @@ export function ProductCard({
   product,
   eager = false,
   headingLevel = 3,
+  children,
 }: {
   product: Card;
   eager?: boolean;
   headingLevel?: 2 | 3;
+  /** More about the product, under its rating (e.g. why it was recommended). */
+  children?: ReactNode;
 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
@@ -41,6 +44,7 @@ export function ProductCard({
         <p className="card-price">{formatPrice(product.price)}</p>
         <RatingTag value={product.value} totalReviews={product.total_reviews} />
         {!product.verified && <p className="badge badge-warning">Unverified listing</p>}
+        {children}
         <CompareToggle product={product} named className="card-compare" />
       </div>
     </article>
@@ -52,17 +56,21 @@ export function ProductGrid({
   eagerCount = 0,
   headingLevel,
   ref,
+  extra,
 }: {
   products: Card[];
   eagerCount?: number;
   headingLevel?: 2 | 3;
   ref?: Ref<HTMLUListElement>;
+  extra?: (product: Card) => ReactNode;
 }) {
   return (
     <ul className="product-grid" ref={ref}>
       {products.map((p, i) => (
         <li key={p.id}>
-          <ProductCard product={p} eager={i < eagerCount} headingLevel={headingLevel} />
+          <ProductCard product={p} eager={i < eagerCount} headingLevel={headingLevel}>
+            {extra?.(p)}
+          </ProductCard>
         </li>
       ))}
     </ul>

@@ -2,6 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import { type ClientLoaderFunctionArgs, Link, useLoaderData, useNavigate } from 'react-router';
 import { OAuthCredentialsSchema, type SessionUser } from '../../shared/account.ts';
 import type { SignedInResponse } from '../../shared/api-types.ts';
+import { sendWithToken } from '../features/preferences/preference-form.tsx';
+import { PreferenceStep } from '../features/preferences/preference-step.tsx';
 import { AccountApiError, accountFetch } from '../features/session/api.ts';
 import { NameFields, PhoneField, UsernameField } from '../features/session/account-fields.tsx';
 import { FormAlert, SubmitButton, useForm } from '../features/session/form.tsx';
@@ -128,6 +130,8 @@ function FinishProfile({ grant, profile }: { grant: string; profile: NeedsProfil
   });
   // The grant is spent or too old, or the email was taken meanwhile: only a new sign-in helps.
   const [startOver, setStartOver] = useState(false);
+  // The account exists: the preference step, then the session is stored and the user goes to /home.
+  const [created, setCreated] = useState<SignedInResponse | null>(null);
 
   const onSubmit = form.submit(async (values) => {
     try {
@@ -135,8 +139,7 @@ function FinishProfile({ grant, profile }: { grant: string; profile: NeedsProfil
         method: 'PUT',
         json: { ...values, grant },
       });
-      session.signIn(res.token, res.user, res.message);
-      await navigate('/home', { replace: true });
+      setCreated(res);
     } catch (err) {
       if (err instanceof AccountApiError && (err.code === 'OAUTH_FAILED' || err.code === 'OAUTH_CONFLICT')) {
         setStartOver(true);
@@ -144,6 +147,23 @@ function FinishProfile({ grant, profile }: { grant: string; profile: NeedsProfil
       throw err;
     }
   });
+
+  if (created)
+    return (
+      <>
+        <h1 id="oauth-landing-title" className="page-title">
+          Welcome to Verdict
+        </h1>
+        <PreferenceStep
+          send={sendWithToken(created.token)}
+          onDone={(saved) => {
+            session.signIn(created.token, created.user, created.message);
+            if (saved) session.setPreference(saved);
+            void navigate('/home', { replace: true, state: { preferenceExists: saved !== null } });
+          }}
+        />
+      </>
+    );
 
   return (
     <>

@@ -1,6 +1,8 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { SignedInResponse } from '../../shared/api-types.ts';
+import { PreferenceStep } from '../features/preferences/preference-step.tsx';
+import { useAuthFetch } from '../features/session/api.ts';
 import { useAuthOptions } from '../features/session/auth-options.ts';
 import { useSession } from '../features/session/session.tsx';
 import { SignInForm } from '../features/session/sign-in-form.tsx';
@@ -21,11 +23,14 @@ export function meta({ location }: Route.MetaArgs) {
 export default function SignIn() {
   const [params] = useSearchParams();
   const signUp = params.get('mode') === 'sign-up';
-  const { ready, token, signIn } = useSession();
+  const { ready, token, signIn, setPreference } = useSession();
   const { google } = useAuthOptions();
   const navigate = useNavigate();
+  const authFetch = useAuthFetch();
   // Set when this page signs someone in: it then chooses where they go, not the redirect for visitors.
   const leaving = useRef(false);
+  // After a sign-up: the preference step, then /email-verification.
+  const [onboarding, setOnboarding] = useState(false);
 
   useEffect(() => {
     if (ready && token && !leaving.current) void navigate('/home', { replace: true });
@@ -36,6 +41,22 @@ export default function SignIn() {
     signIn(response.token, response.user, response.message);
     void navigate(to);
   };
+
+  if (onboarding)
+    return (
+      <div className="account-page account-narrow">
+        <h1 className="page-title">Welcome to Verdict</h1>
+        <div className="account-card">
+          <PreferenceStep
+            send={authFetch}
+            onDone={(saved) => {
+              if (saved) setPreference(saved);
+              void navigate('/email-verification');
+            }}
+          />
+        </div>
+      </div>
+    );
 
   const title = signUp ? 'Create account' : 'Sign in';
   return (
@@ -56,7 +77,14 @@ export default function SignIn() {
       </nav>
       <div className="account-card">
         {signUp ? (
-          <SignUpForm key="sign-up" onSignedUp={(r) => onSignedIn(r, '/email-verification')} />
+          <SignUpForm
+            key="sign-up"
+            onSignedUp={(r) => {
+              leaving.current = true;
+              signIn(r.token, r.user, r.message);
+              setOnboarding(true);
+            }}
+          />
         ) : (
           <SignInForm key="sign-in" onSignedIn={(r) => onSignedIn(r, '/home')} />
         )}

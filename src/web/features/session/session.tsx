@@ -11,6 +11,7 @@ import {
 import { useNavigate } from 'react-router';
 import { ACCOUNT_SUCCESS, type SessionUser } from '../../../shared/session-user.ts';
 import { USER_API } from '../../../shared/constants.ts';
+import { DEFAULT_USER_PREFERENCE, type UserPreference } from '../../../shared/preference-constants.ts';
 import { MESSAGES } from '../../../shared/texts.ts';
 import { clearStoredValues, storedValue } from '../../lib/stored-value.ts';
 import { useToast } from '../toasts/toasts.tsx';
@@ -21,6 +22,8 @@ export const SESSION_STORAGE_KEY = 'verdict.session';
 export interface StoredSession {
   token: string;
   user: SessionUser;
+  /** The recommendation preference (spec: userPreference); the defaults until fetched or saved. */
+  preference?: UserPreference;
 }
 
 export interface SignOutOptions {
@@ -45,6 +48,10 @@ export interface SessionApi {
   setUser(user: SessionUser | ((now: SessionUser) => SessionUser)): void;
   /** The server said the token is no longer valid: clear it, say so, and go to /sign-in. */
   expire(): void;
+  /** The signed-in user's preference, or the defaults (also when signed out). */
+  preference: UserPreference;
+  /** Updates part of the preference (budget, focus area, release window, fetched flag). */
+  setPreference(change: Partial<UserPreference>): void;
 }
 
 // ── The store: one copy of the stored session for every component, in sync with other tabs ─────────────
@@ -55,11 +62,15 @@ function parse(raw: string | null): StoredSession | null {
     const value = JSON.parse(raw) as Partial<StoredSession> | null;
     if (typeof value?.token !== 'string' || !value.user || typeof value.user.username !== 'string')
       return null;
-    return { token: value.token, user: value.user };
+    return { token: value.token, user: value.user, preference: parsePreference(value.preference) };
   } catch {
     return null;
   }
 }
+
+/** A stored preference only if it has the fields this version reads (another version may have written it). */
+const parsePreference = (p: Partial<UserPreference> | undefined): UserPreference | undefined =>
+  p?.budget?.length === 2 && p.focusArea && p.releasedWithin ? (p as UserPreference) : undefined;
 
 const store = storedValue<StoredSession | null>(SESSION_STORAGE_KEY, parse, null);
 const { read, write } = store;
@@ -131,7 +142,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const setUser = useCallback((user: SessionUser | ((now: SessionUser) => SessionUser)) => {
     const now = read();
-    if (now) write({ token: now.token, user: typeof user === 'function' ? user(now.user) : user });
+    if (now) write({ ...now, user: typeof user === 'function' ? user(now.user) : user });
+  }, []);
+
+  const setPreference = useCallback((change: Partial<UserPreference>) => {
+    const now = read();
+    if (now) write({ ...now, preference: { ...(now.preference ?? DEFAULT_USER_PREFERENCE), ...change } });
   }, []);
 
   const expire = useCallback(() => {
@@ -150,8 +166,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       signOut,
       setUser,
       expire,
+      preference: (ready ? session?.preference : undefined) ?? DEFAULT_USER_PREFERENCE,
+      setPreference,
     }),
-    [ready, session, signIn, signOut, setUser, expire],
+    [ready, session, signIn, signOut, setUser, expire, setPreference],
   );
   return <SessionContext.Provider value={api}>{children}</SessionContext.Provider>;
 }

@@ -1,7 +1,33 @@
-import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { type KeyboardEvent, lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
+import { fromStoredPreference, PREFERENCE_CATEGORY } from '../../../shared/preference-constants.ts';
+import { useAuthFetch } from './api.ts';
 import { Avatar } from './avatar.tsx';
 import { useSession } from './session.tsx';
+
+/** The preference form (and its schema) loads when the dialog first opens. */
+const PreferencesDialogBody = lazy(() =>
+  import('../preferences/preferences-dialog.tsx').then((m) => ({ default: m.PreferencesDialogBody })),
+);
+
+/** Reads the saved preference into the session once per sign-in; the menu offers the dialog after that. */
+function useFetchedPreference() {
+  const { token, preference, setPreference } = useSession();
+  const authFetch = useAuthFetch();
+  useEffect(() => {
+    if (!token || preference.isFetched) return;
+    const abort = new AbortController();
+    authFetch<{ preference: Parameters<typeof fromStoredPreference>[0] }>(
+      `/user/preference?category_id=${PREFERENCE_CATEGORY}`,
+      { signal: abort.signal },
+    )
+      .then((res) => setPreference(fromStoredPreference(res.preference)))
+      // Without it the menu simply has no Preferences item; a lost session is handled by authFetch.
+      .catch(() => undefined);
+    return () => abort.abort();
+  }, [token, preference.isFetched, authFetch, setPreference]);
+  return preference.isFetched;
+}
 
 const ITEMS = [
   { to: '/user-profile', label: 'Profile' },
@@ -17,6 +43,9 @@ export function UserMenu() {
   const { user, signOut } = useSession();
   const id = useId();
   const [open, setOpen] = useState(false);
+  const fetched = useFetchedPreference();
+  const preferences = useRef<HTMLDialogElement>(null);
+  const [preferencesOpen, setPreferencesOpen] = useState(false);
   const wrapper = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
   const menu = useRef<HTMLUListElement>(null);
@@ -81,6 +110,12 @@ export function UserMenu() {
     cancel.current?.focus();
   };
 
+  const openPreferences = () => {
+    setOpen(false);
+    setPreferencesOpen(true);
+    preferences.current?.showModal();
+  };
+
   const confirmSignOut = () => {
     dialog.current?.close();
     void signOut();
@@ -133,6 +168,19 @@ export function UserMenu() {
               </Link>
             </li>
           ))}
+          {fetched && (
+            <li role="none">
+              <button
+                type="button"
+                role="menuitem"
+                tabIndex={-1}
+                className="user-menu-item"
+                onClick={openPreferences}
+              >
+                Preferences
+              </button>
+            </li>
+          )}
           <li role="none">
             <button
               type="button"
@@ -146,6 +194,25 @@ export function UserMenu() {
           </li>
         </ul>
       </div>
+      <dialog
+        ref={preferences}
+        className="confirm-dialog preference-dialog"
+        aria-labelledby={`${id}-preferences-title`}
+        onClose={() => {
+          setPreferencesOpen(false);
+          button.current?.focus();
+        }}
+      >
+        <h2 id={`${id}-preferences-title`}>Your preferences</h2>
+        <p className="muted small">
+          Recommendations are picked from phones in your budget and release window.
+        </p>
+        {preferencesOpen && (
+          <Suspense fallback={<p role="status">Loading…</p>}>
+            <PreferencesDialogBody onDone={() => preferences.current?.close()} />
+          </Suspense>
+        )}
+      </dialog>
       <dialog
         ref={dialog}
         className="confirm-dialog"

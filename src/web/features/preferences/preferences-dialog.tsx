@@ -1,0 +1,27 @@
+import { useAuthFetch } from '../session/api.ts';
+import { useSession } from '../session/session.tsx';
+import { useToast } from '../toasts/toasts.tsx';
+import { PreferenceForm } from './preference-form.tsx';
+
+/**
+ * The preference screen in the user menu: saves with the session's token, then updates the session, closes and
+ * says 'Preferences Saved Successfully'.
+ */
+export function PreferencesDialogBody({ onDone }: { onDone(): void }) {
+  const { preference, setPreference } = useSession();
+  const authFetch = useAuthFetch();
+  const toast = useToast();
+  return (
+    <PreferenceForm
+      initial={preference}
+      saved={preference.isFetched}
+      send={authFetch}
+      onSaved={(saved, message) => {
+        setPreference(saved);
+        onDone();
+        toast.show({ message, type: 'success' });
+      }}
+      secondary={{ label: 'Cancel', onClick: onDone }}
+    />
+  );
+}
