@@ -1,7 +1,8 @@
 /**
  * npm run bench: API throughput (autocannon) on PGlite, and on PostgreSQL when DATABASE_URL is set, search
  * suggestions included (and, on PostgreSQL, again at 100,000 products, then the reviews pages at 1,000 and
- * 1,000,000 reviews and posting a review: bench/reviews.ts), then Lighthouse (mobile) on the web pages and
+ * 1,000,000 reviews and posting a review: bench/reviews.ts, then the recommendations on a database of their own,
+ * with the demo reviews and at 100,000 phones: bench/recommendations.ts), then Lighthouse (mobile) on the web pages and
  * the typing-to-suggestions time in Chromium. Prints tables and writes bench/results/latest.json.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -13,6 +14,13 @@ import { RUNS, runLighthouse } from './lighthouse.ts';
 import { benchApi, benchSynthetic, type ApiResult, type SyntheticBench } from './api.ts';
 import { checkBudgets, checkSearchBudgets } from './budgets.ts';
 import { LOAD } from './load.ts';
+import {
+  benchRecommendations,
+  checkRecommendationsBudgets,
+  RECOMMENDATIONS_SKIPPED,
+  recommendationsTable,
+  type RecommendationsBench,
+} from './recommendations.ts';
 import { createBenchDatabase } from './pgdb.ts';
 import { budgetTable, pageTable, routeTable, writeJson } from './report.ts';
 import { searchTable, typingTable, type SearchRow } from './report-search.ts';
@@ -85,6 +93,8 @@ async function main(): Promise<void> {
   let synthetic: SyntheticBench | undefined;
   let reviews: ReviewsBench | undefined;
   let reviewsError: string | undefined;
+  let recommendations: RecommendationsBench | undefined;
+  let recommendationsError: string | undefined;
   if (postgres && database) {
     api.postgres = await benchApi(postgres);
     await stopServer(postgres);
@@ -116,6 +126,25 @@ async function main(): Promise<void> {
       reviewsError = err instanceof Error ? err.message : String(err);
       console.error(`\nReviews benchmark failed: ${reviewsError}`);
     }
+    // Recommendations: a database of their own (the catalogue with the demo community, then 100,000 phones),
+    // dropped when done. A failure is reported as a failed budget; the rest of the run goes on.
+    try {
+      recommendations = await benchRecommendations(
+        process.env.DATABASE_URL!,
+        async (env) => {
+          const server = await startServer('PostgreSQL, recommendations', root, cwd, {
+            DATA_DIR: join(tmp, 'unused'),
+            ...env,
+          });
+          cleanups.push(() => stopServer(server));
+          return server;
+        },
+        (drop) => cleanups.push(drop),
+      );
+    } catch (err) {
+      recommendationsError = err instanceof Error ? err.message : String(err);
+      console.error(`\nRecommendations benchmark failed: ${recommendationsError}`);
+    }
   }
 
   console.log('\nLighthouse (mobile, PGlite server)');
@@ -143,12 +172,21 @@ async function main(): Promise<void> {
     ...checkSearchBudgets(real, big, typing, debounce),
     ...checkSignInBudget(signIn),
     ...(reviews ? checkReviewsBudgets(reviews) : []),
+    ...(recommendations ? checkRecommendationsBudgets(recommendations) : []),
   ];
   if (reviewsError) {
     budgets.push({
       name: 'Reviews benchmark',
       limit: 'runs',
       actual: `failed: ${reviewsError}`,
+      pass: false,
+    });
+  }
+  if (recommendationsError) {
+    budgets.push({
+      name: 'Recommendations benchmark',
+      limit: 'runs',
+      actual: `failed: ${recommendationsError}`,
       pass: false,
     });
   }
@@ -171,6 +209,9 @@ async function main(): Promise<void> {
   if (reviews) console.log(reviewsTable(reviews));
   else if (reviewsError) console.log(`\nReviews benchmark failed: ${reviewsError}`);
   else console.log(`\n${REVIEWS_SKIPPED}`);
+  if (recommendations) console.log(recommendationsTable(recommendations));
+  else if (recommendationsError) console.log(`\nRecommendations benchmark failed: ${recommendationsError}`);
+  else console.log(`\n${RECOMMENDATIONS_SKIPPED}`);
   console.log(searchTable(big ? [...real, big] : real));
   console.log(
     pageTable(
@@ -206,6 +247,7 @@ async function main(): Promise<void> {
     lighthouse: pages,
     signIn,
     reviews: reviews ?? (reviewsError ? { error: reviewsError } : null),
+    recommendations: recommendations ?? (recommendationsError ? { error: recommendationsError } : null),
     budgets,
     allBudgetsPass: budgets.every((b) => b.pass),
   });

@@ -123,6 +123,10 @@ describe.skipIf(!browserAvailable())('accounts', () => {
     await tickCaptcha(page);
     await main.getByRole('button', { name: 'Create account' }).click();
     await toast(page, 'verification link sent').waitFor();
+    // Onboarding's preference step comes first (e2e/preferences.test.ts saves one); skipping keeps the defaults.
+    await main.getByRole('heading', { name: 'What are you looking for?' }).waitFor();
+    expect(page.url()).toMatch(/\/sign-in/);
+    await main.getByRole('button', { name: 'Skip for now' }).click();
     await page.waitForURL(/\/email-verification$/);
     await page.getByText(`We sent a link to ${user.email}`).waitFor();
     await menuButton(page).waitFor();

@@ -5,6 +5,7 @@ import {
   check,
   customType,
   date,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -22,6 +23,10 @@ import type { AttributeValue } from '../shared/attributes.ts';
 const tsvector = customType<{ data: string }>({
   dataType: () => 'tsvector',
 });
+
+/** A Bayesian average of a review sum in half steps (decision 0009), as a generated column's expression. */
+const bayes = (sum: string) =>
+  sql.raw(`(5 * coalesce(2 + 0.025::float8 * spec_score, 3) + 0.5::float8 * ${sum}) / (5 + total_reviews)`);
 
 export const categories = pgTable('categories', {
   id: text('id').primaryKey(),
@@ -89,6 +94,19 @@ export const products = pgTable(
     upvotes: integer('upvotes').notNull().default(0),
     /** Popularity: a view counts 1, an upvote 10, a review 20. Orders search hits and the browse default. */
     popularity: integer('popularity').generatedAlwaysAs(sql`views + 10 * upvotes + 20 * total_reviews`),
+    /**
+     * Recommendation scores (decision 0009), kept by PostgreSQL so each list is an index walk: Bayesian averages
+     * of the owners' ratings with 5 imaginary reviews at the spec rating (2 + 2.5 × spec score / 100, or 3);
+     * rec_value is that rating × price^-¼ (Budget Match: the budget's middle only scales it).
+     */
+    recRating: doublePrecision('rec_rating').generatedAlwaysAs(bayes('rating_sum')),
+    recValue: doublePrecision('rec_value').generatedAlwaysAs(
+      sql`${bayes('rating_sum')} * power(greatest(price, 1)::float8, -0.25)`,
+    ),
+    recBuildQuality: doublePrecision('rec_build_quality').generatedAlwaysAs(bayes('build_quality_sum')),
+    recFeatures: doublePrecision('rec_features').generatedAlwaysAs(bayes('features_sum')),
+    recLookAndFeel: doublePrecision('rec_look_and_feel').generatedAlwaysAs(bayes('look_and_feel_sum')),
+    recPerformance: doublePrecision('rec_performance').generatedAlwaysAs(bayes('performance_sum')),
     /** Search words of brand, model and variant (src/shared/search.ts), space-separated. */
     searchText: text('search_text').notNull().default(''),
     searchVector: tsvector('search_vector').generatedAlwaysAs(sql`to_tsvector('simple', search_text)`),
@@ -106,6 +124,25 @@ export const products = pgTable(
     // products_search_popularity_idx (popularity DESC, id) INCLUDE (brand_id, verified, model, search_text,
     // search_vector) is created by migration 0003, since drizzle cannot declare INCLUDE: search reads broad
     // matches in popularity order from it alone, an index-only scan (see the search service).
+    // Recommendations (decision 0009): one walk per list, verified phones only.
+    index('products_rec_value_idx')
+      .on(t.categoryId, t.recValue.desc(), t.id)
+      .where(sql`verified`),
+    index('products_rec_build_quality_idx')
+      .on(t.categoryId, t.recBuildQuality.desc(), t.recRating.desc(), t.id)
+      .where(sql`verified`),
+    index('products_rec_features_idx')
+      .on(t.categoryId, t.recFeatures.desc(), t.recRating.desc(), t.id)
+      .where(sql`verified`),
+    index('products_rec_look_and_feel_idx')
+      .on(t.categoryId, t.recLookAndFeel.desc(), t.recRating.desc(), t.id)
+      .where(sql`verified`),
+    index('products_rec_performance_idx')
+      .on(t.categoryId, t.recPerformance.desc(), t.recRating.desc(), t.id)
+      .where(sql`verified`),
+    index('products_rec_popular_idx')
+      .on(t.categoryId, t.popularity.desc(), t.specScore.desc().nullsLast(), t.id)
+      .where(sql`verified`),
     index('products_features_gin').using('gin', t.features),
     index('products_facets_gin').using('gin', t.facets),
     index('products_search_vector_gin').using('gin', t.searchVector),
@@ -458,7 +495,10 @@ export const userPreferences = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.categoryId] }),
-    check('user_preferences_budget_ck', sql`${t.budgetMin} BETWEEN 5000 AND ${t.budgetMax} AND ${t.budgetMax} <= 125000`),
+    check(
+      'user_preferences_budget_ck',
+      sql`${t.budgetMin} BETWEEN 5000 AND ${t.budgetMax} AND ${t.budgetMax} <= 125000`,
+    ),
     check('user_preferences_focus_ck', sql`${t.focusArea} BETWEEN 1 AND 4`),
     check('user_preferences_window_ck', sql`${t.releasedWithin} IN (12, 24, 36)`),
   ],

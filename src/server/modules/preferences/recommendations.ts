@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { rows } from '../../../db/sql.ts';
 import { formatCount, formatPrice, formatRating } from '../../../shared/format.ts';
@@ -19,23 +19,27 @@ import type { PreferenceService } from './service.ts';
  * - ratings are Bayesian averages: the owners' ratings plus PRIOR_REVIEWS imaginary reviews at the phone's
  *   spec rating (2 + 2.5 × spec score / 100, so 2.0 to 4.5, or 3 without a spec score), so a phone with two
  *   glowing reviews does not outrank one with two hundred, and a phone with none is ranked by its spec score
- *   without beating phones that owners rate highly;
- * - Budget Match: rating × (middle of the budget / price)^¼, the rated value for money;
+ *   without beating phones that owners rate highly. PostgreSQL keeps them as generated columns (products.rec_*);
+ * - Budget Match: rating × (middle of the budget / price)^¼, the rated value for money; the middle is the same
+ *   for every phone, so the order is that of rec_value = rating × price^-¼;
  * - Personalized Match: the focus aspect's rating, then the overall rating;
- * - Popular Match: views + 10 × upvotes, then the spec score.
+ * - Popular Match: popularity (views + 10 × upvotes + 20 × reviews), then the spec score.
+ * Each list walks its own index (products_rec_*_idx) in order and stops at the eighth phone that fits.
  */
 export const PRIOR_REVIEWS = 5;
 /** Fewer owner reviews than this and the reason says the spec score decided. */
 export const COLD_START_REVIEWS = 3;
-/** Less attention than this (views + 10 × upvotes) and the popular reason says the spec score decided. */
+/** Less popularity than this and the popular reason says the spec score decided. */
 export const COLD_START_POPULARITY = 50;
 
-const ASPECT_SUMS = {
-  1: sql.raw('p.build_quality_sum'),
-  2: sql.raw('p.features_sum'),
-  3: sql.raw('p.look_and_feel_sum'),
-  4: sql.raw('p.performance_sum'),
+/** The focus areas' sums and scores, by focus area (1 to 4): fixed column names, never user text. */
+const ASPECTS = {
+  1: { sum: sql.raw('p.build_quality_sum'), score: sql.raw('p.rec_build_quality') },
+  2: { sum: sql.raw('p.features_sum'), score: sql.raw('p.rec_features') },
+  3: { sum: sql.raw('p.look_and_feel_sum'), score: sql.raw('p.rec_look_and_feel') },
+  4: { sum: sql.raw('p.performance_sum'), score: sql.raw('p.rec_performance') },
 } as const;
+type Focus = keyof typeof ASPECTS;
 
 const LIST_KEYS: Record<number, RecommendationList> = {
   1: 'budget_match',
@@ -67,36 +71,27 @@ export class RecommendationService {
   async lists(
     pref: StoredPreference,
   ): Promise<Pick<RecommendationsResponse, 'budget_match' | 'personalized_match' | 'popular_match'>> {
-    const focus = (pref.focus_area in ASPECT_SUMS ? pref.focus_area : 4) as keyof typeof ASPECT_SUMS;
-    const middle = (pref.budget_min + pref.budget_max) / 2;
-    const limit = RECOMMENDATIONS_PER_LIST;
-    // One pass over the phones in the budget and window (products_category_price_idx), scored once, then the
-    // top of each list; only those rows are joined to their brands.
+    const focus = (pref.focus_area in ASPECTS ? pref.focus_area : 4) as Focus;
+    const aspect = ASPECTS[focus];
+    const fits = sql`p.category_id = ${pref.category_id} AND p.verified
+      AND p.price BETWEEN ${pref.budget_min} AND ${pref.budget_max}
+      AND p.release_date >= current_date - make_interval(months => ${pref.released_within})`;
+    const top = (list: number, order: SQL) =>
+      sql`SELECT ${list}::int AS list, id, rank FROM unnest(ARRAY(
+        SELECT p.id FROM products p WHERE ${fits} ORDER BY ${order} LIMIT ${RECOMMENDATIONS_PER_LIST}
+      )) WITH ORDINALITY AS t(id, rank)`;
+    // The orders match the indexes' (DESC NULLS LAST), so each list is an index walk, not a sort of the pool.
     const found = await rows<Row>(
       this.db,
-      sql`WITH pool AS MATERIALIZED (
-          SELECT p.id, p.price, p.views, p.upvotes, p.rating_sum, ${ASPECT_SUMS[focus]} AS aspect_sum,
-            ${PRIOR_REVIEWS} * coalesce(2 + 2.5 * p.spec_score / 100.0, 3) AS prior,
-            ${PRIOR_REVIEWS} + p.total_reviews AS weight, p.spec_score
-          FROM products p
-          WHERE p.category_id = ${pref.category_id} AND p.verified
-            AND p.price BETWEEN ${pref.budget_min} AND ${pref.budget_max}
-            AND p.release_date >= current_date - make_interval(months => ${pref.released_within})
-        ), top AS (
-          SELECT 1 AS list, id, rank FROM unnest(ARRAY(SELECT id FROM pool
-            ORDER BY (prior + rating_sum / 2.0) / weight * power(${middle}::float8 / greatest(price, 1), 0.25) DESC,
-              id LIMIT ${limit})) WITH ORDINALITY AS t(id, rank)
+      sql`WITH top AS (
+          ${top(1, sql`p.rec_value DESC NULLS LAST, p.id`)}
           UNION ALL
-          SELECT 2, id, rank FROM unnest(ARRAY(SELECT id FROM pool
-            ORDER BY (prior + aspect_sum / 2.0) / weight DESC, (prior + rating_sum / 2.0) / weight DESC, id
-            LIMIT ${limit})) WITH ORDINALITY AS t(id, rank)
+          ${top(2, sql`${aspect.score} DESC NULLS LAST, p.rec_rating DESC NULLS LAST, p.id`)}
           UNION ALL
-          SELECT 3, id, rank FROM unnest(ARRAY(SELECT id FROM pool
-            ORDER BY views + 10 * upvotes DESC, spec_score DESC NULLS LAST, id LIMIT ${limit}))
-            WITH ORDINALITY AS t(id, rank)
+          ${top(3, sql`p.popularity DESC NULLS LAST, p.spec_score DESC NULLS LAST, p.id`)}
         )
         SELECT top.list, ${CARD_COLUMNS}, p.spec_score, p.views, p.upvotes, p.rating_sum,
-          ${ASPECT_SUMS[focus]} AS aspect_sum
+          ${aspect.sum} AS aspect_sum
         FROM top JOIN products p ON p.id = top.id JOIN brands b ON b.id = p.brand_id
         ORDER BY top.list, top.rank`,
     );
@@ -117,7 +112,7 @@ export function reason(
   list: RecommendationList,
   r: Row,
   pref: StoredPreference,
-  focus: keyof typeof ASPECT_SUMS,
+  focus: Focus,
 ): { reason: string; cold_start: boolean } {
   const fits = `${formatPrice(r.price)} fits your ${formatPrice(pref.budget_min)}–${formatPrice(pref.budget_max)} budget`;
   const n = r.total_reviews;
@@ -132,12 +127,13 @@ export function reason(
         : `Only ${n} owner reviews so far`;
 
   if (list === 'popular_match') {
-    const attention = r.views + 10 * r.upvotes;
-    if (attention < COLD_START_POPULARITY)
+    if (r.views + 10 * r.upvotes + 20 * n < COLD_START_POPULARITY)
       return { cold_start: true, reason: `Few views or upvotes yet, so picked for ${spec}; ${fits}` };
-    const upvotes = `${formatCount(r.upvotes)} ${r.upvotes === 1 ? 'upvote' : 'upvotes'}`;
-    const views = `${formatCount(r.views)} ${r.views === 1 ? 'view' : 'views'}`;
-    return { cold_start: false, reason: `${upvotes} and ${views} from the community; ${fits}` };
+    const count = (k: number, one: string) => `${formatCount(k)} ${k === 1 ? one : `${one}s`}`;
+    return {
+      cold_start: false,
+      reason: `${count(r.upvotes, 'upvote')}, ${count(r.views, 'view')} and ${count(n, 'review')} from the community; ${fits}`,
+    };
   }
   if (n < COLD_START_REVIEWS)
     return { cold_start: true, reason: `${fewReviews}, so ranked by ${spec}; ${fits}` };

@@ -316,12 +316,12 @@ describe('recommendations, ranked (phones made for the test, the catalogue hidde
     );
   });
 
-  it('order Popular Match by upvotes and views', async () => {
+  it('order Popular Match by upvotes, views and reviews', async () => {
     const order = names((await withPreference({})).popular_match);
     expect(order.slice(0, 3)).toEqual(['Loved', 'B', 'A']);
     const loved = (await withPreference({})).popular_match[0]!;
     expect(loved.reason).toBe(
-      '90 upvotes and 0 views from the community; ₹26,000 fits your ₹10,000–₹30,000 budget',
+      '90 upvotes, 0 views and 40 reviews from the community; ₹26,000 fits your ₹10,000–₹30,000 budget',
     );
   });
 
