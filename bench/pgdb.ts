@@ -1,10 +1,14 @@
 import pg from 'pg';
 
-/** A throwaway database on the PostgreSQL server of `adminUrl`: its URL, and how to drop it. */
+/**
+ * A throwaway database on the PostgreSQL server of `adminUrl` (verdict_bench_<pid>, plus `_<suffix>` for a
+ * bench that needs one of its own): its URL, and how to drop it.
+ */
 export async function createBenchDatabase(
   adminUrl: string,
+  suffix = '',
 ): Promise<{ name: string; url: string; drop(): Promise<void> }> {
-  const name = `verdict_bench_${process.pid}`;
+  const name = `verdict_bench_${process.pid}${suffix ? `_${suffix}` : ''}`;
   const exec = async (sql: string) => {
     const client = new pg.Client({ connectionString: adminUrl });
     await client.connect();

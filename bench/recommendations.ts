@@ -38,6 +38,7 @@ import {
   type StoredPreference,
 } from '../src/shared/preferences.ts';
 import { snapshotBuild, snapshotDir } from './build.ts';
+import { createBenchDatabase } from './pgdb.ts';
 import { budgetTable, table, writeJson, type Budget } from './report.ts';
 import { startServer, stopServer, waitReady, type ServerHandle } from './server.ts';
 
@@ -121,27 +122,6 @@ const seconds = (since: number) => (performance.now() - since) / 1000;
 const k = (n: number) => `${n / 1000}k`;
 const profileLabel = (p: Preference) =>
   `${k(p.budget_min)}-${k(p.budget_max)} focus ${p.focus_area} ${p.released_within} mo`;
-
-/** A database of its own next to the run's (whose name is verdict_bench_<pid>): its URL, and how to drop it. */
-async function createDatabase(
-  adminUrl: string,
-): Promise<{ name: string; url: string; drop(): Promise<void> }> {
-  const name = `verdict_bench_${process.pid}_rec`;
-  const exec = async (text: string) => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    try {
-      await client.query(text);
-    } finally {
-      await client.end();
-    }
-  };
-  await exec(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await exec(`CREATE DATABASE ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return { name, url: url.toString(), drop: () => exec(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
-}
 
 /** Members made in SQL (verified users with a session each), then each saves its preference over HTTP. */
 async function makeMembers(client: pg.Client, baseUrl: string): Promise<Member[]> {
@@ -387,7 +367,7 @@ export async function benchRecommendations(
   console.log(
     `\nRecommendations (PostgreSQL): real catalogue with demo reviews, then ${RECOMMENDATIONS_BENCH.products.toLocaleString('en')} phones`,
   );
-  const db = await createDatabase(adminUrl);
+  const db = await createBenchDatabase(adminUrl, 'rec');
   const keep = process.env.REC_KEEP_DATABASE === '1';
   if (!keep) track(() => db.drop());
   try {

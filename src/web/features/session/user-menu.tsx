@@ -168,30 +168,8 @@ export function UserMenu() {
               </Link>
             </li>
           ))}
-          {fetched && (
-            <li role="none">
-              <button
-                type="button"
-                role="menuitem"
-                tabIndex={-1}
-                className="user-menu-item"
-                onClick={openPreferences}
-              >
-                Preferences
-              </button>
-            </li>
-          )}
-          <li role="none">
-            <button
-              type="button"
-              role="menuitem"
-              tabIndex={-1}
-              className="user-menu-item"
-              onClick={askSignOut}
-            >
-              Sign out
-            </button>
-          </li>
+          {fetched && <MenuAction label="Preferences" onClick={openPreferences} />}
+          <MenuAction label="Sign out" onClick={askSignOut} />
         </ul>
       </div>
       <dialog
@@ -232,5 +210,15 @@ export function UserMenu() {
         </div>
       </dialog>
     </div>
+  );
+}
+
+function MenuAction({ label, onClick }: { label: string; onClick(): void }) {
+  return (
+    <li role="none">
+      <button type="button" role="menuitem" tabIndex={-1} className="user-menu-item" onClick={onClick}>
+        {label}
+      </button>
+    </li>
   );
 }
