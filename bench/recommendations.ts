@@ -448,7 +448,7 @@ export function recommendationsTable(r: RecommendationsBench): string {
     `  prepared in ${r.prepareSeconds.toFixed(1)} s (${r.demo.users} demo users, ${r.demo.reviews} reviews); ${r.synthetic.inserted.toLocaleString('en')} synthetic phones added in ${r.synthetic.seconds.toFixed(1)} s`,
     table(head, rows),
     `  p99 at ${RECOMMENDATIONS_BENCH.products.toLocaleString('en')} / real: ${r.ratio.toFixed(2)}x (p50 ${r.p50Ratio.toFixed(2)}x)`,
-    `  pool = verified phones in the budget and window (rows the query scores); items = of the three lists`,
+    `  pool = verified phones in the budget and window (each list walks its index until 8 of them are found); items = of the three lists`,
     pools,
     `  the server's query alone (EXPLAIN ANALYZE), widest preference: real catalogue (${r.realPlan.profile}) ${r.realPlan.ms.toFixed(1)} ms, ${RECOMMENDATIONS_BENCH.products.toLocaleString('en')} phones (${r.plan.profile}) ${r.plan.ms.toFixed(1)} ms`,
     `\nPlan of RecommendationService.lists at ${RECOMMENDATIONS_BENCH.products.toLocaleString('en')} phones, ${r.plan.profile} (EXPLAIN ANALYZE, BUFFERS): ${r.plan.ms.toFixed(1)} ms`,
