@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { adminUrl, withAdmin } from '../src/test/database.ts';
+import { startOidcProvider } from '../src/test/oidc-provider.ts';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -19,8 +20,21 @@ declare module 'vitest' {
     browserAvailable: boolean;
     /** The server's $DATA_DIR: its outbox holds the emails it sent. */
     dataDir: string;
+    /** Accounts at the test OpenID provider the server signs in with ("Sign in with Google"), one per test. */
+    googleAccounts: GoogleAccount[];
   }
 }
+
+/** An account at the test provider: sign in there with `sub` as the login (any password). */
+export interface GoogleAccount {
+  sub: string;
+  email: string;
+  givenName: string;
+  familyName: string;
+}
+
+/** How many accounts the provider knows: a test that needs one more adds it here. */
+const GOOGLE_ACCOUNTS = 5;
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -59,6 +73,7 @@ export default async function setup(project: TestProject) {
     project.provide('browserAvailable', false);
     project.provide('baseURL', '');
     project.provide('dataDir', '');
+    project.provide('googleAccounts', []);
     return;
   }
   const dataDir = mkdtempSync(join(tmpdir(), 'verdict-e2e-'));
@@ -91,19 +106,46 @@ export default async function setup(project: TestProject) {
   const port = await freePort();
   env.PORT = String(port);
   env.HOST = '127.0.0.1';
+  const baseURL = `http://127.0.0.1:${port}`;
+  // A real OpenID provider on 127.0.0.1 stands in for Google. Its callback must be the server's address as
+  // the browser sees it, so PUBLIC_URL is that too (emailed links then point at the test server). Tests run in
+  // other processes and cannot add accounts to it: a few are registered here, with emails unique to this run.
+  const oidc = await startOidcProvider({ publicUrl: baseURL });
+  const run = `${process.pid}${Date.now() % 1e6}`;
+  const googleAccounts: GoogleAccount[] = Array.from({ length: GOOGLE_ACCOUNTS }, (_, i) => ({
+    sub: `e2e-google-${i + 1}`,
+    email: `meera.g${i + 1}.${run}@example.com`,
+    givenName: 'Meera',
+    familyName: "D'Cruz",
+  }));
+  for (const a of googleAccounts)
+    oidc.accounts.set(a.sub, {
+      email: a.email,
+      email_verified: true,
+      given_name: a.givenName,
+      family_name: a.familyName,
+    });
+  Object.assign(env, oidc.env);
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     env,
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  const baseURL = `http://127.0.0.1:${port}`;
-  await waitForReady(baseURL, child, 90_000);
+  try {
+    await waitForReady(baseURL, child, 90_000);
+  } catch (err) {
+    child.kill('SIGTERM');
+    await oidc.close();
+    throw err;
+  }
   project.provide('browserAvailable', true);
   project.provide('baseURL', baseURL);
   project.provide('dataDir', dataDir);
+  project.provide('googleAccounts', googleAccounts);
 
   return async () => {
     child.kill('SIGTERM');
     await new Promise((r) => child.once('exit', r));
+    await oidc.close();
     rmSync(dataDir, { recursive: true, force: true });
     rmSync(buildDir, { recursive: true, force: true });
     if (dbName && serverUrl)
