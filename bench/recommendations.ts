@@ -38,6 +38,7 @@ import {
   type StoredPreference,
 } from '../src/shared/preferences.ts';
 import { snapshotBuild, snapshotDir } from './build.ts';
+import { createCleanups } from './cleanup.ts';
 import { createBenchDatabase } from './pgdb.ts';
 import { budgetTable, table, writeJson, type Budget } from './report.ts';
 import { startServer, stopServer, waitReady, type ServerHandle } from './server.ts';
@@ -486,19 +487,7 @@ async function standalone(): Promise<void> {
   }
   const adminUrl = process.env.DATABASE_URL;
   const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-  const cleanups: (() => Promise<void> | void)[] = [];
-  const cleanup = async () => {
-    for (let step = cleanups.pop(); step; step = cleanups.pop()) {
-      try {
-        await step();
-      } catch (err) {
-        console.error('cleanup step failed:', err);
-      }
-    }
-  };
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => void cleanup().finally(() => process.exit(130)));
-  }
+  const cleanups = createCleanups();
   try {
     const tmp = mkdtempSync(join(tmpdir(), 'verdict-bench-rec-'));
     cleanups.push(() => rmSync(tmp, { recursive: true, force: true }));
@@ -527,7 +516,7 @@ async function standalone(): Promise<void> {
     console.error('\nRecommendations benchmark failed:', err instanceof Error ? err.message : err);
     process.exitCode = 1;
   } finally {
-    await cleanup();
+    await cleanups.run();
   }
 }
 

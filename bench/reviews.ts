@@ -26,6 +26,7 @@ import { hashToken, randomToken } from '../src/server/lib/tokens.ts';
 import { REVIEW_SORTS, type ReviewSort } from '../src/shared/community.ts';
 import { snapshotBuild, snapshotDir } from './build.ts';
 import { LOAD } from './load.ts';
+import { createCleanups } from './cleanup.ts';
 import { createBenchDatabase } from './pgdb.ts';
 import { budgetTable, table, writeJson, type Budget } from './report.ts';
 import { startServer, stopServer, waitReady, type ServerHandle } from './server.ts';
@@ -799,19 +800,7 @@ async function standalone(): Promise<void> {
     return;
   }
   const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-  const cleanups: (() => Promise<void> | void)[] = [];
-  const cleanup = async () => {
-    for (let step = cleanups.pop(); step; step = cleanups.pop()) {
-      try {
-        await step();
-      } catch (err) {
-        console.error('cleanup step failed:', err);
-      }
-    }
-  };
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => void cleanup().finally(() => process.exit(130)));
-  }
+  const cleanups = createCleanups();
   try {
     const tmp = mkdtempSync(join(tmpdir(), 'verdict-bench-reviews-'));
     cleanups.push(() => rmSync(tmp, { recursive: true, force: true }));
@@ -841,7 +830,7 @@ async function standalone(): Promise<void> {
     console.error('\nReviews benchmark failed:', err instanceof Error ? err.message : err);
     process.exitCode = 1;
   } finally {
-    await cleanup();
+    await cleanups.run();
   }
 }
 

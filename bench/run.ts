@@ -13,6 +13,7 @@ import { devReactChunks, ensureBuild, snapshotBuild, snapshotDir } from './build
 import { RUNS, runLighthouse } from './lighthouse.ts';
 import { benchApi, benchSynthetic, type ApiResult, type SyntheticBench } from './api.ts';
 import { checkBudgets, checkSearchBudgets } from './budgets.ts';
+import { createCleanups } from './cleanup.ts';
 import { LOAD } from './load.ts';
 import {
   benchRecommendations,
@@ -37,19 +38,7 @@ import { debounceMs, measureTyping, median, VIEWPORT } from './typing.ts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
-const cleanups: (() => Promise<void> | void)[] = [];
-async function cleanup(): Promise<void> {
-  for (let step = cleanups.pop(); step; step = cleanups.pop()) {
-    try {
-      await step();
-    } catch (err) {
-      console.error('cleanup step failed:', err);
-    }
-  }
-}
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => void cleanup().finally(() => process.exit(130)));
-}
+const cleanups = createCleanups();
 
 let loadStart = '';
 
@@ -260,5 +249,5 @@ try {
   console.error('\nBenchmark failed:', err instanceof Error ? err.message : err);
   process.exitCode = 1;
 } finally {
-  await cleanup();
+  await cleanups.run();
 }
