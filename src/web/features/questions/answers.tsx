@@ -7,14 +7,11 @@ import {
   LIMITS,
 } from '../../../shared/community.ts';
 import type { Answer, Page, ReactionResult } from '../../../shared/community-api.ts';
-import { AuthorLine } from '../community/author-line.tsx';
 import { useCommunityApi } from '../community/community-api.ts';
-import { DeleteButton } from '../community/delete-button.tsx';
-import { ReactionButtons } from '../community/reaction-buttons.tsx';
 import { ShowMore } from '../community/show-more.tsx';
 import { TextForm } from '../community/text-form.tsx';
 import { usePagedList } from '../community/use-paged-list.ts';
-import { UserText } from '../community/user-text.tsx';
+import { ItemBody } from '../community/item-body.tsx';
 import { useSession } from '../session/session.tsx';
 import { useToast } from '../toasts/toasts.tsx';
 import { qaPaths } from './paths.ts';
@@ -81,24 +78,14 @@ export function Answers({
         <ol className="community-list" ref={listRef}>
           {list.items.map((a) => (
             <li key={a.id} className="community-item answer" tabIndex={-1}>
-              <AuthorLine author={a.author} date={a.created_at} />
-              <UserText text={a.text} />
-              <div className="item-actions">
-                <ReactionButtons
-                  kind="like"
-                  counts={[a.likes, a.dislikes]}
-                  mine={a.my_reaction}
-                  own={a.mine}
-                  subject="answer"
-                  send={(reaction) => api.post<ReactionResult>(qaPaths.reactAnswer(a.id, reaction))}
-                  onChange={(counts, mine) => update(a.id, counts, mine)}
-                />
-                {a.mine && (
-                  <span className="push">
-                    <DeleteButton what="answer" onDelete={remove(a.id)} focusAfter={() => heading.current} />
-                  </span>
-                )}
-              </div>
+              <ItemBody
+                item={a}
+                subject="answer"
+                send={(reaction) => api.post<ReactionResult>(qaPaths.reactAnswer(a.id, reaction))}
+                onReacted={(counts, mine) => update(a.id, counts, mine)}
+                onDelete={remove(a.id)}
+                focusAfterDelete={() => heading.current}
+              />
             </li>
           ))}
         </ol>

@@ -8,14 +8,11 @@ import {
 } from '../../../shared/community.ts';
 import type { Page, Question, ReactionResult } from '../../../shared/community-api.ts';
 import { formatCount } from '../../../shared/format.ts';
-import { AuthorLine } from '../community/author-line.tsx';
 import { useCommunityApi } from '../community/community-api.ts';
-import { DeleteButton } from '../community/delete-button.tsx';
-import { ReactionButtons } from '../community/reaction-buttons.tsx';
 import { ShowMore } from '../community/show-more.tsx';
 import { TextForm } from '../community/text-form.tsx';
 import { usePagedList } from '../community/use-paged-list.ts';
-import { UserText } from '../community/user-text.tsx';
+import { ItemBody } from '../community/item-body.tsx';
 import { useSession } from '../session/session.tsx';
 import { useToast } from '../toasts/toasts.tsx';
 import { Answers } from './answers.tsx';
@@ -45,20 +42,16 @@ function QuestionItem({
 
   return (
     <article className="community-item question" tabIndex={-1}>
-      <AuthorLine author={q.author} date={q.created_at} />
-      <UserText text={q.text} className="question-text" />
-      <div className="item-actions">
-        <ReactionButtons
-          kind="like"
-          counts={[q.likes, q.dislikes]}
-          mine={q.my_reaction}
-          own={q.mine}
-          subject="question"
-          send={(reaction) => api.post<ReactionResult>(qaPaths.reactQuestion(q.id, reaction))}
-          onChange={(counts, mine) =>
-            onChange({ likes: counts[0], dislikes: counts[1], my_reaction: mine as Question['my_reaction'] })
-          }
-        />
+      <ItemBody
+        item={q}
+        subject="question"
+        textClassName="question-text"
+        send={(reaction) => api.post<ReactionResult>(qaPaths.reactQuestion(q.id, reaction))}
+        onReacted={(counts, mine) =>
+          onChange({ likes: counts[0], dislikes: counts[1], my_reaction: mine as Question['my_reaction'] })
+        }
+        onDelete={onDelete}
+      >
         <button
           type="button"
           className="button button-small answers-toggle"
@@ -68,12 +61,7 @@ function QuestionItem({
         >
           {open ? 'Hide answers' : 'Show answers'} ({formatCount(q.answers)})
         </button>
-        {q.mine && (
-          <span className="push">
-            <DeleteButton what="question" onDelete={onDelete} />
-          </span>
-        )}
-      </div>
+      </ItemBody>
       <div id={answersId} className="answers" hidden={!open}>
         {opened && (
           <Answers

@@ -8,14 +8,11 @@ import {
 } from '../../../shared/community.ts';
 import type { Comment, Page, ReactionResult, Reply } from '../../../shared/community-api.ts';
 import { PAGE_SIZE, PLATFORM_API } from '../../../shared/constants.ts';
-import { AuthorLine } from '../community/author-line.tsx';
 import { useCommunityApi } from '../community/community-api.ts';
-import { DeleteButton } from '../community/delete-button.tsx';
-import { ReactionButtons, type Reaction } from '../community/reaction-buttons.tsx';
 import { ShowMore } from '../community/show-more.tsx';
 import { TextForm } from '../community/text-form.tsx';
 import { usePagedList } from '../community/use-paged-list.ts';
-import { UserText } from '../community/user-text.tsx';
+import { ItemBody } from '../community/item-body.tsx';
 import { useSession } from '../session/session.tsx';
 import { useToast } from '../toasts/toasts.tsx';
 
@@ -26,32 +23,16 @@ function ReplyItem({ reply: r, onDeleted }: { reply: Reply; onDeleted(id: number
   const toast = useToast();
   return (
     <li className="community-item reply">
-      <AuthorLine author={r.author} date={r.created_at} />
-      <UserText text={r.text} />
-      <div className="item-actions">
-        <ReactionButtons
-          kind="like"
-          counts={[r.likes, r.dislikes]}
-          mine={r.my_reaction}
-          own={r.mine}
-          subject="reply"
-          send={(reaction: Reaction) =>
-            api.post<ReactionResult>(`${API}/comment/reply/${r.id}/react`, { reaction })
-          }
-        />
-        {r.mine && (
-          <span className="push">
-            <DeleteButton
-              what="reply"
-              onDelete={async () => {
-                await api.del(`${API}/comment/reply/${r.id}`);
-                toast.show({ message: COMMUNITY_SUCCESS.replyDeleted, type: 'success' });
-                onDeleted(r.id);
-              }}
-            />
-          </span>
-        )}
-      </div>
+      <ItemBody
+        item={r}
+        subject="reply"
+        send={(reaction) => api.post<ReactionResult>(`${API}/comment/reply/${r.id}/react`, { reaction })}
+        onDelete={async () => {
+          await api.del(`${API}/comment/reply/${r.id}`);
+          toast.show({ message: COMMUNITY_SUCCESS.replyDeleted, type: 'success' });
+          onDeleted(r.id);
+        }}
+      />
     </li>
   );
 }
@@ -94,19 +75,17 @@ function CommentItem({
 
   return (
     <li className="community-item comment" tabIndex={-1}>
-      <AuthorLine author={c.author} date={c.created_at} />
-      <UserText text={c.text} />
-      <div className="item-actions">
-        <ReactionButtons
-          kind="like"
-          counts={[c.likes, c.dislikes]}
-          mine={c.my_reaction}
-          own={c.mine}
-          subject="comment"
-          send={(reaction: Reaction) =>
-            api.post<ReactionResult>(`${API}/comment/${c.id}/react?reaction=${reaction}`)
-          }
-        />
+      <ItemBody
+        item={c}
+        subject="comment"
+        send={(reaction) => api.post<ReactionResult>(`${API}/comment/${c.id}/react?reaction=${reaction}`)}
+        focusAfterDelete={focusAfterDelete}
+        onDelete={async () => {
+          await api.del(`${API}/comment/${c.id}`);
+          toast.show({ message: COMMUNITY_SUCCESS.commentDeleted, type: 'success' });
+          onDeleted(c.id);
+        }}
+      >
         {token && (
           <button
             type="button"
@@ -118,20 +97,7 @@ function CommentItem({
             Reply
           </button>
         )}
-        {c.mine && (
-          <span className="push">
-            <DeleteButton
-              what="comment"
-              focusAfter={focusAfterDelete}
-              onDelete={async () => {
-                await api.del(`${API}/comment/${c.id}`);
-                toast.show({ message: COMMUNITY_SUCCESS.commentDeleted, type: 'success' });
-                onDeleted(c.id);
-              }}
-            />
-          </span>
-        )}
-      </div>
+      </ItemBody>
       {(replies.items.length > 0 || replies.loading) && (
         <ol
           ref={repliesRef}
