@@ -51,18 +51,19 @@ export function ProductCard({
   );
 }
 
-export function ProductGrid({
+export function ProductGrid<T extends Card>({
   products,
   eagerCount = 0,
   headingLevel,
   ref,
   extra,
 }: {
-  products: Card[];
+  products: T[];
   eagerCount?: number;
   headingLevel?: 2 | 3;
   ref?: Ref<HTMLUListElement>;
-  extra?: (product: Card) => ReactNode;
+  /** More about each product, under its rating. */
+  extra?: (product: T) => ReactNode;
 }) {
   return (
     <ul className="product-grid" ref={ref}>

@@ -107,7 +107,6 @@ export default function ProductRecommendation() {
             {editing && (
               <PreferenceForm
                 initial={shown}
-                saved={lists?.preference.saved ?? false}
                 send={authFetch}
                 onSaved={onSaved}
                 secondary={{ label: 'Cancel', onClick: () => setEditing(false) }}
@@ -146,7 +145,6 @@ export default function ProductRecommendation() {
         !empty &&
         RECOMMENDATION_LISTS.map((l) => {
           const items = lists[l.key];
-          const reasons = new Map(items.map((p) => [p.id, p]));
           return (
             <section key={l.key} className="recommendation-list" aria-labelledby={`${l.key}-title`}>
               <h2 id={`${l.key}-title`}>{l.title}</h2>
@@ -154,16 +152,11 @@ export default function ProductRecommendation() {
               {items.length ? (
                 <ProductGrid
                   products={items}
-                  extra={(p) => {
-                    const r = reasons.get(p.id);
-                    return (
-                      r && (
-                        <p className={r.cold_start ? 'card-reason card-reason-cold' : 'card-reason'}>
-                          {r.reason}
-                        </p>
-                      )
-                    );
-                  }}
+                  extra={(p) => (
+                    <p className={p.cold_start ? 'card-reason card-reason-cold' : 'card-reason'}>
+                      {p.reason}
+                    </p>
+                  )}
                 />
               ) : (
                 <p className="empty">

@@ -71,7 +71,8 @@ export class RecommendationService {
   async lists(
     pref: StoredPreference,
   ): Promise<Pick<RecommendationsResponse, 'budget_match' | 'personalized_match' | 'popular_match'>> {
-    const focus = (pref.focus_area in ASPECTS ? pref.focus_area : 4) as Focus;
+    // focus_area is 1 to 4: the schema and the table's CHECK constraint both hold it there.
+    const focus = pref.focus_area as Focus;
     const aspect = ASPECTS[focus];
     const fits = sql`p.category_id = ${pref.category_id} AND p.verified
       AND p.price BETWEEN ${pref.budget_min} AND ${pref.budget_max}

@@ -16,10 +16,8 @@ import { AccountApiError, accountFetch } from '../session/api.ts';
 import { FormAlert } from '../session/form.tsx';
 
 export interface PreferenceFormProps {
-  /** What the form starts from: the saved preference, or the defaults. */
+  /** What the form starts from; when it is the server's copy (`isFetched`), Save waits for a change. */
   initial: UserPreference;
-  /** True when `initial` is what the server has: Save then waits for a change. */
-  saved: boolean;
   /** Sends the preference: with the session's token (and its expiry handling), or a token not stored yet. */
   send(path: string, init: { method: 'POST'; json: unknown }): Promise<{ message: string }>;
   onSaved(preference: UserPreference, message: string): void;
@@ -37,16 +35,9 @@ const same = (a: Values, b: Values) =>
 
 /**
  * The preference screen (spec section 2): category (fixed), budget range, focus area and release window.
- * Save is disabled while saving and, once something is saved, until something changes.
+ * Save is disabled while saving and, when the form starts from the server's copy, until something changes.
  */
-export function PreferenceForm({
-  initial,
-  saved,
-  send,
-  onSaved,
-  submitLabel,
-  secondary,
-}: PreferenceFormProps) {
+export function PreferenceForm({ initial, send, onSaved, submitLabel, secondary }: PreferenceFormProps) {
   const id = useId();
   const [values, setValues] = useState<Values>({
     budget: initial.budget,
@@ -55,7 +46,7 @@ export function PreferenceForm({
   });
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const unchanged = saved && same(values, initial);
+  const unchanged = initial.isFetched && same(values, initial);
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();

@@ -23,7 +23,6 @@ export function PreferenceStep({
       </p>
       <PreferenceForm
         initial={DEFAULT_USER_PREFERENCE}
-        saved={false}
         send={send}
         onSaved={(saved) => onDone(saved)}
         submitLabel="Save and continue"

@@ -14,7 +14,6 @@ export function PreferencesDialogBody({ onDone }: { onDone(): void }) {
   return (
     <PreferenceForm
       initial={preference}
-      saved={preference.isFetched}
       send={authFetch}
       onSaved={(saved, message) => {
         setPreference(saved);
