@@ -7,14 +7,13 @@ import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { SignUpInput } from '../src/shared/account.ts';
+import { USER_API } from '../src/shared/constants.ts';
 import { newUser, otpFrom, tokenFromLink } from '../src/test/account.ts';
 import { baseURL, type BrowserSession, browserAvailable, expectAccessible, openBrowser } from './browser.ts';
-import { toast, visit } from './helpers.ts';
-import { solveCaptcha, waitForMail } from './members.ts';
+import { overflowing, toast, visit } from './helpers.ts';
+import { sessionToken, solveCaptcha, tickCaptcha, userMenuButton, waitForMail } from './members.ts';
 
 const NEW_PASSWORD = 'Fresh&Secure2025';
-const USER_API = '/user/api/v1';
-const SESSION_KEY = 'verdict.session';
 const EXPIRED = 'Your session has expired. Please sign in again.';
 
 /** A user created through the API (the browser flow of sign-up has a test of its own). */
@@ -28,20 +27,7 @@ async function signUpByApi(user = newUser({ phone: '' })): Promise<SignUpInput> 
   return user;
 }
 
-const menuButton = (page: Page) => page.locator('.user-menu-button');
 const signInButton = (page: Page) => page.locator('.top-bar a.sign-in');
-const sessionToken = (page: Page) =>
-  page.evaluate(
-    (key) => (JSON.parse(localStorage.getItem(key) ?? 'null') as { token?: string } | null)?.token ?? null,
-    SESSION_KEY,
-  );
-
-async function tickCaptcha(page: Page, scope = page.locator('main')): Promise<void> {
-  await scope.getByLabel("I'm not a robot").check();
-  await scope
-    .locator('.captcha-status.captcha-verified', { hasText: 'Verified' })
-    .waitFor({ timeout: 30_000 });
-}
 
 async function signInInPage(
   page: Page,
@@ -59,11 +45,11 @@ async function signInInPage(
   // The URL changes before React commits the new page (a transition): until the form is gone, a menu opened
   // now would be closed by the navigation landing.
   await submit.waitFor({ state: 'detached' });
-  await menuButton(page).waitFor();
+  await userMenuButton(page).waitFor();
 }
 
 async function signOutInPage(page: Page): Promise<void> {
-  await menuButton(page).click();
+  await userMenuButton(page).click();
   await page.getByRole('menuitem', { name: 'Sign out' }).click();
   const dialog = page.getByRole('dialog', { name: 'Sign out?' });
   await dialog.waitFor();
@@ -129,7 +115,7 @@ describe.skipIf(!browserAvailable())('accounts', () => {
     await main.getByRole('button', { name: 'Skip for now' }).click();
     await page.waitForURL(/\/email-verification$/);
     await page.getByText(`We sent a link to ${user.email}`).waitFor();
-    await menuButton(page).waitFor();
+    await userMenuButton(page).waitFor();
 
     // The emailed link (its host is the server's public URL; the path and token are what matter).
     const mail = await waitForMail(user.email, /Verify your email/);
@@ -145,7 +131,7 @@ describe.skipIf(!browserAvailable())('accounts', () => {
       .waitFor();
 
     // Cancel keeps the session; confirming ends it.
-    await menuButton(page).click();
+    await userMenuButton(page).click();
     await page.getByRole('menuitem', { name: 'Sign out' }).click();
     const dialog = page.getByRole('dialog', { name: 'Sign out?' });
     await dialog.getByRole('button', { name: 'Cancel' }).click();
@@ -164,7 +150,7 @@ describe.skipIf(!browserAvailable())('accounts', () => {
       .waitFor();
 
     await signInInPage(page, user.username, user.password);
-    expect(await menuButton(page).textContent()).toContain(user.firstName);
+    expect(await userMenuButton(page).textContent()).toContain(user.firstName);
     await visit(page, '/my-account');
     await page.locator('.badge-verified', { hasText: 'Verified' }).waitFor();
     await signOutInPage(page);
@@ -202,7 +188,7 @@ describe.skipIf(!browserAvailable())('accounts', () => {
     await form.getByLabel('Pin code').fill('560038');
     await form.getByRole('button', { name: 'Save profile' }).click();
     await toast(page, 'Profile saved').waitFor();
-    await expect.poll(() => menuButton(page).textContent()).toContain('Ashwini');
+    await expect.poll(() => userMenuButton(page).textContent()).toContain('Ashwini');
 
     await page.reload();
     await form.waitFor();
@@ -227,12 +213,12 @@ describe.skipIf(!browserAvailable())('accounts', () => {
     await expect
       .poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
       .toBe(true);
-    await menuButton(page).locator('img.avatar').waitFor();
+    await userMenuButton(page).locator('img.avatar').waitFor();
 
     await page.getByRole('button', { name: 'Remove photo' }).click();
     await toast(page, 'image removed').waitFor();
     await page.locator('.photo-editor span.avatar').waitFor();
-    await menuButton(page).locator('span.avatar').waitFor();
+    await userMenuButton(page).locator('span.avatar').waitFor();
     await page.reload();
     await page.locator('.photo-editor span.avatar').waitFor();
     expect(session.errors).toEqual([]);
@@ -433,7 +419,7 @@ describe.skipIf(!browserAvailable())('accounts', () => {
     const { page } = session;
     const user = await signUpByApi();
     await signInInPage(page, user.username, user.password);
-    const button = menuButton(page);
+    const button = userMenuButton(page);
     expect(await button.getAttribute('aria-haspopup')).toBe('menu');
     await button.focus();
     await page.keyboard.press('Enter');
@@ -480,19 +466,6 @@ describe.skipIf(!browserAvailable())('accounts', () => {
 
   it('has no serious or critical axe violations on the account screens, from 360 px wide', async () => {
     const { page } = session;
-    // What sticks out to the right (empty when nothing does), to name the culprit when this fails.
-    const overflowing = () =>
-      page.evaluate(() =>
-        document.documentElement.scrollWidth <= window.innerWidth
-          ? []
-          : Array.from(document.querySelectorAll('body *'))
-              .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 0.5)
-              .slice(0, 5)
-              .map(
-                (el) =>
-                  `${el.tagName.toLowerCase()}.${el.className} (${Math.round(el.getBoundingClientRect().right)}px)`,
-              ),
-      );
     for (const path of [
       '/sign-in',
       '/sign-in?mode=sign-up',
@@ -505,7 +478,7 @@ describe.skipIf(!browserAvailable())('accounts', () => {
     await page.setViewportSize({ width: 360, height: 740 });
     for (const path of ['/sign-in?mode=sign-up', '/initiate-forgot-password']) {
       await visit(page, path);
-      expect(await overflowing(), `no sideways scrolling on ${path} at 360 px`).toEqual([]);
+      expect(await overflowing(page), `no sideways scrolling on ${path} at 360 px`).toEqual([]);
     }
     await page.setViewportSize({ width: 1280, height: 900 });
     // With field messages showing.
@@ -528,7 +501,7 @@ describe.skipIf(!browserAvailable())('accounts', () => {
       await expectAccessible(page);
     }
     // The open user menu and the sign-out dialog.
-    await menuButton(page).click();
+    await userMenuButton(page).click();
     await page.getByRole('menuitem', { name: 'Profile' }).waitFor();
     await expectAccessible(page);
     await page.getByRole('menuitem', { name: 'Sign out' }).click();
@@ -540,7 +513,7 @@ describe.skipIf(!browserAvailable())('accounts', () => {
     for (const [path, ready] of screens) {
       await visit(page, path);
       await page.locator(ready).waitFor();
-      expect(await overflowing(), `no sideways scrolling on ${path} at 360 px`).toEqual([]);
+      expect(await overflowing(page), `no sideways scrolling on ${path} at 360 px`).toEqual([]);
     }
     expect(session.errors).toEqual([]);
   });

@@ -5,12 +5,13 @@
  */
 import type { Locator, Page } from 'playwright-core';
 import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
+import { USER_API } from '../src/shared/constants.ts';
+import type { StoredSession } from '../src/web/features/session/session.tsx';
 import type { GoogleAccount } from './global-setup.ts';
 import { baseURL, type BrowserSession, browserAvailable, expectAccessible, openBrowser } from './browser.ts';
-import { indianRupees, toast, visit } from './helpers.ts';
+import { budgetSlider, pressOn, toast, visit } from './helpers.ts';
+import { storedSession, userMenuButton } from './members.ts';
 
-const USER_API = '/user/api/v1';
-const SESSION_KEY = 'verdict.session';
 const STEP_TITLE = 'What are you looking for?';
 
 /** The provider's accounts, one per test (global-setup.ts registers them; add more there if needed). */
@@ -26,42 +27,12 @@ const newUsername = () => {
   return `meera${process.pid}${usernames}${Math.floor(Math.random() * 1e4)}`;
 };
 
-interface StoredSession {
-  token: string;
-  user: {
-    username: string;
-    email: string;
-    firstName: string;
-    lastName: string;
-    phone: string | null;
-    emailVerified: boolean;
-  };
-  preference?: { budget: [number, number]; focusArea: number; releasedWithin: number; isFetched: boolean };
-}
-const storedSession = (page: Page) =>
-  page.evaluate(
-    (key) => JSON.parse(localStorage.getItem(key) ?? 'null') as StoredSession | null,
-    SESSION_KEY,
-  );
-
 async function preferenceOf(token: string): Promise<Record<string, unknown>> {
   const res = await fetch(`${baseURL()}${USER_API}/user/preference?category_id=C001`, {
     headers: { authorization: `Bearer ${token}` },
   });
   if (!res.ok) throw new Error(`GET /user/preference answered ${res.status}: ${await res.text()}`);
   return ((await res.json()) as { preference: Record<string, unknown> }).preference;
-}
-
-const menuButton = (page: Page) => page.locator('.user-menu-button');
-const slider = (scope: Locator, end: 'Minimum' | 'Maximum') =>
-  scope.getByRole('slider', { name: `${end} budget` });
-
-/** Presses `key` `times` times on `target` (focused first), and checks where the thumb ended up. */
-async function pressOn(target: Locator, key: string, times: number, expected: number): Promise<void> {
-  await target.focus();
-  for (let i = 0; i < times; i++) await target.press(key);
-  expect(await target.inputValue()).toBe(String(expected));
-  expect(await target.getAttribute('aria-valuetext')).toBe(indianRupees(expected));
 }
 
 /**
@@ -125,7 +96,7 @@ async function preferenceStep(page: Page): Promise<Locator> {
 /** On /home, signed in: the user menu is there and the navigation carried `preferenceExists`. */
 async function expectHomeSignedIn(page: Page, preferenceExists: boolean): Promise<StoredSession> {
   await page.waitForURL((u) => u.pathname === '/home');
-  await menuButton(page).waitFor();
+  await userMenuButton(page).waitFor();
   expect(await page.evaluate(() => (history.state as { usr?: unknown } | null)?.usr)).toEqual({
     preferenceExists,
   });
@@ -179,8 +150,8 @@ describe.skipIf(!browserAvailable())('sign in with Google', () => {
     await expectAccessible(page);
     expect(await step.getByLabel('Category').isDisabled()).toBe(true);
     // The defaults are ₹10,000–₹30,000; the thumbs move by ₹5,000 with the arrow keys.
-    const lo = slider(step, 'Minimum');
-    const hi = slider(step, 'Maximum');
+    const lo = budgetSlider(step, 'Minimum');
+    const hi = budgetSlider(step, 'Maximum');
     expect(await lo.inputValue()).toBe('10000');
     expect(await hi.inputValue()).toBe('30000');
     await pressOn(hi, 'ArrowRight', 3, 45_000);
@@ -262,7 +233,7 @@ describe.skipIf(!browserAvailable())('sign in with Google', () => {
     const again = session.page;
     await signInWithGoogle(again, who.sub);
     await again.waitForURL((u) => u.pathname === '/home');
-    await menuButton(again).waitFor();
+    await userMenuButton(again).waitFor();
     await toast(again, 'welcome back').waitFor();
     const stored = await storedSession(again);
     expect(stored?.user.username).toBe(username);

@@ -162,3 +162,29 @@ export async function waitForFilters(page: Page, want: BrowseFilters): Promise<v
     );
   }, expected);
 }
+
+/** What sticks out to the right (empty when nothing does), to name the culprit when this fails. */
+export const overflowing = (page: Page) =>
+  page.evaluate(() =>
+    document.documentElement.scrollWidth <= window.innerWidth
+      ? []
+      : Array.from(document.querySelectorAll('body *'))
+          .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 0.5)
+          .slice(0, 5)
+          .map(
+            (el) =>
+              `${el.tagName.toLowerCase()}.${el.className} (${Math.round(el.getBoundingClientRect().right)}px)`,
+          ),
+  );
+
+/** A thumb of the budget slider (components/range-slider.tsx) in `scope`. */
+export const budgetSlider = (scope: Page | Locator, end: 'Minimum' | 'Maximum') =>
+  scope.getByRole('slider', { name: `${end} budget` });
+
+/** Presses `key` `times` times on a budget thumb (focused first), and checks where the thumb ended up. */
+export async function pressOn(target: Locator, key: string, times: number, expected: number): Promise<void> {
+  await target.focus();
+  for (let i = 0; i < times; i++) await target.press(key);
+  expect(await target.inputValue()).toBe(String(expected));
+  expect(await target.getAttribute('aria-valuetext')).toBe(indianRupees(expected));
+}

@@ -5,12 +5,15 @@
  */
 import { type Challenge, solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
+import { USER_API } from '../src/shared/constants.ts';
 import { lastMailTo, type OutboxMail, PASSWORD, tokenFromLink } from '../src/test/account.ts';
+import type { StoredSession } from '../src/web/features/session/session.tsx';
 import { baseURL } from './browser.ts';
 
-const USER_API = '/user/api/v1';
+/** Where the web app keeps the session (local storage). */
+const SESSION_KEY = 'verdict.session';
 
 export interface Member {
   username: string;
@@ -90,10 +93,32 @@ export async function newMember(options: { verified?: boolean; firstName?: strin
 /** Signs `member` in to `page` (before its first navigation): the session the web app reads at start. */
 export async function signInAs(page: Page, member: Member): Promise<void> {
   await page.addInitScript(
-    ([token, user]) => localStorage.setItem('verdict.session', JSON.stringify({ token, user })),
-    [member.token, member.user] as const,
+    ([key, token, user]) => localStorage.setItem(key, JSON.stringify({ token, user })),
+    [SESSION_KEY, member.token, member.user] as const,
   );
 }
 
 /** Calls the API as `member` (setting up data for a test). */
 export const postAs = <T>(member: Member, path: string, body: unknown) => post<T>(path, body, member.token);
+
+/** The signed-in member's menu button in the top bar (the user menu). */
+export const userMenuButton = (page: Page) => page.locator('.user-menu-button');
+
+/** The session the web app has stored in `page` (the parsed `verdict.session` value), or null if none. */
+export const storedSession = (page: Page) =>
+  page.evaluate(
+    (key) => JSON.parse(localStorage.getItem(key) ?? 'null') as StoredSession | null,
+    SESSION_KEY,
+  );
+
+/** The stored session's token, or null when there is none. */
+export const sessionToken = async (page: Page): Promise<string | null> =>
+  (await storedSession(page))?.token ?? null;
+
+/** Ticks the CAPTCHA box in `scope` (the page's main by default) and waits for the widget to solve it. */
+export async function tickCaptcha(page: Page, scope: Locator = page.locator('main')): Promise<void> {
+  await scope.getByLabel("I'm not a robot").check();
+  await scope
+    .locator('.captcha-status.captcha-verified', { hasText: 'Verified' })
+    .waitFor({ timeout: 30_000 });
+}

@@ -5,13 +5,30 @@
  */
 import type { Locator, Page } from 'playwright-core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { USER_API } from '../src/shared/constants.ts';
+import type { StoredPreference } from '../src/shared/preferences.ts';
 import { newUser } from '../src/test/account.ts';
 import { baseURL, type BrowserSession, browserAvailable, expectAccessible, openBrowser } from './browser.ts';
-import { cardIds, indianRupees, productDetail, toast, visit } from './helpers.ts';
-import { type Member, newMember, postAs, signInAs } from './members.ts';
+import {
+  budgetSlider,
+  cardIds,
+  indianRupees,
+  overflowing,
+  pressOn,
+  productDetail,
+  toast,
+  visit,
+} from './helpers.ts';
+import {
+  type Member,
+  newMember,
+  postAs,
+  sessionToken,
+  signInAs,
+  tickCaptcha,
+  userMenuButton,
+} from './members.ts';
 
-const USER_API = '/user/api/v1';
-const SESSION_KEY = 'verdict.session';
 const SAVED = 'Preferences Saved Successfully';
 const LISTS = [
   ['budget_match', 'Budget Match'],
@@ -19,36 +36,26 @@ const LISTS = [
   ['popular_match', 'Popular Match'],
 ] as const;
 
-interface StoredPreference {
-  category_id: string;
-  budget_min: number;
-  budget_max: number;
-  focus_area: number;
-  released_within: number;
-  preferred_brand: string;
-  non_preferred_brand: string;
-  saved: boolean;
-}
 type Recommendations = Record<(typeof LISTS)[number][0], { id: number; reason: string }[]> & {
   preference: StoredPreference;
 };
 
 async function getWithToken<T>(token: string, path: string): Promise<T> {
-  const res = await fetch(`${baseURL()}${USER_API}${path}`, { headers: { authorization: `Bearer ${token}` } });
+  const res = await fetch(`${baseURL()}${USER_API}${path}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
   if (!res.ok) throw new Error(`GET ${path} answered ${res.status}: ${await res.text()}`);
   return (await res.json()) as T;
 }
 const preferenceOf = async (token: string) =>
-  (await getWithToken<{ preference: StoredPreference }>(token, '/user/preference?category_id=C001')).preference;
+  (await getWithToken<{ preference: StoredPreference }>(token, '/user/preference?category_id=C001'))
+    .preference;
 const savePreference = (
   member: Member,
   p: { budget_min: number; budget_max: number; focus_area: number; released_within: number },
 ) => postAs(member, `${USER_API}/user/preference`, { category_id: 'C001', ...p });
 
-const menuButton = (page: Page) => page.locator('.user-menu-button');
 const prefDialog = (page: Page) => page.getByRole('dialog', { name: 'Your preferences' });
-const slider = (scope: Page | Locator, end: 'Minimum' | 'Maximum') =>
-  scope.getByRole('slider', { name: `${end} budget` });
 const focused = (page: Page) =>
   page.evaluate(() => {
     const el = document.activeElement;
@@ -57,29 +64,14 @@ const focused = (page: Page) =>
 const menuButtonFocused = (page: Page) =>
   page.evaluate(() => document.activeElement?.classList.contains('user-menu-button') ?? false);
 
-/** Presses `key` `times` times on `target` (focused first), and checks where the thumb ended up. */
-async function pressOn(target: Locator, key: string, times: number, expected: number): Promise<void> {
-  await target.focus();
-  for (let i = 0; i < times; i++) await target.press(key);
-  expect(await target.inputValue()).toBe(String(expected));
-  expect(await target.getAttribute('aria-valuetext')).toBe(indianRupees(expected));
-}
-
-async function tickCaptcha(page: Page, scope = page.locator('main')): Promise<void> {
-  await scope.getByLabel("I'm not a robot").check();
-  await scope
-    .locator('.captcha-status.captcha-verified', { hasText: 'Verified' })
-    .waitFor({ timeout: 30_000 });
-}
-
 /** Opens the preference dialog from the user menu (the item appears once the preference has been fetched). */
 async function openPreferenceDialog(page: Page): Promise<Locator> {
-  await menuButton(page).click();
+  await userMenuButton(page).click();
   await page.getByRole('menuitem', { name: 'Preferences' }).click();
   const dialog = prefDialog(page);
   await dialog.waitFor();
   // The form loads when the dialog first opens.
-  await slider(dialog, 'Minimum').waitFor();
+  await budgetSlider(dialog, 'Minimum').waitFor();
   return dialog;
 }
 
@@ -99,9 +91,9 @@ async function listedIds(page: Page): Promise<number[]> {
     const ids = await cardIds(region);
     expect(ids.length, `cards in ${title}`).toBeGreaterThan(0);
     expect(ids.every(Number.isInteger), `card links in ${title}`).toBe(true);
-    const reasons = await region.locator('.card').evaluateAll((cards) =>
-      cards.map((c) => c.querySelector('.card-reason')?.textContent?.trim() ?? ''),
-    );
+    const reasons = await region
+      .locator('.card')
+      .evaluateAll((cards) => cards.map((c) => c.querySelector('.card-reason')?.textContent?.trim() ?? ''));
     expect(reasons.length).toBe(ids.length);
     for (const r of reasons) expect(r, `a reason on every card in ${title}`).not.toBe('');
     all.push(...ids);
@@ -118,20 +110,6 @@ async function expectWithinBudget(ids: number[], min: number, max: number): Prom
     expect(price!, `price of product ${id}`).toBeLessThanOrEqual(max);
   }
 }
-
-/** What sticks out to the right (empty when nothing does), to name the culprit when this fails. */
-const overflowing = (page: Page) =>
-  page.evaluate(() =>
-    document.documentElement.scrollWidth <= window.innerWidth
-      ? []
-      : Array.from(document.querySelectorAll('body *'))
-          .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 0.5)
-          .slice(0, 5)
-          .map(
-            (el) =>
-              `${el.tagName.toLowerCase()}.${el.className} (${Math.round(el.getBoundingClientRect().right)}px)`,
-          ),
-  );
 
 describe.skipIf(!browserAvailable())('preferences and recommendations', () => {
   let session: BrowserSession;
@@ -167,8 +145,8 @@ describe.skipIf(!browserAvailable())('preferences and recommendations', () => {
     expect(await save.isEnabled()).toBe(true);
 
     // The defaults are ₹10,000–₹30,000; the thumbs move by ₹5,000 with the arrow keys.
-    const lo = slider(step, 'Minimum');
-    const hi = slider(step, 'Maximum');
+    const lo = budgetSlider(step, 'Minimum');
+    const hi = budgetSlider(step, 'Maximum');
     expect(await lo.inputValue()).toBe('10000');
     expect(await hi.inputValue()).toBe('30000');
     await pressOn(hi, 'ArrowRight', 4, 50_000);
@@ -182,10 +160,7 @@ describe.skipIf(!browserAvailable())('preferences and recommendations', () => {
     await page.waitForURL(/\/email-verification$/);
     await page.getByText(`We sent a link to ${user.email}`).waitFor();
 
-    const token = await page.evaluate(
-      (key) => (JSON.parse(localStorage.getItem(key) ?? 'null') as { token?: string } | null)?.token ?? null,
-      SESSION_KEY,
-    );
+    const token = await sessionToken(page);
     expect(token).toBeTruthy();
     expect(await preferenceOf(token!)).toEqual({
       category_id: 'C001',
@@ -204,7 +179,9 @@ describe.skipIf(!browserAvailable())('preferences and recommendations', () => {
     const { page } = session;
     await visit(page, '/home');
     await page.locator('.top-bar a.sign-in').waitFor();
-    expect(await page.getByRole('navigation', { name: 'Main' }).getByText('Get Recommendations').count()).toBe(0);
+    expect(
+      await page.getByRole('navigation', { name: 'Main' }).getByText('Get Recommendations').count(),
+    ).toBe(0);
 
     const member = await newMember();
     await signInAs(page, member);
@@ -255,7 +232,12 @@ describe.skipIf(!browserAvailable())('preferences and recommendations', () => {
   it('lists three kinds of picks within the budget, changes the preference in place, and shows an empty state', async () => {
     const { page } = session;
     const member = await newMember();
-    await savePreference(member, { budget_min: 20_000, budget_max: 40_000, focus_area: 2, released_within: 36 });
+    await savePreference(member, {
+      budget_min: 20_000,
+      budget_max: 40_000,
+      focus_area: 2,
+      released_within: 36,
+    });
     await signInAs(page, member);
     await loadRecommendations(page);
     const summary = page.locator('.preference-summary p');
@@ -269,16 +251,16 @@ describe.skipIf(!browserAvailable())('preferences and recommendations', () => {
     await change.click();
     const editor = page.locator('#preference-editor');
     const save = editor.getByRole('button', { name: 'Save', exact: true });
-    await slider(editor, 'Minimum').waitFor();
+    await budgetSlider(editor, 'Minimum').waitFor();
     expect(await page.getByRole('button', { name: 'Close preferences' }).getAttribute('aria-expanded')).toBe(
       'true',
     );
-    expect(await slider(editor, 'Minimum').inputValue()).toBe('20000');
-    expect(await slider(editor, 'Maximum').inputValue()).toBe('40000');
+    expect(await budgetSlider(editor, 'Minimum').inputValue()).toBe('20000');
+    expect(await budgetSlider(editor, 'Maximum').inputValue()).toBe('40000');
     expect(await editor.getByRole('radio', { name: 'Features' }).isChecked()).toBe(true);
     expect(await save.isDisabled()).toBe(true);
-    await pressOn(slider(editor, 'Maximum'), 'ArrowRight', 4, 60_000);
-    await pressOn(slider(editor, 'Minimum'), 'ArrowRight', 4, 40_000);
+    await pressOn(budgetSlider(editor, 'Maximum'), 'ArrowRight', 4, 60_000);
+    await pressOn(budgetSlider(editor, 'Minimum'), 'ArrowRight', 4, 40_000);
     await save.click();
     await toast(page, SAVED).waitFor();
     await expect
@@ -303,7 +285,12 @@ describe.skipIf(!browserAvailable())('preferences and recommendations', () => {
     ] as const;
     let empty: (typeof candidates)[number] | undefined;
     for (const c of candidates) {
-      await savePreference(probe, { budget_min: c[0], budget_max: c[1], focus_area: 4, released_within: c[2] });
+      await savePreference(probe, {
+        budget_min: c[0],
+        budget_max: c[1],
+        focus_area: 4,
+        released_within: c[2],
+      });
       const lists = await getWithToken<Recommendations>(
         probe.token,
         '/user/product-recommendation?category_id=C001',
@@ -316,8 +303,8 @@ describe.skipIf(!browserAvailable())('preferences and recommendations', () => {
     expect(empty, 'a budget and window with no phones').toBeDefined();
     const [min, max, months] = empty!;
     await change.click();
-    const hi = slider(editor, 'Maximum');
-    const lo = slider(editor, 'Minimum');
+    const hi = budgetSlider(editor, 'Maximum');
+    const lo = budgetSlider(editor, 'Minimum');
     // The thumbs cannot cross: both to the top first, then the lower one down, then the upper one.
     await hi.focus();
     await hi.press('End');
@@ -342,21 +329,26 @@ describe.skipIf(!browserAvailable())('preferences and recommendations', () => {
     expect(await page.locator('.recommendation-list').count()).toBe(0);
     // Its button opens the form again.
     await emptyState.getByRole('button', { name: 'Widen my budget' }).click();
-    await slider(editor, 'Minimum').waitFor();
+    await budgetSlider(editor, 'Minimum').waitFor();
     expect(session.errors).toEqual([]);
   });
 
   it('has no serious or critical axe violations on /product-recommendation and the preference dialog, nor sideways scrolling at 360 px', async () => {
     const { page } = session;
     const member = await newMember();
-    await savePreference(member, { budget_min: 15_000, budget_max: 35_000, focus_area: 1, released_within: 36 });
+    await savePreference(member, {
+      budget_min: 15_000,
+      budget_max: 35_000,
+      focus_area: 1,
+      released_within: 36,
+    });
     await signInAs(page, member);
     await loadRecommendations(page);
     await listedIds(page);
     await expectAccessible(page);
     // The form open in place.
     await page.getByRole('button', { name: 'Change preferences' }).click();
-    await slider(page.locator('#preference-editor'), 'Minimum').waitFor();
+    await budgetSlider(page.locator('#preference-editor'), 'Minimum').waitFor();
     await expectAccessible(page);
     await openPreferenceDialog(page);
     await expectAccessible(page);
@@ -369,7 +361,7 @@ describe.skipIf(!browserAvailable())('preferences and recommendations', () => {
     expect(await overflowing(page), 'no sideways scrolling at 360 px').toEqual([]);
     await expectAccessible(page);
     await page.getByRole('button', { name: 'Change preferences' }).click();
-    await slider(page.locator('#preference-editor'), 'Minimum').waitFor();
+    await budgetSlider(page.locator('#preference-editor'), 'Minimum').waitFor();
     expect(await overflowing(page), 'no sideways scrolling with the form open at 360 px').toEqual([]);
     // The user menu is behind the collapsed navigation's Menu button at this width.
     await page.locator('.menu-button').click();
@@ -386,7 +378,7 @@ describe.skipIf(!browserAvailable())('preferences and recommendations', () => {
     const member = await newMember();
     await signInAs(page, member);
     await visit(page, '/home');
-    const button = menuButton(page);
+    const button = userMenuButton(page);
     await button.focus();
     await page.keyboard.press('Enter');
     await expect.poll(() => button.getAttribute('aria-expanded')).toBe('true');
@@ -401,8 +393,8 @@ describe.skipIf(!browserAvailable())('preferences and recommendations', () => {
     const dialog = prefDialog(page);
     await dialog.waitFor();
     await expect.poll(() => button.getAttribute('aria-expanded')).toBe('false');
-    const lo = slider(dialog, 'Minimum');
-    const hi = slider(dialog, 'Maximum');
+    const lo = budgetSlider(dialog, 'Minimum');
+    const hi = budgetSlider(dialog, 'Maximum');
     await lo.waitFor();
 
     // Focus is in the dialog; Tab reaches the first slider (the category is fixed, so disabled).
