@@ -1,12 +1,20 @@
 import { sql } from 'drizzle-orm';
+import { type ArticleRow, syncArticles } from './articles.ts';
 import { refreshTrendLabels } from './trend-labels.ts';
 import { importCatalogue } from './catalogue/import.ts';
 import type { Database } from './client.ts';
 import { seedDemo } from './demo/seed.ts';
 
-/** Start-up: migrations, the catalogue on an empty database, the demo community when asked, trend labels. */
-export async function prepareDatabase(database: Database, options: { seedDemo: boolean }) {
+/**
+ * Start-up: migrations, the catalogue on an empty database, the bundled articles' rows, the demo community when
+ * asked, trend labels.
+ */
+export async function prepareDatabase(
+  database: Database,
+  options: { seedDemo: boolean; articles: ArticleRow[] },
+) {
   await database.migrate();
+  await syncArticles(database.db, options.articles);
   const { rows } = (await database.db.execute(sql`SELECT count(*)::int AS n FROM products`)) as unknown as {
     rows: { n: number }[];
   };

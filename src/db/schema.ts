@@ -514,3 +514,101 @@ export const searchTerms = pgTable(
   },
   (t) => [index('search_terms_trgm').using('gin', sql`${t.term} gin_trgm_ops`)],
 );
+
+/**
+ * The bundled articles (src/content/articles): their text lives in the bundle, their row holds what users
+ * add to them (the counters of comments and reactions), upserted at start-up. user_id is the author's
+ * account, if any: editorial articles have none (so nobody's reaction is to their own post).
+ */
+export const articles = pgTable('articles', {
+  id: integer('id').primaryKey(),
+  slug: text('slug').notNull(),
+  title: text('title').notNull(),
+  userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+  likes: integer('likes').notNull().default(0),
+  dislikes: integer('dislikes').notNull().default(0),
+  comments: integer('comments').notNull().default(0),
+  publishedAt: timestamp('published_at', { withTimezone: true }).notNull(),
+});
+export const articleReactions = reactions('article_reactions', 'article_id', () => articles.id);
+
+export const articleComments = pgTable(
+  'article_comments',
+  {
+    id: serial('id').primaryKey(),
+    articleId: integer('article_id')
+      .notNull()
+      .references(() => articles.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    body: text('body').notNull(),
+    likes: integer('likes').notNull().default(0),
+    dislikes: integer('dislikes').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('article_comments_article_idx').on(t.articleId, t.createdAt, t.id)],
+);
+export const articleCommentReactions = reactions(
+  'article_comment_reactions',
+  'comment_id',
+  () => articleComments.id,
+);
+
+/** Bug reports and feature requests from the help center, with the signed-in user if there was one. */
+export const helpRequests = pgTable(
+  'help_requests',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind').notNull(),
+    /** Erasing the account erases what it sent. */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email'),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    pageUrl: text('page_url'),
+    userAgent: text('user_agent'),
+    status: text('status').notNull().default('open'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('help_requests_kind_ck', sql`${t.kind} IN ('bug', 'feature')`),
+    index('help_requests_created_idx').on(t.createdAt.desc()),
+  ],
+);
+
+/** Pre-launch campaigns: an active one whose dates include today replaces the whole web app. */
+export const campaigns = pgTable(
+  'campaigns',
+  {
+    id: text('id').primaryKey(),
+    active: boolean('active').notNull().default(false),
+    startsOn: date('starts_on').notNull(),
+    endsOn: date('ends_on').notNull(),
+    country: text('country').notNull(),
+  },
+  (t) => [check('campaigns_dates_ck', sql`${t.startsOn} <= ${t.endsOn}`)],
+);
+
+/** Feedback sent from a campaign page; rating in tenths (0 to 50: the slider's 0 to 5 in steps of 0.1). */
+export const campaignFeedback = pgTable(
+  'campaign_feedback',
+  {
+    id: serial('id').primaryKey(),
+    campaignId: text('campaign_id')
+      .notNull()
+      .references(() => campaigns.id),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    email: text('email').notNull(),
+    country: text('country'),
+    city: text('city'),
+    description: text('description'),
+    rating: smallint('rating').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('campaign_feedback_rating_ck', sql`${t.rating} BETWEEN 0 AND 50`),
+    index('campaign_feedback_campaign_idx').on(t.campaignId, t.createdAt),
+  ],
+);

@@ -15,6 +15,10 @@ import { healthRoutes } from './modules/health/routes.ts';
 import { imageRoutes } from './modules/images/routes.ts';
 import { searchRoutes } from './modules/search/routes.ts';
 import { preferenceRoutes } from './modules/preferences/routes.ts';
+import { campaignRoutes } from './modules/campaign/routes.ts';
+import { articleImageRoutes, articleRoutes } from './modules/content/routes.ts';
+import { helpRoutes } from './modules/help/routes.ts';
+import { seoRoutes } from './modules/seo/routes.ts';
 import type { Services } from './services.ts';
 import { registerWeb, type WebOptions } from './web/handler.ts';
 
@@ -109,11 +113,16 @@ export async function buildApp({ services, web, logger = true }: AppOptions): Pr
   healthRoutes(app, services.database);
   imageRoutes(app, services.database.db);
   avatarFileRoutes(app, services);
+  articleImageRoutes(app, services);
+  seoRoutes(app, services);
   await app.register(
     async (platform) => {
       catalogueRoutes(platform, services);
       searchRoutes(platform, services.search);
       communityPlatformRoutes(platform, services);
+      articleRoutes(platform, services);
+      helpRoutes(platform, services);
+      campaignRoutes(platform, services);
     },
     { prefix: '/platform/api/v1' },
   );

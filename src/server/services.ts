@@ -15,6 +15,12 @@ import { type Clock, systemClock } from './lib/clock.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { RecommendationService } from './modules/preferences/recommendations.ts';
 import { PreferenceService } from './modules/preferences/service.ts';
+import { CampaignService } from './modules/campaign/service.ts';
+import { ArticleService } from './modules/content/articles.ts';
+import { type ContentBundle, loadContent } from './modules/content/bundle.ts';
+import { PageService } from './modules/content/pages.ts';
+import { HelpRequestService } from './modules/help/service.ts';
+import { SitemapService } from './modules/seo/sitemap.ts';
 
 export interface Services extends WebServices {
   database: Database;
@@ -31,6 +37,13 @@ export interface Services extends WebServices {
   captcha: CaptchaService;
   account: AccountService;
   community: Community;
+  /** The text shipped with the site (src/content), loaded at start-up. */
+  content: ContentBundle;
+  articles: ArticleService;
+  pages: PageService;
+  help: HelpRequestService;
+  campaigns: CampaignService;
+  sitemap: SitemapService;
   /** Where uploaded files live ($DATA_DIR/uploads). */
   uploadsDir: string;
   isBot(userAgent: string | null | undefined): boolean;
@@ -81,6 +94,13 @@ export function createServices(
     postingLimits: config.postingLimits,
   });
   const preferences = new PreferenceService(database.db, clock);
+  const content = loadContent();
+  const articles = new ArticleService(
+    { db: database.db, clock, sessions, imageUrl, limits: community.limits },
+    content.articles,
+  );
+  const pages = new PageService(content);
+  const campaigns = new CampaignService(database.db, clock);
   return {
     database,
     config,
@@ -93,6 +113,12 @@ export function createServices(
     captcha,
     account,
     community,
+    content,
+    articles,
+    pages,
+    help: new HelpRequestService(database.db, clock),
+    campaigns,
+    sitemap: new SitemapService(database.db),
     uploadsDir: join(dataDir, 'uploads'),
     catalogue: new CatalogueService(database.db),
     views,
@@ -106,6 +132,16 @@ export function createServices(
       questions: (productId, page, size) => community.questions.list(productId, page, size, null),
       profile: (username, page, size) => community.social.profile(username, page, size, null),
     },
+    contentReads: {
+      articles: () => articles.list(),
+      article: (id) => articles.get(id, null),
+      articleComments: (id, page, size) => articles.comments(id, page, size, null),
+      helpPages: () => pages.helpPages(),
+      helpPage: (slug) => pages.helpPage(slug),
+      searchHelp: (query) => pages.searchHelp(query),
+      page: (slug) => pages.page(slug),
+    },
+    campaignReads: { live: () => campaigns.live(), current: () => campaigns.current() },
     recordView: (productId, userAgent) => {
       if (!isBot(userAgent)) views.record(productId);
     },

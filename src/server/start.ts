@@ -33,7 +33,10 @@ const app = await buildApp({
   web: { mode: dev ? 'development' : 'production', buildDir: config.webBuildDir },
 });
 
-const prepared = await prepareDatabase(database, { seedDemo: config.seedDemo });
+const prepared = await prepareDatabase(database, {
+  seedDemo: config.seedDemo,
+  articles: services.articles.bundled,
+});
 app.log.info(prepared, 'database ready');
 services.views.start(config.viewFlushMs);
 const labels = setInterval(() => {

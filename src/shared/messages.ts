@@ -53,6 +53,8 @@ export const ERRORS = {
   QUESTION_NOT_FOUND: { status: 404, message: 'Question not found. It may have been deleted.' },
   ANSWER_NOT_FOUND: { status: 404, message: 'Answer not found. It may have been deleted.' },
   USER_NOT_FOUND: { status: 404, message: 'User not found.' },
+  ARTICLE_NOT_FOUND: { status: 404, message: 'Article not found.' },
+  CAMPAIGN_NOT_FOUND: { status: 404, message: 'Campaign not found.' },
   NOT_OWNER: { status: 403, message: 'You can only change or delete what you posted.' },
   OWN_CONTENT_REACTION: { status: 403, message: 'You cannot react to your own post.' },
   PRODUCT_DOWNVOTE: { status: 400, message: 'Products can be upvoted, not downvoted.' },

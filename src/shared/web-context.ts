@@ -21,7 +21,17 @@ import type {
   ReviewsPage,
   ReviewWithProduct,
 } from './community-api.ts';
+import type { CampaignView } from './campaign.ts';
 import type { CategoryId } from './constants.ts';
+import type {
+  Article,
+  ArticleComment,
+  ArticleSummary,
+  ContentPage,
+  HelpPageSummary,
+  HelpSearchResult,
+  PageSlug,
+} from './content-api.ts';
 
 export interface CatalogueReads {
   getProduct(id: number): Promise<ProductDetail>;
@@ -50,10 +60,31 @@ export interface CommunityReads {
   profile(username: string, page: number, size: number): Promise<PublicProfile>;
 }
 
+/** The text shipped with the site, and articles' counters and comments as a visitor sees them. */
+export interface ContentReads {
+  articles(): ArticleSummary[];
+  /** 404 ARTICLE_NOT_FOUND for an unknown id. */
+  article(id: number): Promise<Article>;
+  articleComments(id: number, page: number, size: number): Promise<Page<ArticleComment>>;
+  helpPages(): HelpPageSummary[];
+  helpPage(slug: string): ContentPage | null;
+  searchHelp(query: string): HelpSearchResult[];
+  page(slug: PageSlug): ContentPage;
+}
+
+export interface CampaignReads {
+  /** The campaign that replaces the whole app now, if any. */
+  live(): Promise<CampaignView | null>;
+  /** The campaign /user-campaign shows. */
+  current(): Promise<CampaignView>;
+}
+
 export interface WebServices {
   catalogue: CatalogueReads;
   search: SearchReads;
   communityReads: CommunityReads;
+  contentReads: ContentReads;
+  campaignReads: CampaignReads;
   /** Counts a product page view (batched; bots are not counted). */
   recordView(productId: number, userAgent: string | null): void;
 }
@@ -65,6 +96,8 @@ export interface AuthOptions {
 
 export interface WebLoadContext {
   services: WebServices;
+  /** The site's public address (PUBLIC_URL), for canonical URLs, Open Graph and structured data. */
+  origin: string;
   nonce: string;
   auth: AuthOptions;
 }

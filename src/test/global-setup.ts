@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { createDatabase } from '../db/client.ts';
 import { prepareDatabase } from '../db/prepare.ts';
+import { loadContent } from '../server/modules/content/bundle.ts';
 import { adminUrl, type TemplateInfo, withAdmin } from './database.ts';
 
 declare module 'vitest' {
@@ -22,7 +23,7 @@ export default async function setup(project: TestProject) {
       await c.query(`CREATE DATABASE ${name}`);
     });
     const database = await createDatabase({ url: adminUrl(url, name), poolSize: 2 });
-    await prepareDatabase(database, { seedDemo: true });
+    await prepareDatabase(database, { seedDemo: true, articles: loadContent().articles });
     await database.close();
     project.provide('template', { kind: 'postgres', ref: name, url });
     return async () => {
@@ -31,7 +32,7 @@ export default async function setup(project: TestProject) {
   }
   const dir = mkdtempSync(join(tmpdir(), 'verdict-test-'));
   const database = await createDatabase({});
-  await prepareDatabase(database, { seedDemo: true });
+  await prepareDatabase(database, { seedDemo: true, articles: loadContent().articles });
   const file = join(dir, 'template.tar');
   writeFileSync(file, Buffer.from(await (await database.dump!()).arrayBuffer()));
   await database.close();

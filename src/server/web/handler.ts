@@ -99,6 +99,7 @@ export async function registerWeb(
     handler: async (req, reply) => {
       const context: WebLoadContext = {
         services,
+        origin: services.config.publicUrl,
         nonce: reply.cspNonce?.script ?? '',
         auth: { google: services.config.oidc !== null },
       };

@@ -42,7 +42,7 @@ export interface Thread {
   reactions: ReactionTarget<LikeReaction>;
 }
 
-const thread = (
+export const thread = (
   kind: PostKind,
   table: string,
   parent: [table: string, column: string, counter: string, notFound: ErrorCode],

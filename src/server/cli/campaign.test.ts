@@ -1,0 +1,127 @@
+/**
+ * `npm run campaign` as a person runs it: a child process against a database of its own (a fresh PGlite
+ * data directory, or a fresh PostgreSQL database when the tests run on PostgreSQL), which it migrates.
+ */
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createDatabase, type Database } from '../../db/client.ts';
+import { adminUrl, withAdmin } from '../../test/database.ts';
+import { todayInIndia } from '../modules/campaign/service.ts';
+
+const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
+const template = inject('template');
+
+let env: NodeJS.ProcessEnv;
+let dataDir: string;
+let pgName: string | null = null;
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'verdict-cli-'));
+  const { DATABASE_URL: _ignored, ...rest } = process.env;
+  env = { ...rest, NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent' };
+  if (template.kind === 'postgres') {
+    pgName = `verdict_cli_${randomBytes(6).toString('hex')}`;
+    await withAdmin(template.url!, (c) => c.query(`CREATE DATABASE ${pgName}`));
+    env.DATABASE_URL = adminUrl(template.url!, pgName);
+  }
+});
+
+afterAll(async () => {
+  if (pgName)
+    await withAdmin(template.url!, (c) => c.query(`DROP DATABASE IF EXISTS ${pgName} WITH (FORCE)`));
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+const campaign = (...args: string[]) =>
+  new Promise<Run>((resolve) => {
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', 'src/server/cli/campaign.ts', ...args],
+      { cwd: ROOT, env, timeout: 60_000 },
+      (err, stdout, stderr) => {
+        const code = err ? (typeof err.code === 'number' ? err.code : -1) : 0;
+        resolve({ code, stdout, stderr });
+      },
+    );
+  });
+
+/** The database the CLI wrote to, opened after it exited (PGlite's files belong to one process). */
+async function open(): Promise<Database> {
+  return env.DATABASE_URL
+    ? createDatabase({ url: env.DATABASE_URL, poolSize: 1 })
+    : createDatabase({ dataDir: join(dataDir, 'pglite') });
+}
+async function campaignRows(): Promise<Record<string, unknown>[]> {
+  const database = await open();
+  try {
+    const result = (await database.db.execute(
+      `SELECT id, active, starts_on::text AS starts_on, ends_on::text AS ends_on, country FROM campaigns ORDER BY id`,
+    )) as unknown as { rows: Record<string, unknown>[] };
+    return result.rows;
+  } finally {
+    await database.close();
+  }
+}
+
+describe('npm run campaign', () => {
+  it('refuses bad arguments with exit code 2 and the usage, before touching a database', async () => {
+    const runs = await Promise.all([
+      campaign('cp001', '--active'),
+      campaign('CP001', '--active', '--inactive'),
+      campaign('CP001', '--start', '2026-13-01'),
+    ]);
+    for (const run of runs) {
+      expect(run.code, run.stderr).toBe(2);
+      expect(run.stderr).toContain('usage: npm run campaign -- <id>');
+      expect(run.stdout).toBe('');
+    }
+    expect(runs[0]!.stderr).toContain('a campaign id like CP001');
+  }, 60_000);
+
+  it('switches CP001 on with new dates, and changes the row', async () => {
+    const run = await campaign('CP001', '--active', '--start', '2026-01-01', '--end', '2026-01-31');
+    expect(run.code, run.stderr).toBe(0);
+    const today = todayInIndia(new Date());
+    const live = today >= '2026-01-01' && today <= '2026-01-31';
+    expect(run.stdout).toBe(
+      `CP001 (India): active, 2026-01-01 to 2026-01-31; ${
+        live ? 'it replaces the whole site now.' : 'the site runs as usual; /user-campaign shows it.'
+      }\n`,
+    );
+    expect(await campaignRows()).toEqual([
+      { id: 'CP001', active: true, starts_on: '2026-01-01', ends_on: '2026-01-31', country: 'India' },
+    ]);
+  }, 60_000);
+
+  it('shows a campaign with just its id, and switches it off with --inactive', async () => {
+    const shown = await campaign('CP001');
+    expect(shown.code, shown.stderr).toBe(0);
+    expect(shown.stdout).toMatch(/^CP001 \(India\): active, 2026-01-01 to 2026-01-31; /);
+    const off = await campaign('CP001', '--inactive');
+    expect(off.code, off.stderr).toBe(0);
+    expect(off.stdout).toBe(
+      'CP001 (India): inactive, 2026-01-01 to 2026-01-31; the site runs as usual; /user-campaign shows it.\n',
+    );
+  }, 60_000);
+
+  it('exits 1 for an unknown campaign, changing nothing', async () => {
+    const run = await campaign('CP999', '--active');
+    expect(run.code).toBe(1);
+    expect(run.stderr.trim()).toBe('Campaign not found.');
+    expect(run.stdout).toBe('');
+    // CP001 as the last run left it (switched off), and no CP999.
+    expect(await campaignRows()).toEqual([
+      { id: 'CP001', active: false, starts_on: '2026-01-01', ends_on: '2026-01-31', country: 'India' },
+    ]);
+  }, 60_000);
+});

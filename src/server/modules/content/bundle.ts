@@ -1,0 +1,171 @@
+/**
+ * The text we ship with the site (src/content): the articles, the 14 help pages and the legal and company
+ * pages, as Markdown files with YAML front matter. Read and rendered to HTML once, at start-up; a malformed
+ * file stops the server with its name (a test reads them all). Our own text only: no user input comes here.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Marked, type Tokens } from 'marked';
+import { parse as parseYaml } from 'yaml';
+import { z } from 'zod';
+import { type ContentPage, PAGE_SLUGS, type PageSlug } from '../../../shared/content-api.ts';
+
+export { PAGE_SLUGS, type PageSlug };
+
+export const CONTENT_DIR = fileURLToPath(new URL('../../../content', import.meta.url));
+
+/** The help center's pages in the spec's order (section 2); each has a file help/{slug}.md. */
+export const HELP_SLUGS = [
+  'getting-started',
+  'browsing-and-searching',
+  'comparison-tool',
+  'ad-free-experience',
+  'writing-a-review',
+  'asking-questions',
+  'commenting',
+  'answering-questions',
+  'managing-account',
+  'saving-favourites',
+  'alerts-and-notifications',
+  'contacting-support',
+  'report-bug',
+  'new-feature-request',
+] as const;
+
+const day = z.union([z.date().transform((d) => d.toISOString().slice(0, 10)), z.iso.date()]);
+
+const PageMatter = z.object({
+  title: z.string().min(1),
+  summary: z.string().min(20).max(200),
+  order: z.number().int().optional(),
+  updated: day.optional(),
+  effective: day.optional(),
+});
+
+const ArticleMatter = z.object({
+  id: z.number().int().positive(),
+  slug: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/),
+  title: z.string().min(1),
+  navTitle: z.string().min(1),
+  author: z.string().min(1),
+  banner: z.string().regex(/^[a-z0-9-]+\.svg$/),
+  bannerAlt: z.string().min(1),
+  publishDate: day,
+  summary: z.string().min(20).max(200),
+});
+
+export interface BundledPage extends ContentPage {
+  /** The words of the page, for searching the help center. */
+  text: string;
+  order: number;
+}
+
+export interface BundledArticle extends z.infer<typeof ArticleMatter> {
+  html: string;
+  readTime: number;
+}
+
+const slugify = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/<[^>]+>/g, '')
+    .replace(/&[a-z#0-9]+;/g, '')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+
+const markdown = new Marked({
+  gfm: true,
+  renderer: {
+    // Headings get ids, so a section can be linked to.
+    heading({ tokens, depth }: Tokens.Heading) {
+      const inner = this.parser.parseInline(tokens);
+      return `<h${depth} id="${slugify(inner)}">${inner}</h${depth}>\n`;
+    },
+    // A table scrolls inside its own box on narrow screens.
+    table(token: Tokens.Table) {
+      const cells = (row: Tokens.TableCell[], tag: 'th' | 'td') =>
+        `<tr>${row.map((c) => `<${tag}>${this.parser.parseInline(c.tokens)}</${tag}>`).join('')}</tr>`;
+      const body = token.rows.map((r) => cells(r, 'td')).join('\n');
+      return `<div class="table-scroll" role="region" aria-label="Table" tabindex="0"><table><thead>${cells(token.header, 'th')}</thead><tbody>${body}</tbody></table></div>\n`;
+    },
+  },
+});
+
+/** Splits `---\nyaml\n---\nbody`. */
+function splitFrontMatter(source: string, file: string): { data: unknown; body: string } {
+  const match = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?([\s\S]*)$/.exec(source);
+  if (!match) throw new Error(`${file}: no front matter`);
+  return { data: parseYaml(match[1]!), body: match[2]! };
+}
+
+function render(body: string, file: string): { html: string; text: string } {
+  if (/^#\s/m.test(body)) throw new Error(`${file}: use ## and below (the page's title is its h1)`);
+  if (/<[a-z!/]/i.test(body.replace(/`[^`]*`/g, ''))) throw new Error(`${file}: raw HTML is not allowed`);
+  const html = markdown.parse(body, { async: false });
+  const text = html
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return { html, text };
+}
+
+const words = (text: string) => text.split(/\s+/).filter(Boolean).length;
+/** Reading time at 200 words a minute, at least one minute. */
+export const readTimeOf = (text: string) => Math.max(1, Math.round(words(text) / 200));
+
+function readPage(dir: string, slug: string): BundledPage {
+  const file = join(dir, `${slug}.md`);
+  const { data, body } = splitFrontMatter(readFileSync(file, 'utf8'), file);
+  const matter = PageMatter.safeParse(data);
+  if (!matter.success) throw new Error(`${file}: ${z.prettifyError(matter.error)}`);
+  const { html, text } = render(body, file);
+  return {
+    slug,
+    title: matter.data.title,
+    summary: matter.data.summary,
+    order: matter.data.order ?? 0,
+    updated: matter.data.updated ?? null,
+    effective: matter.data.effective ?? null,
+    html,
+    text,
+  };
+}
+
+export interface ContentBundle {
+  help: BundledPage[];
+  pages: Map<PageSlug, BundledPage>;
+  articles: BundledArticle[];
+  /** The banner SVGs by file name. */
+  banners: Map<string, string>;
+}
+
+export function loadContent(dir = CONTENT_DIR): ContentBundle {
+  const help = HELP_SLUGS.map((slug) => readPage(join(dir, 'help'), slug));
+  const pages = new Map(PAGE_SLUGS.map((slug) => [slug, readPage(join(dir, 'pages'), slug)]));
+  const articleDir = join(dir, 'articles');
+  const banners = new Map<string, string>();
+  const articles = readdirSync(articleDir)
+    .filter((f) => f.endsWith('.md'))
+    .map((name) => {
+      const file = join(articleDir, name);
+      const { data, body } = splitFrontMatter(readFileSync(file, 'utf8'), file);
+      const matter = ArticleMatter.safeParse(data);
+      if (!matter.success) throw new Error(`${file}: ${z.prettifyError(matter.error)}`);
+      const { html, text } = render(body, file);
+      const svg = readFileSync(join(articleDir, 'banners', matter.data.banner), 'utf8');
+      if (/<script|\sstyle=|<style|\shref="http/i.test(svg))
+        throw new Error(`${matter.data.banner}: unsafe SVG`);
+      banners.set(matter.data.banner, svg);
+      return { ...matter.data, html, readTime: readTimeOf(text) };
+    })
+    .sort((a, b) => b.publishDate.localeCompare(a.publishDate) || b.id - a.id);
+  const ids = new Set(articles.map((a) => a.id));
+  if (ids.size !== articles.length) throw new Error(`${articleDir}: two articles share an id`);
+  return { help, pages, articles, banners };
+}

@@ -1,0 +1,161 @@
+import type { FastifyInstance } from 'fastify';
+import sharp from 'sharp';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { MessageResponseSchema } from '../../../shared/api-types.ts';
+import { COMMUNITY_SUCCESS, CommentInputSchema, LIKE_REACTIONS } from '../../../shared/community.ts';
+import { pageOf, ReactionResultSchema } from '../../../shared/community-api.ts';
+import { ArticleCommentSchema, ArticleSchema, ArticleSummarySchema } from '../../../shared/content-api.ts';
+import { PAGE_SIZE } from '../../../shared/constants.ts';
+import { AppError } from '../../../shared/messages.ts';
+import { idOf, Paging } from '../../lib/params.ts';
+import type { Services } from '../../services.ts';
+import { currentUser, requireUser, requireVerifiedUser } from '../account/auth.ts';
+import { READ_ERRORS, WRITE_ERRORS } from '../community/route-schemas.ts';
+
+const ArticleId = z.object({ id: idOf('an article id') });
+const CommentId = z.object({ id: idOf('a comment id') });
+const Reaction = z.enum(LIKE_REACTIONS, { error: `must be one of ${LIKE_REACTIONS.join(', ')}` });
+
+const tags = ['articles'];
+
+/** Articles under /platform/api/v1 (issue 7): the bundled articles, their comments and reactions. */
+export function articleRoutes(app: FastifyInstance, services: Services): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { sessions, articles } = services;
+
+  r.get(
+    '/articles',
+    {
+      schema: {
+        tags,
+        description: 'The articles, newest first.',
+        response: { 200: z.object({ success: z.literal(true), articles: z.array(ArticleSummarySchema) }) },
+      },
+    },
+    async () => ({ success: true as const, articles: articles.list() }),
+  );
+
+  r.get(
+    '/get-article/:id',
+    {
+      schema: {
+        tags,
+        description: 'One article with its HTML content, counters and (with a token) the viewer’s reaction.',
+        params: ArticleId,
+        response: { 200: z.object({ success: z.literal(true), article: ArticleSchema }), ...READ_ERRORS },
+      },
+    },
+    async (req) => {
+      const viewer = await currentUser(sessions, req);
+      return { success: true as const, article: await articles.get(req.params.id, viewer?.userId ?? null) };
+    },
+  );
+
+  r.get(
+    '/articles/:id/comments',
+    {
+      schema: {
+        tags,
+        description: 'An article’s comments, oldest first.',
+        params: ArticleId,
+        querystring: Paging(PAGE_SIZE.comment),
+        response: { 200: pageOf(ArticleCommentSchema), ...READ_ERRORS },
+      },
+    },
+    async (req) => {
+      const viewer = await currentUser(sessions, req);
+      return articles.comments(req.params.id, req.query.page, req.query.size, viewer?.userId ?? null);
+    },
+  );
+
+  r.post(
+    '/articles/:id/add-comment',
+    {
+      schema: {
+        tags,
+        params: ArticleId,
+        body: CommentInputSchema,
+        response: {
+          201: z.object({ success: z.literal(true), message: z.string(), comment: ArticleCommentSchema }),
+          ...WRITE_ERRORS,
+        },
+      },
+    },
+    async (req, reply) => {
+      const user = await requireVerifiedUser(sessions, req);
+      const comment = await articles.comment(user, req.params.id, req.body.text);
+      return reply.status(201).send({ success: true, message: COMMUNITY_SUCCESS.commentPosted, comment });
+    },
+  );
+
+  r.post(
+    '/articles/:id/react/:reaction',
+    {
+      schema: {
+        tags,
+        description: 'Like or dislike an article; the same again takes it back, the other one switches.',
+        params: ArticleId.extend({ reaction: Reaction }),
+        response: { 200: ReactionResultSchema, ...WRITE_ERRORS },
+      },
+    },
+    async (req) => {
+      const user = await requireVerifiedUser(sessions, req);
+      return articles.react(user, req.params.id, req.params.reaction);
+    },
+  );
+
+  r.post(
+    '/articles/comment/:id/react/:reaction',
+    {
+      schema: {
+        tags,
+        description: 'Like or dislike a comment on an article.',
+        params: CommentId.extend({ reaction: Reaction }),
+        response: { 200: ReactionResultSchema, ...WRITE_ERRORS },
+      },
+    },
+    async (req) => {
+      const user = await requireVerifiedUser(sessions, req);
+      return articles.reactToComment(user, req.params.id, req.params.reaction);
+    },
+  );
+
+  r.delete(
+    '/articles/comment/:id',
+    {
+      schema: {
+        tags,
+        description: 'Delete one’s own comment on an article.',
+        params: CommentId,
+        response: { 200: MessageResponseSchema, ...WRITE_ERRORS },
+      },
+    },
+    async (req) => {
+      const user = await requireUser(sessions, req);
+      await articles.deleteComment(user, req.params.id);
+      return { success: true as const, message: COMMUNITY_SUCCESS.commentDeleted };
+    },
+  );
+}
+
+const BANNER = z.object({ file: z.string().regex(/^[a-z0-9-]+\.(svg|png)$/) });
+
+/** The articles' banners: the SVG as drawn, and a PNG of it (1200 × 630) for link previews. */
+export function articleImageRoutes(app: FastifyInstance, services: Services): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const pngs = new Map<string, Promise<Buffer>>();
+  r.get('/images/articles/:file', { schema: { hide: true, params: BANNER } }, async (req, reply) => {
+    const { file } = req.params;
+    const svg = services.content.banners.get(file.replace(/\.png$/, '.svg'));
+    if (!svg) throw new AppError('NOT_FOUND');
+    reply.header('cache-control', 'public, max-age=86400, stale-while-revalidate=604800');
+    if (file.endsWith('.svg')) return reply.type('image/svg+xml').send(svg);
+    let png = pngs.get(file);
+    if (!png) {
+      png = sharp(Buffer.from(svg)).png({ compressionLevel: 9 }).toBuffer();
+      pngs.set(file, png);
+    }
+    return reply.type('image/png').send(await png);
+  });
+}

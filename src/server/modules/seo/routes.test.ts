@@ -1,0 +1,261 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, query, type TestContext } from '../../../test/app.ts';
+import { HELP_SLUGS, PAGE_SLUGS } from '../content/bundle.ts';
+import { SITEMAP_MAX_URLS, sitemapIndex, SitemapService, urlSet } from './sitemap.ts';
+
+const ORIGIN = 'https://verdict.example';
+let t: TestContext;
+
+beforeAll(async () => {
+  t = await createTestApp({ PUBLIC_URL: ORIGIN });
+});
+afterAll(() => t.close());
+
+const XML_HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n';
+const NS = 'xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"';
+
+/** The text of every <loc>, unescaped. */
+const locs = (xml: string) =>
+  [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map(([, loc]) =>
+    loc!
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&apos;/g, "'")
+      .replace(/&quot;/g, '"')
+      .replace(/&amp;/g, '&'),
+  );
+/** <url> elements as {loc, lastmod}. */
+const urls = (xml: string) =>
+  [...xml.matchAll(/<url><loc>([^<]*)<\/loc>(?:<lastmod>([^<]*)<\/lastmod>)?<\/url>/g)].map(
+    ([, loc, lastmod]) => ({
+      loc: loc!,
+      lastmod: lastmod ?? null,
+    }),
+  );
+
+/** A well-formed urlset: the declaration, one root, and nothing but <url> elements in it. */
+function expectUrlSet(xml: string): { loc: string; lastmod: string | null }[] {
+  expect(xml.startsWith(`${XML_HEAD}<urlset ${NS}>\n`)).toBe(true);
+  expect(xml.endsWith('</urlset>\n')).toBe(true);
+  const found = urls(xml);
+  const inner = xml.slice(xml.indexOf('>\n<urlset') + 1).replace(/<urlset [^>]*>|<\/urlset>/g, '');
+  expect(inner.split('\n').filter(Boolean)).toHaveLength(found.length);
+  expect((xml.match(/<url>/g) ?? []).length).toBe(found.length);
+  return found;
+}
+
+const get = (url: string) => t.app.inject({ url });
+
+describe('robots.txt', () => {
+  it('allows the site, keeps crawlers out of the APIs and points at the sitemap', async () => {
+    const res = await get('/robots.txt');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/plain; charset=utf-8');
+    expect(res.headers['cache-control']).toBe('public, max-age=3600');
+    expect(res.body).toBe(
+      'User-agent: *\nAllow: /\nDisallow: /platform/api/\nDisallow: /user/api/\n\n' +
+        'Sitemap: https://verdict.example/sitemap.xml\n',
+    );
+  });
+});
+
+describe('sitemap.xml', () => {
+  it('is a sitemap index of the pages, products and reviews files, with absolute URLs', async () => {
+    const res = await get('/sitemap.xml');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/xml; charset=utf-8');
+    expect(res.headers['cache-control']).toBe('public, max-age=3600');
+    expect(res.body.startsWith(`${XML_HEAD}<sitemapindex ${NS}>\n`)).toBe(true);
+    expect(res.body.endsWith('</sitemapindex>\n')).toBe(true);
+    expect((res.body.match(/<sitemap><loc>[^<]+<\/loc><\/sitemap>/g) ?? []).length).toBe(3);
+    expect(locs(res.body)).toEqual([
+      `${ORIGIN}/sitemaps/pages.xml`,
+      `${ORIGIN}/sitemaps/products-1.xml`,
+      `${ORIGIN}/sitemaps/reviews-1.xml`,
+    ]);
+    // The catalogue fits one file of each: the ids stay under the sitemaps.org limit.
+    const [max] = await query<{ products: number; reviews: number }>(
+      t.database,
+      'SELECT (SELECT max(id) FROM products) AS products, (SELECT max(id) FROM reviews) AS reviews',
+    );
+    expect(max!.products).toBeLessThanOrEqual(SITEMAP_MAX_URLS);
+    expect(max!.reviews).toBeGreaterThan(0);
+    // Every file it lists is there.
+    for (const loc of locs(res.body)) {
+      expect((await get(loc.slice(ORIGIN.length))).statusCode, loc).toBe(200);
+    }
+  });
+
+  it('lists the site’s own pages in pages.xml, with dates where they have one', async () => {
+    const res = await get('/sitemaps/pages.xml');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/xml; charset=utf-8');
+    const found = expectUrlSet(res.body);
+    expect(found.every((u) => u.loc.startsWith(`${ORIGIN}/`))).toBe(true);
+    const paths = found.map((u) => u.loc.slice(ORIGIN.length));
+    expect(new Set(paths).size).toBe(paths.length);
+    for (const path of [
+      '/',
+      '/home',
+      '/browse',
+      '/articles',
+      '/help-center',
+      '/most-viewed-products',
+      '/most-reviewed-products',
+      '/most-upvoted-products',
+    ]) {
+      expect(paths, path).toContain(path);
+    }
+    expect(found).toContainEqual({
+      loc: `${ORIGIN}/articles/choosing-a-phone-on-a-budget-1`,
+      lastmod: '2024-10-15',
+    });
+    expect(found).toContainEqual({
+      loc: `${ORIGIN}/articles/battery-and-charging-explained-2`,
+      lastmod: '2024-10-28',
+    });
+    expect(paths.filter((p) => p.startsWith('/help-center/'))).toEqual(
+      HELP_SLUGS.map((s) => `/help-center/${s}`),
+    );
+    for (const slug of PAGE_SLUGS) expect(paths, slug).toContain(`/${slug}`);
+    expect(found).toContainEqual({ loc: `${ORIGIN}/privacy-policy`, lastmod: '2024-09-06' });
+    expect(found).toContainEqual({ loc: `${ORIGIN}/terms-of-service`, lastmod: '2022-10-01' });
+    expect(found).toContainEqual({ loc: `${ORIGIN}/about`, lastmod: null });
+    // 8 fixed pages, 2 articles, 14 help pages, 5 legal and company pages; no products or accounts.
+    expect(found).toHaveLength(8 + 2 + 14 + 5);
+    expect(paths.some((p) => /^\/(product|sign-in|my-account|user-profile)/.test(p))).toBe(false);
+  });
+
+  it('lists every product in products-1.xml', async () => {
+    const res = await get('/sitemaps/products-1.xml');
+    expect(res.statusCode).toBe(200);
+    const found = expectUrlSet(res.body);
+    const ids = await query<{ id: number }>(
+      t.database,
+      `SELECT id FROM products WHERE id <= ${SITEMAP_MAX_URLS} ORDER BY id`,
+    );
+    expect(ids.length).toBeGreaterThan(100);
+    expect(found).toEqual(ids.map(({ id }) => ({ loc: `${ORIGIN}/product/${id}`, lastmod: null })));
+    const [total] = await query<{ n: number }>(t.database, 'SELECT count(*)::int AS n FROM products');
+    expect(found).toHaveLength(total!.n);
+  });
+
+  it('lists every review in reviews-1.xml under its product, dated by its last edit', async () => {
+    const res = await get('/sitemaps/reviews-1.xml');
+    expect(res.statusCode).toBe(200);
+    const found = expectUrlSet(res.body);
+    const reviews = await query<{ id: number; product_id: number; day: string }>(
+      t.database,
+      `SELECT id, product_id, to_char(coalesce(updated_at, created_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day
+       FROM reviews ORDER BY id`,
+    );
+    expect(reviews.length).toBeGreaterThan(0);
+    expect(found).toEqual(
+      reviews.map((r) => ({ loc: `${ORIGIN}/product/${r.product_id}/review/${r.id}`, lastmod: r.day })),
+    );
+  });
+
+  it('answers 404 past the last file and 400 for other names', async () => {
+    for (const file of ['products-99.xml', 'reviews-99.xml', 'products-2.xml', 'reviews-2.xml']) {
+      const res = await get(`/sitemaps/${file}`);
+      expect(res.statusCode, file).toBe(404);
+      expect(res.json().code, file).toBe('NOT_FOUND');
+    }
+    for (const file of [
+      'products-0.xml',
+      'products-01.xml',
+      'users-1.xml',
+      'products-1.txt',
+      'products-1234567.xml',
+    ]) {
+      expect((await get(`/sitemaps/${file}`)).statusCode, file).toBe(400);
+    }
+  });
+});
+
+describe('SitemapService in small chunks', () => {
+  it('splits products and reviews by id range, each id in exactly one file', async () => {
+    const size = 100;
+    const sitemap = new SitemapService(t.database.db, size);
+    const [max] = await query<{ products: number; reviews: number }>(
+      t.database,
+      'SELECT (SELECT max(id) FROM products) AS products, (SELECT max(id) FROM reviews) AS reviews',
+    );
+    const productFiles = Math.ceil(max!.products / size);
+    const reviewFiles = Math.ceil(max!.reviews / size);
+    expect(productFiles).toBeGreaterThan(1);
+    const files = await sitemap.files();
+    expect(files).toEqual([
+      'pages.xml',
+      ...Array.from({ length: productFiles }, (_, i) => `products-${i + 1}.xml`),
+      ...Array.from({ length: reviewFiles }, (_, i) => `reviews-${i + 1}.xml`),
+    ]);
+
+    for (const [kind, table, count] of [
+      ['products', 'products', productFiles],
+      ['reviews', 'reviews', reviewFiles],
+    ] as const) {
+      const seen: number[] = [];
+      for (let n = 1; n <= count; n++) {
+        const chunk = await sitemap.chunk(kind, n);
+        expect(chunk, `${kind}-${n}`).not.toBeNull();
+        expect(chunk!.length, `${kind}-${n}`).toBeLessThanOrEqual(size);
+        for (const u of chunk!) {
+          const id = Number(/\/(\d+)$/.exec(u.loc)![1]);
+          expect(id, `${kind}-${n}: ${u.loc}`).toBeGreaterThan((n - 1) * size);
+          expect(id, `${kind}-${n}: ${u.loc}`).toBeLessThanOrEqual(n * size);
+          seen.push(id);
+        }
+      }
+      const ids = await query<{ id: number }>(t.database, `SELECT id FROM ${table} ORDER BY id`);
+      expect(seen, kind).toEqual(ids.map((r) => r.id));
+      expect(await sitemap.chunk(kind, count + 1), `${kind}-${count + 1}`).toBeNull();
+    }
+  });
+
+  it('keeps an empty range in the middle as an empty file, not a 404', async () => {
+    const sitemap = new SitemapService(t.database.db, 100);
+    const [last] = await query<{ id: number }>(t.database, 'SELECT max(id) AS id FROM products');
+    const lastFile = Math.ceil(last!.id / 100);
+    // A product far beyond the others leaves files of nothing between them.
+    await t.database.db.execute(
+      `INSERT INTO products (id, category_id, brand_id, model, attributes, search_text)
+       SELECT ${lastFile * 100 + 250}, category_id, brand_id, 'Gap Phone', attributes, 'gap phone'
+       FROM products WHERE id = ${last!.id}`,
+    );
+    try {
+      const files = await sitemap.files();
+      expect(files.filter((f) => f.startsWith('products-')).at(-1)).toBe(`products-${lastFile + 3}.xml`);
+      expect(await sitemap.chunk('products', lastFile + 1)).toEqual([]);
+      expect(await sitemap.chunk('products', lastFile + 2)).toEqual([]);
+      expect(await sitemap.chunk('products', lastFile + 3)).toEqual([
+        { loc: `/product/${lastFile * 100 + 250}` },
+      ]);
+      expect(await sitemap.chunk('products', lastFile + 4)).toBeNull();
+    } finally {
+      await t.database.db.execute(`DELETE FROM products WHERE id = ${lastFile * 100 + 250}`);
+    }
+  });
+});
+
+describe('sitemap XML', () => {
+  it('escapes &, <, >, quotes in URLs', () => {
+    const xml = urlSet('https://verdict.example', [
+      { loc: '/browse?budgetMax=20000&sort=rating', lastmod: '2024-10-15' },
+      { loc: `/search/<a href="x">'` },
+    ]);
+    expect(xml).toBe(
+      `${XML_HEAD}<urlset ${NS}>\n` +
+        '<url><loc>https://verdict.example/browse?budgetMax=20000&amp;sort=rating</loc><lastmod>2024-10-15</lastmod></url>\n' +
+        '<url><loc>https://verdict.example/search/&lt;a href=&quot;x&quot;&gt;&apos;</loc></url>\n' +
+        '</urlset>\n',
+    );
+    expect(locs(xml)).toEqual([
+      'https://verdict.example/browse?budgetMax=20000&sort=rating',
+      `https://verdict.example/search/<a href="x">'`,
+    ]);
+    expect(sitemapIndex('https://a.example?x=1&y=2', ['pages.xml'])).toContain(
+      '<sitemap><loc>https://a.example?x=1&amp;y=2/sitemaps/pages.xml</loc></sitemap>',
+    );
+  });
+});

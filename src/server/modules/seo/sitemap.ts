@@ -1,0 +1,88 @@
+/**
+ * The sitemap (sitemaps.org): /sitemap.xml is an index of files of at most 50,000 URLs each: the site's own
+ * pages (landing, lists, articles, help and legal pages), then products and reviews, each split by id range
+ * so a file is one index range scan however large the catalogue grows.
+ */
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../../db/client.ts';
+import { rows } from '../../../db/sql.ts';
+
+/** The sitemaps.org limit of URLs in one file. */
+export const SITEMAP_MAX_URLS = 50_000;
+
+export interface SitemapUrl {
+  loc: string;
+  lastmod?: string | null;
+}
+
+const escapeXml = (s: string) =>
+  s.replace(
+    /[<>&'"]/g,
+    (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!,
+  );
+
+export function urlSet(origin: string, urls: SitemapUrl[]): string {
+  const items = urls.map(
+    (u) =>
+      `<url><loc>${escapeXml(origin + u.loc)}</loc>${u.lastmod ? `<lastmod>${u.lastmod}</lastmod>` : ''}</url>`,
+  );
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${items.join('\n')}\n</urlset>\n`;
+}
+
+export function sitemapIndex(origin: string, files: string[]): string {
+  const items = files.map((f) => `<sitemap><loc>${escapeXml(`${origin}/sitemaps/${f}`)}</loc></sitemap>`);
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${items.join('\n')}\n</sitemapindex>\n`;
+}
+
+const isoDay = (v: Date | string | null) => (v ? new Date(v).toISOString().slice(0, 10) : null);
+
+export type Chunked = 'products' | 'reviews';
+
+export class SitemapService {
+  constructor(
+    private readonly db: Db,
+    private readonly chunkSize = SITEMAP_MAX_URLS,
+  ) {}
+
+  /** The files of the index: pages.xml, products-1.xml … and reviews-1.xml …, by id range. */
+  async files(): Promise<string[]> {
+    const [max] = await rows<{ products: number | null; reviews: number | null }>(
+      this.db,
+      sql`SELECT (SELECT max(id) FROM products) AS products, (SELECT max(id) FROM reviews) AS reviews`,
+    );
+    const chunks = (kind: Chunked, maxId: number | null) =>
+      Array.from({ length: Math.ceil((maxId ?? 0) / this.chunkSize) }, (_, i) => `${kind}-${i + 1}.xml`);
+    return [
+      'pages.xml',
+      ...chunks('products', max?.products ?? null),
+      ...chunks('reviews', max?.reviews ?? null),
+    ];
+  }
+
+  /** The URLs of products-n.xml or reviews-n.xml (ids in ((n-1)·size, n·size]); null past the last file. */
+  async chunk(kind: Chunked, n: number): Promise<SitemapUrl[] | null> {
+    const from = (n - 1) * this.chunkSize;
+    const to = n * this.chunkSize;
+    if (kind === 'products') {
+      const found = await rows<{ id: number }>(
+        this.db,
+        sql`SELECT id FROM products WHERE id > ${from} AND id <= ${to} ORDER BY id`,
+      );
+      if (!found.length && !(await this.exists('products', from))) return null;
+      return found.map((p) => ({ loc: `/product/${p.id}` }));
+    }
+    const found = await rows<{ id: number; product_id: number; at: Date | string }>(
+      this.db,
+      sql`SELECT id, product_id, coalesce(updated_at, created_at) AS at FROM reviews
+        WHERE id > ${from} AND id <= ${to} ORDER BY id`,
+    );
+    if (!found.length && !(await this.exists('reviews', from))) return null;
+    return found.map((r) => ({ loc: `/product/${r.product_id}/review/${r.id}`, lastmod: isoDay(r.at) }));
+  }
+
+  /** Whether ids go beyond `from` (an empty range in the middle is still a file of the index). */
+  private async exists(table: Chunked, from: number): Promise<boolean> {
+    const [row] = await rows(this.db, sql`SELECT 1 FROM ${sql.raw(table)} WHERE id > ${from} LIMIT 1`);
+    return row !== undefined;
+  }
+}
