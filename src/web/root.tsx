@@ -6,6 +6,7 @@ import {
   Scripts,
   ScrollRestoration,
   useMatches,
+  useRouteLoaderData,
 } from 'react-router';
 import { lazy, type ReactNode } from 'react';
 import type { Route } from './+types/root';
@@ -19,10 +20,13 @@ import { ToastProvider } from './features/toasts/toasts.tsx';
 import { useNonce } from './lib/nonce.tsx';
 import stylesHref from './styles/app.css?url';
 import accountStylesHref from './features/session/account.css?url';
+import campaignStylesHref from './features/campaign/campaign.css?url';
 import './context.ts';
 
 // Most visits never show an error page: its code loads when one is needed.
 const ErrorPage = lazy(() => import('./components/error-page.tsx').then((m) => ({ default: m.ErrorPage })));
+// Nor a campaign page: it replaces the whole app only while a campaign is live (spec section 1).
+const CampaignPage = lazy(() => import('./features/campaign/campaign-page.tsx'));
 
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: stylesHref },
@@ -31,12 +35,19 @@ export const links: Route.LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ];
 
-/** What every page may need from the server: which sign-in methods this site offers. */
-export function loader({ context }: Route.LoaderArgs) {
-  return { auth: { google: context.auth?.google === true } };
+/**
+ * What every page may need from the server: which sign-in methods this site offers, the site's address (for
+ * canonical URLs), and the campaign that replaces the whole app, if one is live.
+ */
+export async function loader({ context }: Route.LoaderArgs) {
+  return {
+    auth: { google: context.auth?.google === true },
+    origin: context.origin,
+    campaign: await context.services.campaignReads.live(),
+  };
 }
 
-/** The sign-in methods do not change while the server runs. */
+/** None of it changes between navigations: a campaign switched on shows from the next page load. */
 export const shouldRevalidate = () => false;
 
 export interface RouteHandle {
@@ -47,6 +58,7 @@ export interface RouteHandle {
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const matches = useMatches();
+  const campaign = useRouteLoaderData<typeof loader>('root')?.campaign;
   const nav = matches.reduce((n, m) => (m.handle as RouteHandle | undefined)?.nav ?? n, 0);
   return (
     <html lang="en-IN">
@@ -54,7 +66,15 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0b5cad" />
-        <Meta />
+        {campaign ? (
+          // The campaign stands in for every page, under its own title, and is not for search results.
+          <>
+            <title>Verdict is coming: tell us what you think</title>
+            <meta name="robots" content="noindex" />
+          </>
+        ) : (
+          <Meta />
+        )}
         {/*
           No nonce on <link>s: style-src 'self' already allows them. Left to itself, Links copies the script nonce
           onto them on the server only, and browsers do not reliably blank it before hydration, so React in
@@ -69,12 +89,21 @@ export function Layout({ children }: { children: ReactNode }) {
               <a className="skip-link" href="#main">
                 Skip to content
               </a>
-              <NavBar active={nav} />
-              <main id="main" tabIndex={-1}>
-                {children}
-              </main>
-              <Footer />
-              <CompareTraySlot />
+              {campaign ? (
+                <main id="main" tabIndex={-1}>
+                  <link rel="stylesheet" href={campaignStylesHref} precedence="default" />
+                  <CampaignPage campaign={campaign} />
+                </main>
+              ) : (
+                <>
+                  <NavBar active={nav} />
+                  <main id="main" tabIndex={-1}>
+                    {children}
+                  </main>
+                  <Footer />
+                  <CompareTraySlot />
+                </>
+              )}
               <ConnectivityWatcher />
             </CompareProvider>
           </SessionProvider>

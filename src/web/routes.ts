@@ -24,11 +24,15 @@ export default [
   route('my-account', 'routes/my-account.tsx'),
   route('delete-my-account', 'routes/delete-my-account.tsx'),
   route('homepage/:token', 'routes/homepage.tsx'),
-  // Pages that later releases fill in; linked from the navigation and footer, so they must not 404.
+  // Articles, help, legal and company pages (issue 7).
   route('articles', 'routes/articles.tsx'),
-  ...['corporate', 'help-center', 'terms-of-service', 'privacy-policy', 'community-guidelines'].map((path) =>
+  route('articles/:slugId', 'routes/article.tsx'),
+  route('help-center', 'routes/help-center.tsx'),
+  route('help-center/:slug', 'routes/help-page.tsx'),
+  ...['corporate', 'terms-of-service', 'privacy-policy', 'community-guidelines'].map((path) =>
     route(path, 'routes/info-page.tsx', { id: `info-${path}` }),
   ),
+  route('user-campaign', 'routes/user-campaign.tsx'),
   route('internal-server-error', 'routes/internal-server-error.tsx'),
   route('page-not-found', 'routes/page-not-found.tsx'),
   route('*', 'routes/page-not-found.tsx', { id: 'catch-all' }),

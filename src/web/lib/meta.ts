@@ -1,8 +1,57 @@
-export function pageMeta(title: string, description: string) {
+import type { MetaDescriptor } from 'react-router';
+
+export const SITE_NAME = 'Verdict';
+
+export interface Head {
+  title: string;
+  description: string;
+  /** The site's public origin (PUBLIC_URL) and the page's path: its canonical address. */
+  origin: string;
+  path: string;
+  /** Keep the page out of search results (account, payment, search and error pages); it has no canonical. */
+  noindex?: boolean;
+  type?: 'website' | 'article' | 'product';
+  /** The link-preview image, a path on this site. */
+  image?: string;
+  /** Structured data (schema.org), one <script type="application/ld+json"> each. */
+  jsonLd?: object[];
+}
+
+/** A page's <title>, description, canonical address, Open Graph tags and structured data. */
+export function head(h: Head): MetaDescriptor[] {
+  const url = h.origin + h.path;
   return [
-    { title: `${title} · Verdict` },
-    { name: 'description', content: description },
-    { property: 'og:title', content: title },
-    { property: 'og:description', content: description },
+    { title: `${h.title} · ${SITE_NAME}` },
+    { name: 'description', content: h.description },
+    h.noindex ? { name: 'robots', content: 'noindex' } : { tagName: 'link', rel: 'canonical', href: url },
+    { property: 'og:site_name', content: SITE_NAME },
+    { property: 'og:type', content: h.type ?? 'website' },
+    { property: 'og:title', content: h.title },
+    { property: 'og:description', content: h.description },
+    { property: 'og:url', content: url },
+    { property: 'og:locale', content: 'en_IN' },
+    ...(h.image ? [{ property: 'og:image', content: h.origin + h.image }] : []),
+    { name: 'twitter:card', content: h.image ? 'summary_large_image' : 'summary' },
+    ...(h.jsonLd ?? []).map((o) => ({ 'script:ld+json': o })),
   ];
+}
+
+/** What a route's `meta` receives that pageMeta needs: the page's path and the root loader's origin. */
+export interface MetaContext {
+  location: { pathname: string };
+  matches: readonly ({ id: string; data?: unknown } | undefined)[];
+}
+
+/** The site's origin, from the root loader's data. */
+export const originOf = (args: MetaContext) =>
+  (args.matches.find((m) => m?.id === 'root')?.data as { origin?: string } | undefined)?.origin ?? '';
+
+/** For a route's `meta` export: its title and description, at the page's own address. */
+export function pageMeta(
+  args: MetaContext,
+  title: string,
+  description: string,
+  extra: Omit<Head, 'title' | 'description' | 'origin' | 'path'> = {},
+): MetaDescriptor[] {
+  return head({ ...extra, title, description, origin: originOf(args), path: args.location.pathname });
 }

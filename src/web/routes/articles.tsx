@@ -1,33 +1,46 @@
 import { Link } from 'react-router';
 import { NAV_INDEX } from '../../shared/constants.ts';
+import { formatDay } from '../features/content/dates.ts';
+import contentStylesHref from '../features/content/content.css?url';
 import { pageMeta } from '../lib/meta.ts';
+import type { Route } from './+types/articles';
 
 export const handle = { nav: NAV_INDEX.articles };
-export const meta = () => pageMeta('Articles', 'Buying guides for phones in India, written for Verdict.');
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: contentStylesHref }];
 
-export default function Articles() {
+export function loader({ context }: Route.LoaderArgs) {
+  return { articles: context.services.contentReads.articles() };
+}
+
+export const meta = (args: Route.MetaArgs) =>
+  pageMeta(
+    args,
+    'Articles',
+    'Buying guides for phones in India, written for Verdict: budgets, batteries and more.',
+  );
+
+export default function Articles({ loaderData }: Route.ComponentProps) {
   return (
-    <article className="prose">
-      <h1>Articles</h1>
-      <p>
-        Buying guides written for Verdict are published here. Until the first one is out, the quickest way to
-        narrow down a phone is to filter by budget:
-      </p>
-      <ul>
-        <li>
-          <Link to="/browse?budgetMax=15000&sort=rating">Best-rated phones under ₹15,000</Link>
-        </li>
-        <li>
-          <Link to="/browse?budgetMin=15000&budgetMax=30000&features=5g&sort=rating">
-            5G phones from ₹15,000 to ₹30,000
-          </Link>
-        </li>
-        <li>
-          <Link to="/browse?features=fast_charging&prime1Min=5000&sort=popularity">
-            Big batteries with fast charging
-          </Link>
-        </li>
+    <div className="page">
+      <h1 className="page-title">Articles</h1>
+      <p>Buying guides written for Verdict, to help you choose before you pay.</p>
+      <ul className="article-list">
+        {loaderData.articles.map((a) => (
+          <li key={a.id} className="article-card">
+            <img src={a.banner} alt="" width={1200} height={630} loading="lazy" />
+            <div className="article-card-body">
+              <h2>
+                <Link to={a.href}>{a.title}</Link>
+              </h2>
+              <p className="muted small">
+                {a.author} · <time dateTime={a.publishDate}>{formatDay(a.publishDate)}</time> · {a.readTime}{' '}
+                min read
+              </p>
+              <p>{a.summary}</p>
+            </div>
+          </li>
+        ))}
       </ul>
-    </article>
+    </div>
   );
 }

@@ -25,9 +25,11 @@ import type { Route } from './+types/browse';
 
 export const handle = { nav: NAV_INDEX.browse };
 
-export function meta({ data: d }: Route.MetaArgs) {
+export function meta(args: Route.MetaArgs) {
+  const d = args.data;
   const name = d ? CATEGORIES[d.query.category].name : 'Products';
   return pageMeta(
+    args,
     `Browse ${name.toLowerCase()}`,
     `Filter ${name.toLowerCase()} by budget, brand, features and specifications, sorted your way.`,
   );

@@ -42,15 +42,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { products, hasIds: params.has('ids'), leftOut: Math.max(0, asked - products.length) };
 }
 
-export function meta({ data: d }: Route.MetaArgs) {
+export function meta(args: Route.MetaArgs) {
+  const d = args.data;
   const names = d?.products.map((p) => productName(p)) ?? [];
   if (!names.length) {
     return pageMeta(
+      args,
       'Compare products',
       `Compare up to ${MAX_COMPARE} phones side by side: price, rating, battery, camera and full specifications.`,
     );
   }
   return pageMeta(
+    args,
     `Compare ${d!.products.map((p) => `${p.brand} ${p.model}`).join(' vs ')}`,
     `${names.join(', ')} side by side: price, rating, battery, camera and full specifications on Verdict.`,
   );

@@ -1,10 +1,12 @@
 import { useNavigate } from 'react-router';
 import { NewPasswordForm } from '../features/session/password-reset.tsx';
-import { pageMeta } from '../lib/meta.ts';
+import { type MetaContext, pageMeta } from '../lib/meta.ts';
 import type { Route } from './+types/create-new-password';
 
-export const meta = () =>
-  pageMeta('Create a new password', 'Choose a new password for your Verdict account.');
+export const meta = (args: MetaContext) =>
+  pageMeta(args, 'Create a new password', 'Choose a new password for your Verdict account.', {
+    noindex: true,
+  });
 
 /** The emailed reset link: the last step of forgot password on its own. */
 export default function CreateNewPassword({ params }: Route.ComponentProps) {

@@ -5,10 +5,12 @@ import { useAuthFetch } from '../features/session/api.ts';
 import { useRequireSession } from '../features/session/session.tsx';
 import { useToast } from '../features/toasts/toasts.tsx';
 import { errorMessage, isSilent } from '../lib/api.ts';
-import { pageMeta } from '../lib/meta.ts';
+import { type MetaContext, pageMeta } from '../lib/meta.ts';
 
-export const meta = () =>
-  pageMeta('Delete my account', 'Delete your Verdict account; signing in within 7 days restores it.');
+export const meta = (args: MetaContext) =>
+  pageMeta(args, 'Delete my account', 'Delete your Verdict account; signing in within 7 days restores it.', {
+    noindex: true,
+  });
 
 /** The spec's delay between the success toast and leaving for /sign-in. */
 const DELETE_REDIRECT_MS = 2000;
@@ -57,13 +59,16 @@ export default function DeleteMyAccount() {
         <div className="account-card">
           <p>Deleting your account removes it from Verdict. You will lose:</p>
           <ul className="loss-list">
-            <li>your reviews</li>
-            <li>your questions and answers</li>
-            <li>your comments and replies</li>
-            <li>your reactions (likes, dislikes and useful votes)</li>
-            <li>your preferences and saved favourites</li>
+            <li>signing in, your profile page and your followers</li>
+            <li>your name, username, email, phone, address and photo (erased for good after 7 days)</li>
+            <li>your recommendation preferences</li>
             <li>your ReviewPass (ad-free time left is not refunded)</li>
           </ul>
+          <p>
+            What you posted (reviews, questions, answers, comments and replies) stays on Verdict, shown as
+            written by “Deleted user”, so the conversations around it still make sense. To remove a post,
+            delete it yourself before you delete your account.
+          </p>
           <p className="notice">
             Changed your mind? Sign in again within 7 days and your account is restored. After 7 days your
             personal details are erased for good.

@@ -2,16 +2,18 @@ import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { ProfileResponse } from '../../shared/api-types.ts';
 import { errorMessage } from '../lib/api.ts';
-import { pageMeta } from '../lib/meta.ts';
+import { type MetaContext, pageMeta } from '../lib/meta.ts';
 import { sessionUserOf } from '../../shared/account.ts';
 import { accountFetch, useAuthFetch } from '../features/session/api.ts';
 import { ResendVerification } from '../features/session/resend-verification.tsx';
 import { useSession } from '../features/session/session.tsx';
 
-export const meta = () =>
+export const meta = (args: MetaContext) =>
   pageMeta(
+    args,
     'Email verification',
     'Confirm your email address to post reviews, questions and answers on Verdict.',
+    { noindex: true },
   );
 
 /** One request per link, even if the page renders twice (links work once). */

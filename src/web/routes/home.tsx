@@ -2,12 +2,13 @@ import { Link } from 'react-router';
 import type { ProductCard } from '../../shared/api-types.ts';
 import { DEFAULT_CATEGORY, HOME_VIEW_ALL_ABOVE, NAV_INDEX } from '../../shared/constants.ts';
 import { ProductGrid } from '../components/product-card.tsx';
-import { pageMeta } from '../lib/meta.ts';
+import { type MetaContext, pageMeta } from '../lib/meta.ts';
 import type { Route } from './+types/home';
 
 export const handle = { nav: NAV_INDEX.home };
-export const meta = () =>
+export const meta = (args: MetaContext) =>
   pageMeta(
+    args,
     'Most viewed, reviewed and liked phones',
     'The phones Indian buyers are looking at, reviewing and upvoting on Verdict right now.',
   );

@@ -9,7 +9,7 @@ import { NameFields, PhoneField, UsernameField } from '../features/session/accou
 import { FormAlert, SubmitButton, useForm } from '../features/session/form.tsx';
 import { useSession } from '../features/session/session.tsx';
 import { errorMessage } from '../lib/api.ts';
-import { pageMeta } from '../lib/meta.ts';
+import { type MetaContext, pageMeta } from '../lib/meta.ts';
 import homepageStylesHref from './homepage.css?url';
 
 /**
@@ -17,7 +17,8 @@ import homepageStylesHref from './homepage.css?url';
  * (in the browser, never on the server: the session lives in local storage) for a session, for the profile a
  * new user still has to finish, or for the failure.
  */
-export const meta = () => pageMeta('Signing in', 'Signing you in to Verdict with Google.');
+export const meta = (args: MetaContext) =>
+  pageMeta(args, 'Signing in', 'Signing you in to Verdict with Google.', { noindex: true });
 export const links = () => [{ rel: 'stylesheet', href: homepageStylesHref }];
 
 /** POST /auth/google for a new user (the server's NeedsProfileSchema). */

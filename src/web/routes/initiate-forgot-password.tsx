@@ -1,10 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { EmailStep, NewPasswordForm, OtpStep } from '../features/session/password-reset.tsx';
-import { pageMeta } from '../lib/meta.ts';
+import { type MetaContext, pageMeta } from '../lib/meta.ts';
 
-export const meta = () =>
-  pageMeta('Forgot password', 'Reset your Verdict password with a code sent to your email address.');
+export const meta = (args: MetaContext) =>
+  pageMeta(args, 'Forgot password', 'Reset your Verdict password with a code sent to your email address.', {
+    noindex: true,
+  });
 
 type Step = { n: 1 } | { n: 2; email: string } | { n: 3; email: string; token: string };
 

@@ -1,8 +1,9 @@
 import { data } from 'react-router';
 import { ErrorPage } from '../components/error-page.tsx';
-import { pageMeta } from '../lib/meta.ts';
+import { type MetaContext, pageMeta } from '../lib/meta.ts';
 
-export const meta = () => pageMeta('500', 'Something went wrong on our side.');
+export const meta = (args: MetaContext) =>
+  pageMeta(args, '500', 'Something went wrong on our side.', { noindex: true });
 
 export function loader() {
   return data(null, { status: 500 });

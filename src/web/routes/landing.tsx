@@ -1,13 +1,27 @@
 import { Link } from 'react-router';
+import { ContentArticle } from '../features/content/content-page.tsx';
+import contentStylesHref from '../features/content/content.css?url';
 import { pageMeta } from '../lib/meta.ts';
+import type { Route } from './+types/landing';
 
-export const meta = () =>
-  pageMeta(
-    'Verdict: honest phone reviews from Indian buyers',
-    'Browse about 2,000 phones with real specs and prices in rupees, compare them, and read what owners say before you buy.',
-  );
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: contentStylesHref }];
 
-export default function Landing() {
+/** / and /about are the landing page (spec section 2); /about adds who we are under it. */
+export function loader({ context, request }: Route.LoaderArgs) {
+  const about = new URL(request.url).pathname === '/about';
+  return { about: about ? context.services.contentReads.page('about') : null };
+}
+
+export const meta = (args: Route.MetaArgs) =>
+  args.data?.about
+    ? pageMeta(args, args.data.about.title, args.data.about.summary)
+    : pageMeta(
+        args,
+        'Verdict: honest phone reviews from Indian buyers',
+        'Browse about 2,000 phones with real specs and prices in rupees, compare them, and read what owners say before you buy.',
+      );
+
+export default function Landing({ loaderData }: Route.ComponentProps) {
   return (
     <div className="landing">
       <section className="hero" aria-labelledby="hero-heading">
@@ -56,6 +70,7 @@ export default function Landing() {
           </li>
         </ul>
       </section>
+      {loaderData.about && <ContentArticle page={loaderData.about} heading="h2" />}
     </div>
   );
 }

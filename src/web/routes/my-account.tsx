@@ -4,15 +4,17 @@ import communityStylesHref from '../features/community/community.css?url';
 import { ResendVerification } from '../features/session/resend-verification.tsx';
 import { ProfilePage } from '../features/session/profile-page.tsx';
 import { useProfile } from '../features/session/use-profile.ts';
-import { pageMeta } from '../lib/meta.ts';
+import { type MetaContext, pageMeta } from '../lib/meta.ts';
 import type { Route } from './+types/my-account';
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: communityStylesHref }];
 
-export const meta = () =>
+export const meta = (args: MetaContext) =>
   pageMeta(
+    args,
     'My account',
     'Your Verdict account: email and its verification, sign-in methods, your reviews and upvotes, password and deletion.',
+    { noindex: true },
   );
 
 /**

@@ -20,15 +20,17 @@ import { useAuthFetch } from '../features/session/api.ts';
 import { useRequireSession } from '../features/session/session.tsx';
 import { useToast } from '../features/toasts/toasts.tsx';
 import { errorMessage, isSilent } from '../lib/api.ts';
-import { pageMeta } from '../lib/meta.ts';
+import { type MetaContext, pageMeta } from '../lib/meta.ts';
 import type { Route } from './+types/product-recommendation';
 
 export const handle = { nav: NAV_INDEX.recommendation };
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: preferencesStylesHref }];
-export const meta = () =>
+export const meta = (args: MetaContext) =>
   pageMeta(
+    args,
     'Recommendations',
     'Phones picked for your budget and what matters most to you: Budget Match, Personalized Match and Popular Match.',
+    { noindex: true },
   );
 
 type Lists = Omit<RecommendationsResponse, 'success'>;

@@ -5,7 +5,8 @@ import { formatCount, formatPrice, productName } from '../../shared/format.ts';
 import { CompareToggle } from '../features/compare/compare-toggle.tsx';
 import { island } from '../lib/island.tsx';
 import { reviewView } from '../features/reviews/query.ts';
-import { pageMeta } from '../lib/meta.ts';
+import { head } from '../lib/meta.ts';
+import { breadcrumbList, productLd } from '../lib/structured-data.ts';
 import reviewStylesHref from '../features/reviews/reviews.css?url';
 import type { Route } from './+types/product';
 
@@ -30,8 +31,33 @@ const QuestionsSection = island(() =>
   import('../features/questions/questions-section.tsx').then((m) => m.QuestionsSection),
 );
 
-/** The page's title and description, worked out here on the server: the browser only shows them. */
-function describe(p: ProductDetail) {
+/** The trail above the page: Home › category › brand. */
+function trailOf(p: ProductDetail) {
+  const category = p.category_id === 'C001' ? '' : `category=${p.category_id}`;
+  return [
+    { name: 'Home', href: '/home' },
+    { name: p.category_name, href: `/browse${category ? `?${category}` : ''}` },
+    { name: p.brand, href: `/browse?${category ? `${category}&` : ''}brand=${p.brand_id}` },
+  ];
+}
+
+/**
+ * The page's title, description, canonical address and structured data, worked out here on the server: the
+ * browser only shows them.
+ */
+function describe(p: ProductDetail, origin: string) {
+  const path = `/product/${p.id}`;
+  const trail = [...trailOf(p), { name: productName(p) }];
+  return head({
+    ...describeText(p),
+    origin,
+    path,
+    type: 'product',
+    jsonLd: [productLd(origin, p), breadcrumbList(origin, trail, path)],
+  });
+}
+
+function describeText(p: ProductDetail) {
   const name = productName(p);
   const specs = [p.prime_attribute_1, p.prime_attribute_2]
     .filter((a) => a.value != null)
@@ -65,16 +91,14 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
       orNull(communityReads.questions(id, 0, PAGE_SIZE.question)),
     ]);
     context.services.recordView(product.id, request.headers.get('user-agent'));
-    return { product, similar, view, reviews, questions, meta: describe(product) };
+    return { product, similar, view, reviews, questions, head: describe(product, context.origin) };
   } catch (err) {
     if ((err as { status?: number }).status === 404) throw data('Not found', { status: 404 });
     throw err;
   }
 }
 
-export function meta({ data: d }: Route.MetaArgs) {
-  return d ? pageMeta(d.meta.title, d.meta.description) : [];
-}
+export const meta = ({ data: d }: Route.MetaArgs) => d?.head ?? [];
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const { product: p, similar, view, reviews, questions } = loaderData;
@@ -82,21 +106,11 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
     <div className="page product-page">
       <nav aria-label="Breadcrumb" className="breadcrumb">
         <ol>
-          <li>
-            <Link to="/home">Home</Link>
-          </li>
-          <li>
-            <Link to={`/browse${p.category_id === 'C001' ? '' : `?category=${p.category_id}`}`}>
-              {p.category_name}
-            </Link>
-          </li>
-          <li>
-            <Link
-              to={`/browse?${p.category_id === 'C001' ? '' : `category=${p.category_id}&`}brand=${p.brand_id}`}
-            >
-              {p.brand}
-            </Link>
-          </li>
+          {trailOf(p).map((c) => (
+            <li key={c.href}>
+              <Link to={c.href}>{c.name}</Link>
+            </li>
+          ))}
         </ol>
       </nav>
       <section className="product-hero" aria-labelledby="product-name">

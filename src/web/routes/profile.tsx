@@ -36,11 +36,13 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
 const fullName = (p: { firstName: string; lastName: string; username: string }) =>
   `${p.firstName} ${p.lastName}`.trim() || p.username;
 
-export function meta({ data: d }: Route.MetaArgs) {
+export function meta(args: Route.MetaArgs) {
+  const d = args.data;
   if (!d) return [];
   const p = d.profile;
   const name = fullName(p);
   return pageMeta(
+    args,
     `${name} (@${p.username})`,
     `${name} on Verdict: ${formatCount(p.reviews)} ${p.reviews === 1 ? 'review' : 'reviews'}, ${formatCount(p.followers)} ${p.followers === 1 ? 'follower' : 'followers'}.`,
   );

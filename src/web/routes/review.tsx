@@ -8,7 +8,8 @@ import { useCommunityApi } from '../features/community/community-api.ts';
 import Comments from '../features/reviews/comments.tsx';
 import { ReviewCard } from '../features/reviews/review-card.tsx';
 import { useSession } from '../features/session/session.tsx';
-import { pageMeta } from '../lib/meta.ts';
+import { head } from '../lib/meta.ts';
+import { breadcrumbList, reviewLd } from '../lib/structured-data.ts';
 import reviewStylesHref from '../features/reviews/review-page.css?url';
 import type { Route } from './+types/review';
 
@@ -25,19 +26,34 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       communityReads.review(id, rid),
       communityReads.comments(id, rid, 0, PAGE_SIZE.comment),
     ]);
-    return { review, comments };
+    const productPath = `/product/${review.product.id}`;
+    const path = `${productPath}/review/${review.id}`;
+    const trail = [
+      { name: 'Home', href: '/home' },
+      { name: productName(review.product), href: productPath },
+      { name: review.summary },
+    ];
+    const excerpt =
+      review.description.length > 155 ? `${review.description.slice(0, 154).trimEnd()}…` : review.description;
+    return {
+      review,
+      comments,
+      head: head({
+        title: `${review.summary}: review of ${productName(review.product)}`,
+        description: excerpt,
+        origin: context.origin,
+        path,
+        type: 'article',
+        jsonLd: [reviewLd(context.origin, review), breadcrumbList(context.origin, trail, path)],
+      }),
+    };
   } catch (err) {
     if ((err as { status?: number }).status === 404) throw data('Not found', { status: 404 });
     throw err;
   }
 }
 
-export function meta({ data: d }: Route.MetaArgs) {
-  if (!d) return [];
-  const r = d.review;
-  const excerpt = r.description.length > 155 ? `${r.description.slice(0, 154).trimEnd()}…` : r.description;
-  return pageMeta(`${r.summary}: review of ${productName(r.product)}`, excerpt);
-}
+export const meta = ({ data: d }: Route.MetaArgs) => d?.head ?? [];
 
 /**
  * One review on a page of its own (a shareable link): rendered by the server, with its reactions and its

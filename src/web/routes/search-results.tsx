@@ -15,11 +15,16 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   return { query, result };
 }
 
-export function meta({ data: d }: Route.MetaArgs) {
+export function meta(args: Route.MetaArgs) {
+  const d = args.data;
   const q = d?.query ?? '';
   return [
-    ...pageMeta(`Search results for “${q}”`, `Phones, cars and motorbikes matching “${q}” on Verdict.`),
-    { name: 'robots', content: 'noindex, follow' },
+    ...pageMeta(
+      args,
+      `Search results for “${q}”`,
+      `Phones, cars and motorbikes matching “${q}” on Verdict.`,
+      { noindex: true },
+    ),
   ];
 }
 

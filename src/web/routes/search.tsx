@@ -1,8 +1,10 @@
 import { SearchBox } from '../features/search/search-box.tsx';
-import { pageMeta } from '../lib/meta.ts';
+import { type MetaContext, pageMeta } from '../lib/meta.ts';
 
-export const meta = () =>
-  pageMeta('Search', 'Search phones, cars and motorbikes by brand, model or variant.');
+export const meta = (args: MetaContext) =>
+  pageMeta(args, 'Search', 'Search phones, cars and motorbikes by brand, model or variant.', {
+    noindex: true,
+  });
 
 /** The small-screen search page: the same suggestions as the top bar, with the whole screen for them. */
 export default function SearchPage() {

@@ -10,13 +10,17 @@ import { SignUpForm } from '../features/session/sign-up-form.tsx';
 import { pageMeta } from '../lib/meta.ts';
 import type { Route } from './+types/sign-in';
 
-export function meta({ location }: Route.MetaArgs) {
-  return new URLSearchParams(location.search).get('mode') === 'sign-up'
+export function meta(args: Route.MetaArgs) {
+  return new URLSearchParams(args.location.search).get('mode') === 'sign-up'
     ? pageMeta(
+        args,
         'Create account',
         'Join Verdict to review phones, ask and answer questions and get recommendations.',
+        { noindex: true },
       )
-    : pageMeta('Sign in', 'Sign in to Verdict with your email or username, or with Google.');
+    : pageMeta(args, 'Sign in', 'Sign in to Verdict with your email or username, or with Google.', {
+        noindex: true,
+      });
 }
 
 /** Sign in, or create an account (?mode=sign-up). Someone already signed in is shown the home page instead. */

@@ -24,9 +24,10 @@ const LISTS: Record<string, { kind: TrendKind; title: string; description: strin
   },
 };
 
-export function meta({ matches }: Route.MetaArgs) {
+export function meta(args: Route.MetaArgs) {
+  const { matches } = args;
   const list = LISTS[matches.at(-1)?.id ?? ''];
-  return list ? pageMeta(list.title, list.description) : [];
+  return list ? pageMeta(args, list.title, list.description) : [];
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -8,10 +8,12 @@ import {
 } from '../features/session/profile-forms.tsx';
 import { ProfilePage } from '../features/session/profile-page.tsx';
 import { useProfile } from '../features/session/use-profile.ts';
-import { pageMeta } from '../lib/meta.ts';
+import { type MetaContext, pageMeta } from '../lib/meta.ts';
 
-export const meta = () =>
-  pageMeta('Your profile', 'Your Verdict profile: photo, name, contact details, email and password.');
+export const meta = (args: MetaContext) =>
+  pageMeta(args, 'Your profile', 'Your Verdict profile: photo, name, contact details, email and password.', {
+    noindex: true,
+  });
 
 /** The signed-in user's profile: photo, details, email and password (needs a token, else /sign-in). */
 export default function UserProfile() {

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import {
   COMMUNITY_SUCCESS,
@@ -6,7 +6,9 @@ import {
   LIMITS,
   ReplyInputSchema,
 } from '../../../shared/community.ts';
+import type { LikeReaction } from '../../../shared/community.ts';
 import type { Comment, Page, ReactionResult, Reply } from '../../../shared/community-api.ts';
+import type { ArticleComment } from '../../../shared/content-api.ts';
 import { PAGE_SIZE, PLATFORM_API } from '../../../shared/constants.ts';
 import { useCommunityApi } from '../community/community-api.ts';
 import { ShowMore } from '../community/show-more.tsx';
@@ -17,6 +19,31 @@ import { useSession } from '../session/session.tsx';
 import { useToast } from '../toasts/toasts.tsx';
 
 const API = `${PLATFORM_API}/product/review`;
+const ARTICLES = `${PLATFORM_API}/articles`;
+
+/** What the comments are on: a review (whose comments have replies) or an article. */
+export type CommentTarget = { review: number; product: number } | { article: number };
+type AnyComment = Comment | ArticleComment;
+
+/** The endpoints of a target's comments (docs/api.md). */
+function endpoints(t: CommentTarget) {
+  if ('article' in t) {
+    return {
+      list: (page: number) => `${ARTICLES}/${t.article}/comments?page=${page}&size=${PAGE_SIZE.comment}`,
+      post: `${ARTICLES}/${t.article}/add-comment`,
+      react: (id: number, reaction: LikeReaction) => `${ARTICLES}/comment/${id}/react/${reaction}`,
+      remove: (id: number) => `${ARTICLES}/comment/${id}`,
+    };
+  }
+  return {
+    list: (page: number) =>
+      `${API}/${t.review}/comments?page=${page}&size=${PAGE_SIZE.comment}&productid=${t.product}`,
+    post: `${API}/${t.review}/comment`,
+    react: (id: number, reaction: LikeReaction) => `${API}/comment/${id}/react?reaction=${reaction}`,
+    remove: (id: number) => `${API}/comment/${id}`,
+  };
+}
+type Endpoints = ReturnType<typeof endpoints>;
 
 function ReplyItem({ reply: r, onDeleted }: { reply: Reply; onDeleted(id: number): void }) {
   const api = useCommunityApi();
@@ -37,16 +64,19 @@ function ReplyItem({ reply: r, onDeleted }: { reply: Reply; onDeleted(id: number
   );
 }
 
-/** A comment with its replies (two a page, oldest first) and, on request, a reply form. */
+/** A comment and, on a review, its replies (two a page, oldest first) and, on request, a reply form. */
 function CommentItem({
   comment: c,
+  paths,
   onDeleted,
   focusAfterDelete,
 }: {
-  comment: Comment;
+  comment: AnyComment;
+  paths: Endpoints;
   onDeleted(id: number): void;
   focusAfterDelete(): HTMLElement | null;
 }) {
+  const hasReplies = 'replies' in c;
   const id = useId();
   const api = useCommunityApi();
   const toast = useToast();
@@ -58,7 +88,7 @@ function CommentItem({
     [api, c.id],
   );
   // Replies are fetched only when there are some; a comment posted just now starts with none.
-  const replies = usePagedList(fetchPage, c.replies ? undefined : { items: [], total: 0 });
+  const replies = usePagedList(fetchPage, hasReplies && c.replies ? undefined : { items: [], total: 0 });
   const repliesRef = useRef<HTMLOListElement>(null);
 
   const post = async (text: string) => {
@@ -78,15 +108,15 @@ function CommentItem({
       <ItemBody
         item={c}
         subject="comment"
-        send={(reaction) => api.post<ReactionResult>(`${API}/comment/${c.id}/react?reaction=${reaction}`)}
+        send={(reaction) => api.post<ReactionResult>(paths.react(c.id, reaction as LikeReaction))}
         focusAfterDelete={focusAfterDelete}
         onDelete={async () => {
-          await api.del(`${API}/comment/${c.id}`);
+          await api.del(paths.remove(c.id));
           toast.show({ message: COMMUNITY_SUCCESS.commentDeleted, type: 'success' });
           onDeleted(c.id);
         }}
       >
-        {token && (
+        {token && hasReplies && (
           <button
             type="button"
             className="button button-small button-quiet"
@@ -135,33 +165,29 @@ function CommentItem({
 }
 
 /**
- * A review's comments (loaded when they are first opened): six a page, oldest first, with "Show more comments",
- * then the comment form (signed out: a link to sign in). `onTotal` keeps the review's "Comments (n)" in step.
+ * A review's or an article's comments: six a page, oldest first, with "Show more comments", then the comment
+ * form (signed out: a link to sign in). `onTotal` keeps the review's "Comments (n)" in step.
  */
 export interface CommentsProps {
-  reviewId: number;
-  productId: number;
-  /** The first page, when the server rendered it (the single review page). */
-  initial?: Page<Comment> | undefined;
+  target: CommentTarget;
+  /** The first page, when the server rendered it (the single review page, an article). */
+  initial?: Page<AnyComment> | undefined;
   onTotal(total: number): void;
   /** The heading level of "Comments": under the review's title (h3 in a list, h1 on its own page). */
   level?: 2 | 4;
 }
 
-export default function Comments({ reviewId, productId, onTotal, initial, level = 4 }: CommentsProps) {
+export default function Comments({ target, onTotal, initial, level = 4 }: CommentsProps) {
   const Heading = level === 2 ? 'h2' : 'h4';
   const api = useCommunityApi();
   const toast = useToast();
   const { token, ready } = useSession();
   const heading = useRef<HTMLHeadingElement>(null);
   const listRef = useRef<HTMLOListElement>(null);
-  const fetchPage = useCallback(
-    (page: number) =>
-      api.get<Page<Comment>>(
-        `${API}/${reviewId}/comments?page=${page}&size=${PAGE_SIZE.comment}&productid=${productId}`,
-      ),
-    [api, reviewId, productId],
-  );
+  // One key for the target, so the callbacks change only when it does.
+  const key = JSON.stringify(target);
+  const paths = useMemo(() => endpoints(JSON.parse(key) as CommentTarget), [key]);
+  const fetchPage = useCallback((page: number) => api.get<Page<AnyComment>>(paths.list(page)), [api, paths]);
   const list = usePagedList(fetchPage, initial);
   const { total, loading, reload } = list;
 
@@ -178,7 +204,7 @@ export default function Comments({ reviewId, productId, onTotal, initial, level 
   }, [token, tokenSeen, reload]);
 
   const post = async (text: string) => {
-    const result = await api.post<{ comment?: Comment }>(`${API}/${reviewId}/comment`, { text });
+    const result = await api.post<{ comment?: AnyComment }>(paths.post, { text });
     toast.show({ message: COMMUNITY_SUCCESS.commentPosted, type: 'success' });
     if (result.comment) {
       list.setItems((items) => [...items, result.comment!]);
@@ -199,6 +225,7 @@ export default function Comments({ reviewId, productId, onTotal, initial, level 
             <CommentItem
               key={c.id}
               comment={c}
+              paths={paths}
               focusAfterDelete={() => heading.current}
               onDeleted={(gone) => {
                 list.setItems((items) => items.filter((x) => x.id !== gone));

@@ -144,8 +144,7 @@ export function ReviewCard({
       <div id={`${id}-comments`} className="review-comments" hidden={!open}>
         {opened && (
           <Comments
-            reviewId={r.id}
-            productId={r.product_id}
+            target={{ review: r.id, product: r.product_id }}
             onTotal={setComments}
             initial={initialComments}
             level={Heading === 'h1' ? 2 : 4}

@@ -1,0 +1,122 @@
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import {
+  CAMPAIGN_MESSAGES,
+  CAMPAIGN_RATING,
+  CAMPAIGN_RATING_KEY,
+  CAMPAIGN_TOAST_DELAY_MS,
+  type CampaignView,
+} from '../../../shared/campaign.ts';
+import { storedValue } from '../../lib/stored-value.ts';
+import { useToast } from '../toasts/toasts.tsx';
+import { CampaignForm, formatCampaignRating, roundRating } from './campaign-form.tsx';
+
+/** The rating this browser sent (a returning visitor sees the thanks card); null when none. */
+function parseRating(raw: string | null): number | null {
+  if (raw === null) return null;
+  const value: unknown = JSON.parse(raw);
+  const n = typeof value === 'number' ? value : typeof value === 'string' ? Number(value) : NaN;
+  return Number.isFinite(n) && n >= CAMPAIGN_RATING.min && n <= CAMPAIGN_RATING.max ? roundRating(n) : null;
+}
+
+export const campaignRating = storedValue<number | null>(CAMPAIGN_RATING_KEY, parseRating, null);
+
+/** The server never knows what this browser stored: it renders the form, and the browser swaps after hydrating. */
+const noRating = () => null;
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
+
+/**
+ * A campaign date, YYYY-MM-DD, as '30 Sep 2024' (Indian day-month-year order). Read from the string itself, so
+ * no time zone can move it a day, and spelt out here, since locales disagree on 'Sep' and 'Sept'.
+ */
+export function formatCampaignDate(isoDate: string): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(isoDate);
+  const month = m ? MONTHS[Number(m[2]) - 1] : undefined;
+  return m && month ? `${Number(m[3])} ${month} ${m[1]}` : isoDate;
+}
+
+/**
+ * The pre-launch campaign page (spec sections 1, 3 and 4). Self-contained: while a campaign is live it is the
+ * whole app, with no navigation bar or footer. It needs a ToastProvider above it, and its stylesheet
+ * (campaign.css) linked by the route or layout that shows it.
+ */
+export default function CampaignPage({ campaign }: { campaign: CampaignView }) {
+  const toast = useToast();
+  const stored = useSyncExternalStore(campaignRating.subscribe, campaignRating.read, noRating);
+  /** Sent from this page just now: the thanks card takes focus (a returning visitor's does not). */
+  const [justSent, setJustSent] = useState(false);
+  const toastTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  useEffect(() => () => clearTimeout(toastTimer.current), []);
+
+  const onSubmitted = (rating: number) => {
+    campaignRating.write(rating);
+    setJustSent(true);
+    clearTimeout(toastTimer.current);
+    toastTimer.current = setTimeout(
+      () => toast.show({ message: CAMPAIGN_MESSAGES.submitted, type: 'success' }),
+      CAMPAIGN_TOAST_DELAY_MS,
+    );
+  };
+
+  const country = campaign.country;
+  return (
+    <div className="campaign">
+      <header className="campaign-header">
+        <p className="campaign-wordmark">Verdict</p>
+        <h1>Verdict is coming to {country}</h1>
+        <p className="lead">
+          Verdict is a free community where you research phones before you buy them, with the help of people
+          who own them.
+        </p>
+        <ul className="campaign-pitch">
+          <li>
+            <strong>A real catalogue.</strong> Every phone with its full specifications, variants and prices.
+          </li>
+          <li>
+            <strong>Ratings you can trust.</strong> A phone is rated only once 10 members have reviewed it.
+          </li>
+          <li>
+            <strong>Compare up to three.</strong> Put phones side by side and see where they differ.
+          </li>
+          <li>
+            <strong>Ask owners.</strong> Put your questions to people who already use the phone.
+          </li>
+        </ul>
+        <p className="campaign-dates">
+          Campaign {campaign.id} ·{' '}
+          <time dateTime={campaign.startsOn}>{formatCampaignDate(campaign.startsOn)}</time> to{' '}
+          <time dateTime={campaign.endsOn}>{formatCampaignDate(campaign.endsOn)}</time>
+        </p>
+      </header>
+
+      {stored === null ? (
+        <section className="campaign-card" aria-labelledby="campaign-feedback-title">
+          <h2 id="campaign-feedback-title">Tell us what you think</h2>
+          <p className="muted">
+            We are building Verdict for {country}. Your rating and comments decide what we work on first.
+          </p>
+          <CampaignForm campaign={campaign} onSubmitted={onSubmitted} />
+        </section>
+      ) : (
+        <ThanksCard rating={stored} country={country} focus={justSent} />
+      )}
+    </div>
+  );
+}
+
+function ThanksCard({ rating, country, focus }: { rating: number; country: string; focus: boolean }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (focus) heading.current?.focus();
+  }, [focus]);
+  return (
+    <section className="campaign-card campaign-thanks" aria-labelledby="campaign-thanks-title">
+      <h2 id="campaign-thanks-title" ref={heading} tabIndex={-1}>
+        Thank you!
+      </h2>
+      <p>You rated Verdict {formatCampaignRating(rating)} out of 5.</p>
+      <p className="muted">Your feedback helps us build Verdict for {country}.</p>
+    </section>
+  );
+}

@@ -1,0 +1,34 @@
+import type { ReactNode } from 'react';
+import type { ContentPage } from '../../../shared/content-api.ts';
+import { formatDay } from './dates.ts';
+import { RichText } from './rich-text.tsx';
+
+/** A legal, company or help page: its title, its date where it has one, and its text. */
+export function ContentArticle({
+  page,
+  heading: Heading = 'h1',
+  children,
+}: {
+  page: ContentPage;
+  /** h2 where the page is a section of another (/about under the landing page). */
+  heading?: 'h1' | 'h2';
+  children?: ReactNode;
+}) {
+  return (
+    <article className="prose content-page" aria-labelledby="content-title">
+      <Heading id="content-title">{page.title}</Heading>
+      {page.updated && (
+        <p className="muted">
+          Last updated on <time dateTime={page.updated}>{formatDay(page.updated)}</time>
+        </p>
+      )}
+      {page.effective && (
+        <p className="muted">
+          Effective from <time dateTime={page.effective}>{formatDay(page.effective)}</time>
+        </p>
+      )}
+      <RichText html={page.html} />
+      {children}
+    </article>
+  );
+}

@@ -1,0 +1,20 @@
+import type { MouseEvent } from 'react';
+import { useNavigate } from 'react-router';
+
+/**
+ * HTML we wrote ourselves (src/content, rendered from Markdown on the server; never user text). Links to
+ * pages of this site navigate in the app rather than reloading it.
+ */
+export function RichText({ html, className = 'rich-text' }: { html: string; className?: string }) {
+  const navigate = useNavigate();
+  const onClick = (e: MouseEvent<HTMLDivElement>) => {
+    const link = (e.target as HTMLElement).closest('a');
+    const href = link?.getAttribute('href');
+    if (!href?.startsWith('/') || href.startsWith('//')) return;
+    if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey || link!.target) return;
+    e.preventDefault();
+    void navigate(href);
+  };
+  // The container only delegates clicks on its links, which keep their own keyboard use.
+  return <div className={className} onClick={onClick} dangerouslySetInnerHTML={{ __html: html }} />;
+}

@@ -1,0 +1,99 @@
+import { useRef, useState } from 'react';
+import { PLATFORM_API } from '../../../shared/constants.ts';
+import { HELP_LIMITS, type HelpKind, HelpRequestSchema } from '../../../shared/help.ts';
+import { TextAreaField } from '../community/text-area-field.tsx';
+import { accountFetch } from '../session/api.ts';
+import { FormAlert, TextField, useForm } from '../session/form.tsx';
+import { useSession } from '../session/session.tsx';
+
+const COPY = {
+  bug: {
+    heading: 'Report a bug',
+    title: 'What went wrong, in a few words',
+    description: 'What happened, step by step, and what you expected',
+    submit: 'Send report',
+  },
+  feature: {
+    heading: 'Request a feature',
+    title: 'Your idea, in a few words',
+    description: 'What you would like and why',
+    submit: 'Send idea',
+  },
+} as const;
+
+/**
+ * The help center's bug report and feature request form: stored with the signed-in user, if any (the token
+ * is sent when there is one), and acknowledged in place; "Send another" starts again.
+ */
+export function HelpRequestForm({ kind }: { kind: HelpKind }) {
+  const copy = COPY[kind];
+  const { token } = useSession();
+  const [sent, setSent] = useState<string | null>(null);
+  const thanks = useRef<HTMLParagraphElement>(null);
+  const form = useForm({
+    schema: HelpRequestSchema,
+    initial: { kind, title: '', description: '', page_url: '', email: '' },
+  });
+
+  const send = form.submit(async (values) => {
+    const result = await accountFetch<{ message: string }>('/help-requests', {
+      base: PLATFORM_API,
+      method: 'POST',
+      token,
+      json: values,
+    });
+    setSent(result.message);
+    form.reset();
+    requestAnimationFrame(() => thanks.current?.focus());
+  });
+
+  return (
+    <section className="help-form" aria-labelledby={`${kind}-form-heading`}>
+      <h2 id={`${kind}-form-heading`}>{copy.heading}</h2>
+      {sent ? (
+        <div className="notice notice-success">
+          <p ref={thanks} tabIndex={-1} role="status">
+            {sent}
+          </p>
+          <button type="button" className="button" onClick={() => setSent(null)}>
+            Send another
+          </button>
+        </div>
+      ) : (
+        <form className="account-form" noValidate onSubmit={send}>
+          <FormAlert message={form.alert} />
+          <TextField field={form.field('title')} label={copy.title} maxLength={HELP_LIMITS.title[1] + 20} />
+          <TextAreaField
+            field={form.field('description')}
+            label={copy.description}
+            rows={6}
+            max={HELP_LIMITS.description[1]}
+          />
+          {kind === 'bug' && (
+            <TextField
+              field={form.field('page_url')}
+              label="Address of the page where it happened"
+              type="url"
+              inputMode="url"
+              placeholder="https://"
+              optional
+            />
+          )}
+          <TextField
+            field={form.field('email')}
+            label="Email to reply to"
+            type="email"
+            autoComplete="email"
+            hint={token ? 'You are signed in: we will link this to your account.' : undefined}
+            optional
+          />
+          <div>
+            <button type="submit" className="button button-primary" disabled={form.sending}>
+              {form.sending ? 'Sending…' : copy.submit}
+            </button>
+          </div>
+        </form>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,111 @@
+/**
+ * schema.org structured data (JSON-LD) for search engines, built by the loaders on the server; the browser
+ * only receives the objects. Google's required properties: Product needs offers, review or aggregateRating;
+ * Review needs itemReviewed, author and reviewRating; Article needs headline (docs/decisions/0010).
+ */
+import type { ProductDetail } from '../../shared/api-types.ts';
+import type { ReviewWithProduct } from '../../shared/community-api.ts';
+import type { Article } from '../../shared/content-api.ts';
+import { MIN_REVIEWS_FOR_RATING } from '../../shared/constants.ts';
+import { productName } from '../../shared/format.ts';
+import type { Crumb } from '../features/content/breadcrumbs.tsx';
+
+const CONTEXT = 'https://schema.org';
+
+const ORGANIZATION = (origin: string) => ({
+  '@type': 'Organization',
+  name: 'Verdict',
+  url: `${origin}/`,
+  logo: `${origin}/favicon.svg`,
+});
+
+/** A trail as a BreadcrumbList; the last crumb (the page itself) has no link. */
+export function breadcrumbList(origin: string, trail: Crumb[], path: string) {
+  return {
+    '@context': CONTEXT,
+    '@type': 'BreadcrumbList',
+    itemListElement: trail.map((c, i) => ({
+      '@type': 'ListItem',
+      position: i + 1,
+      name: c.name,
+      item: origin + (c.href ?? path),
+    })),
+  };
+}
+
+/** A product with its listed price in rupees, and its rating only once it has enough reviews to show one. */
+export function productLd(origin: string, p: ProductDetail) {
+  const url = `${origin}/product/${p.id}`;
+  return {
+    '@context': CONTEXT,
+    '@type': 'Product',
+    '@id': url,
+    name: productName(p),
+    url,
+    image: origin + p.image_url,
+    brand: { '@type': 'Brand', name: p.brand },
+    model: p.model,
+    category: p.category_name,
+    ...(p.price != null
+      ? {
+          offers: {
+            '@type': 'Offer',
+            price: p.price.toFixed(2),
+            priceCurrency: 'INR',
+            url,
+            availability: 'https://schema.org/InStock',
+          },
+        }
+      : {}),
+    ...(p.total_reviews >= MIN_REVIEWS_FOR_RATING && p.value > 0
+      ? {
+          aggregateRating: {
+            '@type': 'AggregateRating',
+            ratingValue: Number(p.value.toFixed(2)),
+            reviewCount: p.total_reviews,
+            bestRating: 5,
+            worstRating: 0,
+          },
+        }
+      : {}),
+  };
+}
+
+/** One review of a product, by its author ("Deleted user" once the account is gone). */
+export function reviewLd(origin: string, r: ReviewWithProduct) {
+  const author = r.author ? `${r.author.firstName} ${r.author.lastName}`.trim() : 'Deleted user';
+  return {
+    '@context': CONTEXT,
+    '@type': 'Review',
+    url: `${origin}/product/${r.product.id}/review/${r.id}`,
+    name: r.summary,
+    reviewBody: r.description,
+    datePublished: r.created_at.slice(0, 10),
+    ...(r.updated_at ? { dateModified: r.updated_at.slice(0, 10) } : {}),
+    author: { '@type': 'Person', name: author },
+    reviewRating: { '@type': 'Rating', ratingValue: r.overall, bestRating: 5, worstRating: 0 },
+    itemReviewed: {
+      '@type': 'Product',
+      name: productName(r.product),
+      url: `${origin}/product/${r.product.id}`,
+      image: origin + r.product.image_url,
+      brand: { '@type': 'Brand', name: r.product.brand },
+    },
+    publisher: ORGANIZATION(origin),
+  };
+}
+
+export function articleLd(origin: string, a: Article) {
+  return {
+    '@context': CONTEXT,
+    '@type': 'Article',
+    headline: a.title,
+    description: a.summary,
+    image: [origin + a.bannerPng],
+    datePublished: a.publishDate,
+    author: { '@type': 'Organization', name: a.author, url: `${origin}/about` },
+    publisher: ORGANIZATION(origin),
+    mainEntityOfPage: origin + a.href,
+    timeRequired: `PT${a.readTime}M`,
+  };
+}

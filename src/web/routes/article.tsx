@@ -1,0 +1,149 @@
+import { useEffect, useState } from 'react';
+import { data, redirect } from 'react-router';
+import type { ReactionResult } from '../../shared/community-api.ts';
+import type { Article } from '../../shared/content-api.ts';
+import { NAV_INDEX, PAGE_SIZE, PLATFORM_API } from '../../shared/constants.ts';
+import { formatCount } from '../../shared/format.ts';
+import { useCommunityApi } from '../features/community/community-api.ts';
+import { ReactionButtons } from '../features/community/reaction-buttons.tsx';
+import { Breadcrumbs } from '../features/content/breadcrumbs.tsx';
+import { formatDay } from '../features/content/dates.ts';
+import { RichText } from '../features/content/rich-text.tsx';
+import contentStylesHref from '../features/content/content.css?url';
+import reviewStylesHref from '../features/reviews/reviews.css?url';
+import Comments from '../features/reviews/comments.tsx';
+import { useSession } from '../features/session/session.tsx';
+import { head } from '../lib/meta.ts';
+import { articleLd, breadcrumbList } from '../lib/structured-data.ts';
+import type { Route } from './+types/article';
+
+export const handle = { nav: NAV_INDEX.articles };
+export const links: Route.LinksFunction = () => [
+  { rel: 'stylesheet', href: contentStylesHref },
+  // The comments' styles (shared with reviews).
+  { rel: 'stylesheet', href: reviewStylesHref },
+];
+
+/** /articles/{slug}-{id}: the id decides; any other slug redirects to the article's own address. */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const match = /^(.*)-(\d{1,9})$/.exec(params.slugId);
+  if (!match) throw data('Not found', { status: 404 });
+  const { contentReads } = context.services;
+  let article: Article;
+  try {
+    article = await contentReads.article(Number(match[2]));
+  } catch (err) {
+    if ((err as { status?: number }).status === 404) throw data('Not found', { status: 404 });
+    throw err;
+  }
+  if (match[1] !== article.slug) throw redirect(article.href, 301);
+  const comments = await contentReads.articleComments(article.id, 0, PAGE_SIZE.comment);
+  const trail = [
+    { name: 'Home', href: '/home' },
+    { name: 'Articles', href: '/articles' },
+    { name: article.navTitle },
+  ];
+  return {
+    article,
+    comments,
+    trail,
+    head: head({
+      title: article.title,
+      description: article.summary,
+      origin: context.origin,
+      path: article.href,
+      type: 'article',
+      image: article.bannerPng,
+      jsonLd: [articleLd(context.origin, article), breadcrumbList(context.origin, trail, article.href)],
+    }),
+  };
+}
+
+export const meta = ({ data: d }: Route.MetaArgs) => d?.head ?? [];
+
+/**
+ * An article: rendered by the server in full, with its first comments. Signed in, its reactions are fetched
+ * again with the token so the viewer's own Like or Dislike shows.
+ */
+export default function ArticlePage({ loaderData }: Route.ComponentProps) {
+  const { article: a, comments, trail } = loaderData;
+  const { token } = useSession();
+  const api = useCommunityApi();
+  const [total, setTotal] = useState(a.comments);
+  const [mine, setMine] = useState<{
+    id: number;
+    reaction: Article['my_reaction'];
+    counts: [number, number];
+  }>({ id: a.id, reaction: a.my_reaction, counts: [a.likes, a.dislikes] });
+  const current =
+    mine.id === a.id
+      ? mine
+      : { id: a.id, reaction: a.my_reaction, counts: [a.likes, a.dislikes] as [number, number] };
+
+  useEffect(() => {
+    if (!token) return;
+    let live = true;
+    api
+      .get<{ article: Article }>(`${PLATFORM_API}/get-article/${a.id}`)
+      .then(
+        ({ article }) =>
+          live &&
+          setMine({
+            id: article.id,
+            reaction: article.my_reaction,
+            counts: [article.likes, article.dislikes],
+          }),
+      )
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [token, api, a.id]);
+
+  return (
+    <div className="page article-page">
+      <Breadcrumbs trail={trail} />
+      <article aria-labelledby="article-title">
+        <header className="article-header">
+          <img
+            className="article-banner"
+            src={a.banner}
+            alt={a.bannerAlt}
+            width={1200}
+            height={630}
+            fetchPriority="high"
+          />
+          <h1 id="article-title">{a.title}</h1>
+          <p className="article-byline">
+            <span>By {a.author}</span>
+            <span>
+              Published <time dateTime={a.publishDate}>{formatDay(a.publishDate)}</time>
+            </span>
+            <span>{a.readTime} min read</span>
+          </p>
+        </header>
+        <RichText html={a.content} className="rich-text prose" />
+      </article>
+      <section className="article-community" aria-label="Reactions and comments">
+        <div className="article-reactions">
+          <span>Was this article useful?</span>
+          <ReactionButtons
+            key={`${a.id}-${token ? 'in' : 'out'}`}
+            kind="like"
+            subject="article"
+            counts={current.counts}
+            mine={current.reaction}
+            send={(reaction) =>
+              api.post<ReactionResult>(`${PLATFORM_API}/articles/${a.id}/react/${reaction}`)
+            }
+            onChange={(counts, reaction) =>
+              setMine({ id: a.id, counts, reaction: reaction as Article['my_reaction'] })
+            }
+          />
+          <span className="muted small">{formatCount(total)} comments</span>
+        </div>
+        <Comments key={a.id} target={{ article: a.id }} initial={comments} onTotal={setTotal} level={2} />
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,86 @@
+import { Form, Link } from 'react-router';
+import { SUPPORT_EMAIL } from '../../shared/constants.ts';
+import contentStylesHref from '../features/content/content.css?url';
+import { pageMeta } from '../lib/meta.ts';
+import type { Route } from './+types/help-center';
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: contentStylesHref }];
+
+/** The help center: its 14 pages, and a search over their text (?q=, a GET form that works without JS). */
+export function loader({ context, request }: Route.LoaderArgs) {
+  const q = (new URL(request.url).searchParams.get('q') ?? '').trim().slice(0, 100);
+  const { contentReads } = context.services;
+  return { q, pages: contentReads.helpPages(), results: q ? contentReads.searchHelp(q) : null };
+}
+
+export const meta = (args: Route.MetaArgs) =>
+  pageMeta(
+    args,
+    'Help center',
+    'How Verdict works: browsing and search, comparing, reviews, questions, your account, the ReviewPass and support.',
+    args.data?.q ? { noindex: true } : {},
+  );
+
+export default function HelpCenter({ loaderData }: Route.ComponentProps) {
+  const { q, pages, results } = loaderData;
+  return (
+    <div className="page help-center">
+      <h1 className="page-title">Help center</h1>
+      <p>
+        Guides to every part of Verdict. Can’t find what you need? Write to us at{' '}
+        <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>.
+      </p>
+      <Form method="get" role="search" className="help-search" aria-label="Search the help center">
+        <div className="form-field field">
+          <label htmlFor="help-q">Search the help center</label>
+          <input id="help-q" name="q" type="search" defaultValue={q} key={q} maxLength={100} />
+        </div>
+        <button type="submit" className="button button-primary">
+          Search
+        </button>
+        {q && (
+          <Link to="/help-center" className="button">
+            Clear
+          </Link>
+        )}
+      </Form>
+      {results ? (
+        <section aria-labelledby="help-results">
+          <h2 id="help-results" tabIndex={-1}>
+            {results.length
+              ? `${results.length} ${results.length === 1 ? 'page matches' : 'pages match'} “${q}”`
+              : `No help pages match “${q}”`}
+          </h2>
+          {results.length ? (
+            <ul className="help-list">
+              {results.map((r) => (
+                <li key={r.slug}>
+                  <h3>
+                    <Link to={r.href}>{r.title}</Link>
+                  </h3>
+                  <p>{r.summary}</p>
+                  {r.excerpt && <p className="help-excerpt">{r.excerpt}</p>}
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p>Try other words, or browse all the pages below.</p>
+          )}
+        </section>
+      ) : null}
+      <section aria-labelledby="help-all">
+        <h2 id="help-all">{results ? 'All help pages' : 'Topics'}</h2>
+        <ul className="help-list">
+          {pages.map((p) => (
+            <li key={p.slug}>
+              <h3>
+                <Link to={p.href}>{p.title}</Link>
+              </h3>
+              <p>{p.summary}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </div>
+  );
+}
