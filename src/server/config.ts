@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { z } from 'zod';
 
 const bool = z
@@ -105,3 +106,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         : null,
   };
 }
+
+/** The database the configuration names: PostgreSQL at DATABASE_URL, else PGlite in $DATA_DIR/pglite. */
+export const databaseOptions = (config: Pick<Config, 'databaseUrl' | 'dataDir' | 'databasePoolSize'>) => ({
+  url: config.databaseUrl,
+  dataDir: config.databaseUrl ? undefined : resolve(config.dataDir, 'pglite'),
+  poolSize: config.databasePoolSize,
+});

@@ -1,8 +1,7 @@
-import { resolve } from 'node:path';
 import { createDatabase } from '../db/client.ts';
 import { prepareDatabase } from '../db/prepare.ts';
 import { buildApp } from './app.ts';
-import { loadConfig } from './config.ts';
+import { databaseOptions, loadConfig } from './config.ts';
 import { refreshTrendLabels } from '../db/trend-labels.ts';
 import { createServices } from './services.ts';
 import { accountMaintenance } from './modules/account/maintenance.ts';
@@ -19,11 +18,7 @@ const { dev, env } = (globalThis as { __verdictStart?: StartOptions }).__verdict
 };
 const config = loadConfig(env);
 
-const database = await createDatabase({
-  url: config.databaseUrl,
-  dataDir: config.databaseUrl ? undefined : resolve(config.dataDir, 'pglite'),
-  poolSize: config.databasePoolSize,
-});
+const database = await createDatabase(databaseOptions(config));
 
 const services = createServices(database, config, (err) => app.log.error({ err }, 'background task failed'), {
   onMail: (subject, file) => app.log.info({ subject, file }, 'email written to the outbox'),

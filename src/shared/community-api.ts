@@ -25,6 +25,15 @@ const likes = {
   mine: z.boolean(),
 };
 
+/** What every text item of a thread has (comments, replies, answers, article comments). */
+export const threadItem = {
+  id: z.number().int(),
+  author: AuthorSchema,
+  text: z.string(),
+  created_at: z.string(),
+  ...likes,
+};
+
 export const ReviewSchema = z.object({
   id: z.number().int(),
   product_id: z.number().int(),
@@ -59,45 +68,23 @@ export const ReviewWithProductSchema = ReviewSchema.extend({
 export type ReviewWithProduct = z.infer<typeof ReviewWithProductSchema>;
 
 export const CommentSchema = z.object({
-  id: z.number().int(),
+  ...threadItem,
   review_id: z.number().int(),
-  author: AuthorSchema,
-  text: z.string(),
   replies: z.number().int(),
-  created_at: z.string(),
-  ...likes,
 });
 export type Comment = z.infer<typeof CommentSchema>;
 
-export const ReplySchema = z.object({
-  id: z.number().int(),
-  comment_id: z.number().int(),
-  author: AuthorSchema,
-  text: z.string(),
-  created_at: z.string(),
-  ...likes,
-});
+export const ReplySchema = z.object({ ...threadItem, comment_id: z.number().int() });
 export type Reply = z.infer<typeof ReplySchema>;
 
 export const QuestionSchema = z.object({
-  id: z.number().int(),
+  ...threadItem,
   product_id: z.number().int(),
-  author: AuthorSchema,
-  text: z.string(),
   answers: z.number().int(),
-  created_at: z.string(),
-  ...likes,
 });
 export type Question = z.infer<typeof QuestionSchema>;
 
-export const AnswerSchema = z.object({
-  id: z.number().int(),
-  question_id: z.number().int(),
-  author: AuthorSchema,
-  text: z.string(),
-  created_at: z.string(),
-  ...likes,
-});
+export const AnswerSchema = z.object({ ...threadItem, question_id: z.number().int() });
 export type Answer = z.infer<typeof AnswerSchema>;
 
 /** The product's review summary: shown only from 10 reviews, as the rating tag is ('--' before). */

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { LIKE_REACTIONS } from './community-constants.ts';
-import { AuthorSchema } from './community-api.ts';
+import { threadItem } from './community-api.ts';
 
 export const ArticleSummarySchema = z.object({
   id: z.number().int(),
@@ -38,17 +38,7 @@ export const ArticleSchema = ArticleSummarySchema.extend({
 });
 export type Article = z.infer<typeof ArticleSchema>;
 
-export const ArticleCommentSchema = z.object({
-  id: z.number().int(),
-  article_id: z.number().int(),
-  author: AuthorSchema,
-  text: z.string(),
-  created_at: z.string(),
-  likes: z.number().int(),
-  dislikes: z.number().int(),
-  my_reaction: z.enum(LIKE_REACTIONS).nullable(),
-  mine: z.boolean(),
-});
+export const ArticleCommentSchema = z.object({ ...threadItem, article_id: z.number().int() });
 export type ArticleComment = z.infer<typeof ArticleCommentSchema>;
 
 /** The legal and company pages, each at /{slug}. */

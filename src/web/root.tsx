@@ -66,15 +66,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0b5cad" />
-        {campaign ? (
-          // The campaign stands in for every page, under its own title, and is not for search results.
-          <>
-            <title>Verdict is coming: tell us what you think</title>
-            <meta name="robots" content="noindex" />
-          </>
-        ) : (
-          <Meta />
-        )}
+        {/* The campaign stands in for every page, with its own title (CampaignPage renders it). */}
+        {!campaign && <Meta />}
         {/*
           No nonce on <link>s: style-src 'self' already allows them. Left to itself, Links copies the script nonce
           onto them on the server only, and browsers do not reliably blank it before hydration, so React in
@@ -92,7 +85,7 @@ export function Layout({ children }: { children: ReactNode }) {
               {campaign ? (
                 <main id="main" tabIndex={-1}>
                   <link rel="stylesheet" href={campaignStylesHref} precedence="default" />
-                  <CampaignPage campaign={campaign} />
+                  <CampaignPage campaign={campaign} replacing />
                 </main>
               ) : (
                 <>

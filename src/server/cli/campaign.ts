@@ -3,11 +3,10 @@
  * to show it. An active campaign whose dates include today (in India) replaces the whole web app; a running
  * server notices within 5 seconds. PGlite's files belong to one process: with PGlite, stop the server first.
  */
-import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { createDatabase } from '../../db/client.ts';
-import { loadConfig } from '../config.ts';
+import { databaseOptions, loadConfig } from '../config.ts';
 import { CampaignService } from '../modules/campaign/service.ts';
 import { systemClock } from '../lib/clock.ts';
 
@@ -35,10 +34,7 @@ if (!args.success || positionals.length !== 1 || (values.active && values.inacti
 }
 
 const config = loadConfig();
-const database = await createDatabase({
-  url: config.databaseUrl,
-  dataDir: config.databaseUrl ? undefined : resolve(config.dataDir, 'pglite'),
-});
+const database = await createDatabase(databaseOptions(config));
 try {
   await database.migrate();
   const campaigns = new CampaignService(database.db, systemClock);

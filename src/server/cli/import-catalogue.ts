@@ -1,15 +1,11 @@
 /** `npm run catalogue:import`: migrate and (re-)import the bundled catalogue into the configured database. */
-import { resolve } from 'node:path';
-import { loadConfig } from '../config.ts';
+import { databaseOptions, loadConfig } from '../config.ts';
 import { importCatalogue } from '../../db/catalogue/import.ts';
 import { createDatabase } from '../../db/client.ts';
 import { refreshTrendLabels } from '../../db/trend-labels.ts';
 
 const config = loadConfig();
-const database = await createDatabase({
-  url: config.databaseUrl,
-  dataDir: config.databaseUrl ? undefined : resolve(config.dataDir, 'pglite'),
-});
+const database = await createDatabase(databaseOptions(config));
 try {
   await database.migrate();
   const result = await importCatalogue(database.db);

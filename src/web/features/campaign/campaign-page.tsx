@@ -35,12 +35,22 @@ export function formatCampaignDate(isoDate: string): string {
   return m && month ? `${Number(m[3])} ${month} ${m[1]}` : isoDate;
 }
 
+/** The campaign page's title (also /user-campaign's). */
+export const CAMPAIGN_TITLE = 'Verdict is coming: tell us what you think';
+
 /**
  * The pre-launch campaign page (spec sections 1, 3 and 4). Self-contained: while a campaign is live it is the
  * whole app, with no navigation bar or footer. It needs a ToastProvider above it, and its stylesheet
  * (campaign.css) linked by the route or layout that shows it.
  */
-export default function CampaignPage({ campaign }: { campaign: CampaignView }) {
+export default function CampaignPage({
+  campaign,
+  replacing = false,
+}: {
+  campaign: CampaignView;
+  /** Standing in for every page (the layout leaves out the pages' own title and tags): its own, and noindex. */
+  replacing?: boolean;
+}) {
   const toast = useToast();
   const stored = useSyncExternalStore(campaignRating.subscribe, campaignRating.read, noRating);
   /** Sent from this page just now: the thanks card takes focus (a returning visitor's does not). */
@@ -62,6 +72,12 @@ export default function CampaignPage({ campaign }: { campaign: CampaignView }) {
   const country = campaign.country;
   return (
     <div className="campaign">
+      {replacing && (
+        <>
+          <title>{CAMPAIGN_TITLE}</title>
+          <meta name="robots" content="noindex" />
+        </>
+      )}
       <header className="campaign-header">
         <p className="campaign-wordmark">Verdict</p>
         <h1>Verdict is coming to {country}</h1>
