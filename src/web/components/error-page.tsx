@@ -28,7 +28,9 @@ export function ErrorPage({ kind, message }: { kind: keyof typeof PAGES; message
   const page = PAGES[kind];
   return (
     <section className="error-page" aria-labelledby="error-heading">
+      {/* The error pages set their own head: React places these in it. */}
       <title>{`${page.title} · Verdict`}</title>
+      <meta name="robots" content="noindex" />
       <p className="error-code" aria-hidden="true">
         {kind === 'maintenance' ? '⚙' : kind}
       </p>

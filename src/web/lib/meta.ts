@@ -51,7 +51,7 @@ export function pageMeta(
   args: MetaContext,
   title: string,
   description: string,
-  extra: Omit<Head, 'title' | 'description' | 'origin' | 'path'> = {},
+  extra: Omit<Head, 'title' | 'description' | 'origin' | 'path'> & { path?: string } = {},
 ): MetaDescriptor[] {
-  return head({ ...extra, title, description, origin: originOf(args), path: args.location.pathname });
+  return head({ path: args.location.pathname, ...extra, title, description, origin: originOf(args) });
 }

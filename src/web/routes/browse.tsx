@@ -32,6 +32,8 @@ export function meta(args: Route.MetaArgs) {
     args,
     `Browse ${name.toLowerCase()}`,
     `Filter ${name.toLowerCase()} by budget, brand, features and specifications, sorted your way.`,
+    // Each category's listing is its own page; filters and sort orders are views of it.
+    d && d.query.category !== DEFAULT_CATEGORY ? { path: `/browse?category=${d.query.category}` } : {},
   );
 }
 

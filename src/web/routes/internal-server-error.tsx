@@ -1,9 +1,7 @@
 import { data } from 'react-router';
 import { ErrorPage } from '../components/error-page.tsx';
-import { type MetaContext, pageMeta } from '../lib/meta.ts';
 
-export const meta = (args: MetaContext) =>
-  pageMeta(args, '500', 'Something went wrong on our side.', { noindex: true });
+// ErrorPage sets the title and noindex.
 
 export function loader() {
   return data(null, { status: 500 });

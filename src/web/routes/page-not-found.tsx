@@ -1,10 +1,9 @@
 import { data } from 'react-router';
-import { type MetaContext, pageMeta } from '../lib/meta.ts';
 
-export const meta = (args: MetaContext) =>
-  pageMeta(args, 'Page not found', 'The page you are looking for does not exist.', { noindex: true });
-
-/** Every unknown path and /page-not-found answer with HTTP 404 and the not-found page (root ErrorBoundary). */
+/**
+ * Every unknown path and /page-not-found answer with HTTP 404 and the not-found page (root ErrorBoundary), which
+ * sets its title and noindex.
+ */
 export function loader() {
   throw data('Not found', { status: 404 });
 }

@@ -10,6 +10,8 @@ export const meta = (args: MetaContext) =>
     args,
     'Verdict is coming: tell us what you think',
     'Verdict, the free community for researching phones before you buy, is launching soon. Rate how helpful it would be for you and send us your feedback.',
+    // A feedback form for a launch, not a page to find in search results.
+    { noindex: true },
   );
 
 /** /user-campaign: the current campaign (the live one, otherwise the latest), live or not. */

@@ -1,4 +1,4 @@
-import { type RefObject, useRef } from 'react';
+import { type RefObject, useLayoutEffect, useRef } from 'react';
 import type { PagedList } from './use-paged-list.ts';
 
 /**
@@ -16,19 +16,25 @@ export function ShowMore<T>({
   listRef?: RefObject<HTMLElement | null>;
 }) {
   const button = useRef<HTMLButtonElement>(null);
+  /** The index of the first item the pressed "Show more" asked for, until its page is committed. */
+  const pending = useRef<number | null>(null);
+
+  // Once the page is in the DOM (a layout effect: before the browser moves focus off a removed button).
+  useLayoutEffect(() => {
+    const first = pending.current;
+    if (first === null || list.loading) return;
+    pending.current = null;
+    if (button.current?.isConnected) return;
+    const item = listRef?.current?.children[first] as HTMLElement | undefined;
+    if (!item) return;
+    if (item.tabIndex < 0) item.tabIndex = -1;
+    item.focus();
+  });
 
   const more = async () => {
     if (list.loading) return;
-    const before = list.items.length;
+    pending.current = list.items.length;
     await list.loadMore();
-    // After React has committed the new items.
-    requestAnimationFrame(() => {
-      if (button.current?.isConnected) return;
-      const item = listRef?.current?.children[before] as HTMLElement | undefined;
-      if (!item) return;
-      if (item.tabIndex < 0) item.tabIndex = -1;
-      item.focus();
-    });
   };
 
   return (
