@@ -392,15 +392,16 @@ describe.skipIf(!browserAvailable())('accounts', () => {
     await page.waitForURL(/\/delete-my-account$/);
     await page.locator('.loss-list').waitFor();
     const text = (await page.locator('main').textContent()) ?? '';
-    for (const loss of [
-      'reviews',
-      'questions and answers',
-      'comments',
-      'reactions',
+    // What goes, and what stays (posts show as written by "Deleted user").
+    for (const said of [
+      'profile page',
+      'email, phone, address and photo',
       'preferences',
       'ReviewPass',
+      'reviews, questions, answers, comments and replies',
+      'Deleted user',
     ]) {
-      expect(text).toContain(loss);
+      expect(text).toContain(said);
     }
     expect(text).toContain('within 7 days');
 

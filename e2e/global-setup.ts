@@ -10,7 +10,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { adminUrl, withAdmin } from '../src/test/database.ts';
-import { startOidcProvider } from '../src/test/oidc-provider.ts';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -22,6 +21,8 @@ declare module 'vitest' {
     dataDir: string;
     /** Accounts at the test OpenID provider the server signs in with ("Sign in with Google"), one per test. */
     googleAccounts: GoogleAccount[];
+    /** The production build the server runs: a test may start a server of its own on it (startServer). */
+    webBuildDir: string;
   }
 }
 
@@ -62,6 +63,86 @@ async function waitForReady(url: string, child: ChildProcess, timeoutMs: number)
   throw new Error(`server not ready after ${timeoutMs} ms`);
 }
 
+/**
+ * Where a test server keeps its data: a fresh $DATA_DIR (its outbox; PGlite's files too), and, when DATABASE_URL
+ * is set, a fresh PostgreSQL database named `dbName` on that server. `env` holds DATA_DIR and DATABASE_URL.
+ */
+export interface Store {
+  dataDir: string;
+  env: Record<string, string>;
+  remove(): Promise<void>;
+}
+
+export async function newStore(dbName: string): Promise<Store> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'verdict-e2e-'));
+  const env: Record<string, string> = { DATA_DIR: dataDir };
+  const serverUrl = process.env.DATABASE_URL;
+  if (serverUrl) {
+    await withAdmin(serverUrl, (c) => c.query(`CREATE DATABASE ${dbName}`));
+    env.DATABASE_URL = adminUrl(serverUrl, dbName);
+  }
+  return {
+    dataDir,
+    env,
+    remove: async () => {
+      rmSync(dataDir, { recursive: true, force: true });
+      if (serverUrl)
+        await withAdmin(serverUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`));
+    },
+  };
+}
+
+/** The environment of a test server running the build in `buildDir` on `store`. */
+export function serverEnv(buildDir: string, store: Store): Record<string, string> {
+  return {
+    ...(process.env as Record<string, string>),
+    ...store.env,
+    WEB_BUILD_DIR: buildDir,
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_MAX: '100000',
+    // The account tests sign up, sign in and solve CAPTCHAs many times a minute from one address.
+    AUTH_RATE_LIMIT: '1000',
+    POSTING_LIMITS: 'off',
+    VIEW_FLUSH_MS: '200',
+  };
+}
+
+/** A server started by startServer. */
+export interface RunningServer {
+  baseURL: string;
+  /** Stops it (SIGTERM) and waits for it to exit. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the real entry point (src/server/main.ts) on 127.0.0.1 and waits until /readyz answers (on a fresh
+ * database the first start imports the catalogue, which takes a while). `env` is the whole environment
+ * (DATA_DIR or DATABASE_URL, WEB_BUILD_DIR, …); PORT and HOST are set here, and PUBLIC_URL unless `env` has it.
+ */
+export async function startServer(
+  env: Record<string, string>,
+  { port, timeoutMs = 90_000 }: { port?: number; timeoutMs?: number } = {},
+): Promise<RunningServer> {
+  const listenOn = port ?? (await freePort());
+  const baseURL = `http://127.0.0.1:${listenOn}`;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    env: { PUBLIC_URL: baseURL, ...env, PORT: String(listenOn), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const exited = new Promise((r) => child.once('exit', r));
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    await exited;
+  };
+  try {
+    await waitForReady(baseURL, child, timeoutMs);
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+  return { baseURL, stop };
+}
+
 export default async function setup(project: TestProject) {
   const browserAvailable = existsSync(CHROMIUM);
   if (!browserAvailable) {
@@ -74,9 +155,9 @@ export default async function setup(project: TestProject) {
     project.provide('baseURL', '');
     project.provide('dataDir', '');
     project.provide('googleAccounts', []);
+    project.provide('webBuildDir', '');
     return;
   }
-  const dataDir = mkdtempSync(join(tmpdir(), 'verdict-e2e-'));
   // A build of its own, so builds elsewhere cannot pull files from under the test server. Vite keeps a NODE_ENV
   // it finds (vitest sets 'test'), which would bundle React's development build: production is set explicitly.
   // Inside the project, so the server bundle resolves its packages from node_modules.
@@ -85,31 +166,16 @@ export default async function setup(project: TestProject) {
     stdio: 'ignore',
     env: { ...process.env, NODE_ENV: 'production', WEB_BUILD_DIR: buildDir },
   });
-  const env: Record<string, string> = {
-    ...(process.env as Record<string, string>),
-    DATA_DIR: dataDir,
-    WEB_BUILD_DIR: buildDir,
-    LOG_LEVEL: 'warn',
-    RATE_LIMIT_MAX: '100000',
-    // The account tests sign up, sign in and solve CAPTCHAs many times a minute from one address.
-    AUTH_RATE_LIMIT: '1000',
-    POSTING_LIMITS: 'off',
-    VIEW_FLUSH_MS: '200',
-  };
-  let dbName: string | undefined;
-  const serverUrl = process.env.DATABASE_URL;
-  if (serverUrl) {
-    dbName = `verdict_e2e_${process.pid}`;
-    await withAdmin(serverUrl, (c) => c.query(`CREATE DATABASE ${dbName}`));
-    env.DATABASE_URL = adminUrl(serverUrl, dbName);
-  }
+  const store = await newStore(`verdict_e2e_${process.pid}`);
+  const dataDir = store.dataDir;
+  const env = serverEnv(buildDir, store);
   const port = await freePort();
-  env.PORT = String(port);
-  env.HOST = '127.0.0.1';
   const baseURL = `http://127.0.0.1:${port}`;
   // A real OpenID provider on 127.0.0.1 stands in for Google. Its callback must be the server's address as
   // the browser sees it, so PUBLIC_URL is that too (emailed links then point at the test server). Tests run in
   // other processes and cannot add accounts to it: a few are registered here, with emails unique to this run.
+  // Imported here, so a test file using startServer does not load the provider (which warns on import).
+  const { startOidcProvider } = await import('../src/test/oidc-provider.ts');
   const oidc = await startOidcProvider({ publicUrl: baseURL });
   const run = `${process.pid}${Date.now() % 1e6}`;
   const googleAccounts: GoogleAccount[] = Array.from({ length: GOOGLE_ACCOUNTS }, (_, i) => ({
@@ -126,29 +192,24 @@ export default async function setup(project: TestProject) {
       family_name: a.familyName,
     });
   Object.assign(env, oidc.env);
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env,
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  let server: RunningServer;
   try {
-    await waitForReady(baseURL, child, 90_000);
+    server = await startServer(env, { port });
   } catch (err) {
-    child.kill('SIGTERM');
     await oidc.close();
+    await store.remove();
     throw err;
   }
   project.provide('browserAvailable', true);
   project.provide('baseURL', baseURL);
   project.provide('dataDir', dataDir);
   project.provide('googleAccounts', googleAccounts);
+  project.provide('webBuildDir', buildDir);
 
   return async () => {
-    child.kill('SIGTERM');
-    await new Promise((r) => child.once('exit', r));
+    await server.stop();
     await oidc.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    await store.remove();
     rmSync(buildDir, { recursive: true, force: true });
-    if (dbName && serverUrl)
-      await withAdmin(serverUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`));
   };
 }

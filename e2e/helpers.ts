@@ -73,10 +73,15 @@ export function escapeHtml(text: string): string {
  * Clicking earlier would test the no-JavaScript fallback instead of the app.
  */
 export async function waitForHydration(page: Page): Promise<void> {
-  await page.waitForFunction(() => {
-    const link = document.querySelector('.top-bar a.logo');
-    return !!link && Object.keys(link).some((k) => k.startsWith('__reactProps'));
-  });
+  await waitForHydrationOf(page, '.top-bar a.logo');
+}
+
+/** waitForHydration for a page without the top bar: waits until React has taken over what `selector` finds. */
+export async function waitForHydrationOf(page: Page, selector: string): Promise<void> {
+  await page.waitForFunction((s) => {
+    const el = document.querySelector(s);
+    return !!el && Object.keys(el).some((k) => k.startsWith('__reactProps'));
+  }, selector);
 }
 
 /** The toast (the app's transient message) that says `text`. */
@@ -119,6 +124,20 @@ export function focusInfo(page: Page) {
       outlineStyle: getComputedStyle(ringOwner).outlineStyle,
     };
   });
+}
+
+/**
+ * Presses Tab until the focused element matches `selector`, checking on the way that focus is always visibly
+ * drawn; fails after `maxPresses`.
+ */
+export async function tabUntil(page: Page, selector: string, maxPresses = 80): Promise<void> {
+  for (let i = 0; i < maxPresses; i++) {
+    await page.keyboard.press('Tab');
+    const info = await focusInfo(page);
+    expect(info?.outlineStyle, `focus ring on ${info?.tag} '${info?.text}'`).not.toBe('none');
+    if (await page.evaluate((s) => document.activeElement?.matches(s) ?? false, selector)) return;
+  }
+  throw new Error(`${selector} not reached in ${maxPresses} presses of Tab`);
 }
 
 export interface BrowseFilters {
