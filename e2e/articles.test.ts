@@ -160,6 +160,12 @@ describe.skipIf(!browserAvailable())('articles', () => {
     const res = await fetch(`${baseURL()}/articles/some-old-title-2`, { redirect: 'manual' });
     expect(res.status).toBe(301);
     expect(res.headers.get('location')).toBe('/articles/battery-and-charging-explained-2');
+    // Another spelling of the id, and the query string kept.
+    const padded = await fetch(`${baseURL()}/articles/battery-and-charging-explained-02?utm_source=x`, {
+      redirect: 'manual',
+    });
+    expect(padded.status).toBe(301);
+    expect(padded.headers.get('location')).toBe('/articles/battery-and-charging-explained-2?utm_source=x');
 
     const { page, errors } = await open();
     const response = await page.goto('/articles/choosing-a-phone-1');

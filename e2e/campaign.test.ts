@@ -102,7 +102,8 @@ async function sendAndThank(page: Page, rating: number): Promise<void> {
   const delay = times.toast - times.thanks;
   expect(delay, `toast ${Math.round(delay)} ms after the thanks card`).toBeGreaterThanOrEqual(1_800);
   expect(delay).toBeLessThan(3_500);
-  expect(await page.evaluate((key) => localStorage.getItem(key), CAMPAIGN_RATING_KEY)).toBe(String(rating));
+  const stored = await page.evaluate((key) => localStorage.getItem(key), CAMPAIGN_RATING_KEY);
+  expect(JSON.parse(stored!)).toEqual({ campaignId: 'CP001', rating });
 }
 
 describe.skipIf(!browserAvailable())('campaign', () => {

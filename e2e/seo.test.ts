@@ -196,6 +196,19 @@ describe.skipIf(!browserAvailable())('search engines', () => {
     expect(paths.length).toBeGreaterThan(30);
   });
 
+  it('legal pages answer in any case and with a trailing slash, under one canonical address', async () => {
+    for (const [path, canonical] of [
+      ['/Corporate/', '/corporate'],
+      ['/privacy-policy/', '/privacy-policy'],
+      ['/about/', '/about'],
+    ] as const) {
+      const { status, html } = await fetchPage(path);
+      expect(status, path).toBe(200);
+      expect(headOf(html).canonicals, path).toEqual([baseURL() + canonical]);
+    }
+    expect((await fetchPage('/about/')).html).toContain('About Verdict');
+  });
+
   it('account, recommendation, search and error pages have noindex and no canonical', async () => {
     const pages: [string, number][] = [
       ['/sign-in', 200],

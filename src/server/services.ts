@@ -100,7 +100,7 @@ export function createServices(
     content.articles,
   );
   const pages = new PageService(content);
-  const campaigns = new CampaignService(database.db, clock);
+  const campaigns = new CampaignService(database.db, clock, onError);
   return {
     database,
     config,

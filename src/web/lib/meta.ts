@@ -19,7 +19,8 @@ export interface Head {
 
 /** A page's <title>, description, canonical address, Open Graph tags and structured data. */
 export function head(h: Head): MetaDescriptor[] {
-  const url = h.origin + h.path;
+  // One address per page: without a trailing slash (routes match with one too).
+  const url = h.origin + (h.path.length > 1 ? h.path.replace(/\/+$/, '') : h.path);
   return [
     { title: `${h.title} · ${SITE_NAME}` },
     { name: 'description', content: h.description },

@@ -53,7 +53,6 @@ export function productLd(origin: string, p: ProductDetail) {
             price: p.price.toFixed(2),
             priceCurrency: 'INR',
             url,
-            availability: 'https://schema.org/InStock',
           },
         }
       : {}),

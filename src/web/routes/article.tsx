@@ -25,7 +25,7 @@ export const links: Route.LinksFunction = () => [
 ];
 
 /** /articles/{slug}-{id}: the id decides; any other slug redirects to the article's own address. */
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, context, request }: Route.LoaderArgs) {
   const match = /^(.*)-(\d{1,9})$/.exec(params.slugId);
   if (!match) throw data('Not found', { status: 404 });
   const { contentReads } = context.services;
@@ -36,7 +36,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     if ((err as { status?: number }).status === 404) throw data('Not found', { status: 404 });
     throw err;
   }
-  if (match[1] !== article.slug) throw redirect(article.href, 301);
+  if (params.slugId !== `${article.slug}-${article.id}`) {
+    throw redirect(article.href + new URL(request.url).search, 301);
+  }
   const comments = await contentReads.articleComments(article.id, 0, PAGE_SIZE.comment);
   const trail = [
     { name: 'Home', href: '/home' },

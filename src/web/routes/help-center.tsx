@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { Form, Link } from 'react-router';
 import { SUPPORT_EMAIL } from '../../shared/constants.ts';
 import contentStylesHref from '../features/content/content.css?url';
@@ -23,6 +24,12 @@ export const meta = (args: Route.MetaArgs) =>
 
 export default function HelpCenter({ loaderData }: Route.ComponentProps) {
   const { q, pages, results } = loaderData;
+  const resultsHeading = useRef<HTMLHeadingElement>(null);
+  // A search done in the page (not a page opened with ?q=) moves focus to what it found.
+  const searched = useRef(false);
+  useEffect(() => {
+    if (q && searched.current) resultsHeading.current?.focus();
+  }, [q]);
   return (
     <div className="page help-center">
       <h1 className="page-title">Help center</h1>
@@ -30,7 +37,13 @@ export default function HelpCenter({ loaderData }: Route.ComponentProps) {
         Guides to every part of Verdict. Can’t find what you need? Write to us at{' '}
         <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>.
       </p>
-      <Form method="get" role="search" className="help-search" aria-label="Search the help center">
+      <Form
+        method="get"
+        role="search"
+        className="help-search"
+        aria-label="Search the help center"
+        onSubmit={() => (searched.current = true)}
+      >
         <div className="form-field field">
           <label htmlFor="help-q">Search the help center</label>
           <input id="help-q" name="q" type="search" defaultValue={q} key={q} maxLength={100} />
@@ -46,7 +59,7 @@ export default function HelpCenter({ loaderData }: Route.ComponentProps) {
       </Form>
       {results ? (
         <section aria-labelledby="help-results">
-          <h2 id="help-results" tabIndex={-1}>
+          <h2 id="help-results" ref={resultsHeading} tabIndex={-1}>
             {results.length
               ? `${results.length} ${results.length === 1 ? 'page matches' : 'pages match'} “${q}”`
               : `No help pages match “${q}”`}

@@ -25,7 +25,7 @@ export function loader({ context, params }: Route.LoaderArgs) {
     pages: contentReads.helpPages(),
     trail,
     head: head({
-      title: `${page.title}: Verdict help`,
+      title: `${page.title}: help center`,
       description: page.summary,
       origin: context.origin,
       path,

@@ -1,5 +1,5 @@
-import { useMatches } from 'react-router';
-import type { PageSlug } from '../../shared/content-api.ts';
+import { data, useMatches } from 'react-router';
+import { PAGE_SLUGS, type PageSlug } from '../../shared/content-api.ts';
 import { ContentArticle } from '../features/content/content-page.tsx';
 import contentStylesHref from '../features/content/content.css?url';
 import { pageMeta } from '../lib/meta.ts';
@@ -9,12 +9,16 @@ export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: cont
 
 /** The legal and company pages: /corporate, /privacy-policy, /terms-of-service, /community-guidelines. */
 export function loader({ context, request }: Route.LoaderArgs) {
-  const slug = new URL(request.url).pathname.slice(1) as PageSlug;
-  return { page: context.services.contentReads.page(slug) };
+  // Routes match in any case and with a trailing slash: the page is named by its canonical slug.
+  const slug = new URL(request.url).pathname.toLowerCase().replace(/^\/+|\/+$/g, '');
+  if (!(PAGE_SLUGS as readonly string[]).includes(slug)) throw data('Not found', { status: 404 });
+  return { page: context.services.contentReads.page(slug as PageSlug) };
 }
 
 export const meta = (args: Route.MetaArgs) =>
-  args.data ? pageMeta(args, args.data.page.title, args.data.page.summary) : [];
+  args.data
+    ? pageMeta(args, args.data.page.title, args.data.page.summary, { path: `/${args.data.page.slug}` })
+    : [];
 
 export default function InfoPage({ loaderData }: Route.ComponentProps) {
   // Keyed by route, so moving between two of these pages starts at the top of the new one.

@@ -8,17 +8,18 @@ export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: cont
 
 /** / and /about are the landing page (spec section 2); /about adds who we are under it. */
 export function loader({ context, request }: Route.LoaderArgs) {
-  const about = new URL(request.url).pathname === '/about';
+  const about = /^\/about\/?$/i.test(new URL(request.url).pathname);
   return { about: about ? context.services.contentReads.page('about') : null };
 }
 
 export const meta = (args: Route.MetaArgs) =>
   args.data?.about
-    ? pageMeta(args, args.data.about.title, args.data.about.summary)
+    ? pageMeta(args, args.data.about.title, args.data.about.summary, { path: '/about' })
     : pageMeta(
         args,
         'Verdict: honest phone reviews from Indian buyers',
         'Browse about 2,000 phones with real specs and prices in rupees, compare them, and read what owners say before you buy.',
+        { path: '/' },
       );
 
 export default function Landing({ loaderData }: Route.ComponentProps) {

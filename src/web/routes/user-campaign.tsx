@@ -1,5 +1,5 @@
 import { data, type LoaderFunctionArgs, useLoaderData } from 'react-router';
-import CampaignPage from '../features/campaign/campaign-page.tsx';
+import CampaignPage, { CAMPAIGN_TITLE } from '../features/campaign/campaign-page.tsx';
 import { type MetaContext, pageMeta } from '../lib/meta.ts';
 import campaignCss from '../features/campaign/campaign.css?url';
 
@@ -8,7 +8,7 @@ export const links = () => [{ rel: 'stylesheet', href: campaignCss }];
 export const meta = (args: MetaContext) =>
   pageMeta(
     args,
-    'Verdict is coming: tell us what you think',
+    CAMPAIGN_TITLE,
     'Verdict, the free community for researching phones before you buy, is launching soon. Rate how helpful it would be for you and send us your feedback.',
     // A feedback form for a launch, not a page to find in search results.
     { noindex: true },

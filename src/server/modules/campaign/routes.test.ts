@@ -203,6 +203,26 @@ describe('CampaignService', () => {
     });
   });
 
+  it('does not fail pages when the database does not answer: the last answer stands, the error is reported', async () => {
+    const errors: unknown[] = [];
+    let down = false;
+    const db = {
+      execute: (q: unknown) => (down ? Promise.reject(new Error('down')) : t.database.db.execute(q as never)),
+    };
+    const service = new CampaignService(db as never, clock, (err) => errors.push(err));
+    await t.services.campaigns.set('CP001', { active: true, startsOn: '2024-10-10', endsOn: '2024-10-20' });
+    expect((await service.live())?.id).toBe('CP001');
+    down = true;
+    clock.advance(CAMPAIGN_CHECK_MS);
+    // Concurrent pages share one check.
+    const [a, b] = await Promise.all([service.live(), service.live()]);
+    expect([a?.id, b?.id]).toEqual(['CP001', 'CP001']);
+    expect(errors).toHaveLength(1);
+    const fresh = new CampaignService(db as never, clock, (err) => errors.push(err));
+    expect(await fresh.live()).toBeNull();
+    await t.services.campaigns.set('CP001', { active: false });
+  });
+
   it('reads the database again only after CAMPAIGN_CHECK_MS', async () => {
     expect(CAMPAIGN_CHECK_MS).toBe(5000);
     await t.services.campaigns.set('CP001', { active: true, startsOn: '2024-10-10', endsOn: '2024-10-20' });

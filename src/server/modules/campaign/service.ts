@@ -34,10 +34,13 @@ const day = (value: string | Date) =>
 
 export class CampaignService {
   private checked: { at: number; live: CampaignView | null } | null = null;
+  /** The check under way, shared by the requests that arrive meanwhile. */
+  private checking: Promise<CampaignView | null> | null = null;
 
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
+    private readonly onError: (err: unknown) => void = () => {},
   ) {}
 
   private view(row: CampaignRow): CampaignView {
@@ -62,13 +65,25 @@ export class CampaignService {
     return found.map((r) => this.view(r));
   }
 
-  /** The campaign that replaces the app now, if any; read at most every CAMPAIGN_CHECK_MS. */
+  /**
+   * The campaign that replaces the app now, if any; read at most every CAMPAIGN_CHECK_MS. Every page asks, so a
+   * failed read does not fail the page: the last answer (none at first) stands until the next check.
+   */
   async live(): Promise<CampaignView | null> {
     const now = this.clock.now().getTime();
     if (this.checked && now - this.checked.at < CAMPAIGN_CHECK_MS) return this.checked.live;
-    const live = (await this.all()).find((c) => c.live) ?? null;
-    this.checked = { at: now, live };
-    return live;
+    this.checking ??= this.all()
+      .then((all) => all.find((c) => c.live) ?? null)
+      .catch((err: unknown) => {
+        this.onError(err);
+        return this.checked?.live ?? null;
+      })
+      .then((live) => {
+        this.checked = { at: now, live };
+        this.checking = null;
+        return live;
+      });
+    return this.checking;
   }
 
   /** The campaign /user-campaign shows: the live one, otherwise the latest. */
@@ -109,6 +124,7 @@ export class CampaignService {
     );
     if (!row) throw new AppError('CAMPAIGN_NOT_FOUND');
     this.checked = null;
+    this.checking = null;
     return this.view(row);
   }
 }

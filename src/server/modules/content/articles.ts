@@ -77,9 +77,15 @@ export class ArticleService {
     return this.bundled.map(summaryOf);
   }
 
-  async get(id: number, viewerId: number | null): Promise<Article> {
+  /** A bundled article (a row whose article left the bundle takes no more comments or reactions). */
+  private bundledArticle(id: number): BundledArticle {
     const article = this.byId.get(id);
     if (!article) throw new AppError('ARTICLE_NOT_FOUND');
+    return article;
+  }
+
+  async get(id: number, viewerId: number | null): Promise<Article> {
+    const article = this.bundledArticle(id);
     const [row] = await rows<{ likes: number; dislikes: number; comments: number; my_value: number | null }>(
       this.d.db,
       sql`SELECT a.likes, a.dislikes, a.comments, x.value AS my_value FROM articles a
@@ -102,6 +108,7 @@ export class ArticleService {
     size: number,
     viewerId: number | null,
   ): Promise<Page<ArticleComment>> {
+    this.bundledArticle(id);
     const [article] = await rows<{ comments: number }>(
       this.d.db,
       sql`SELECT comments FROM articles WHERE id = ${id}`,
@@ -112,6 +119,7 @@ export class ArticleService {
   }
 
   async comment(user: Poster, id: number, text: string): Promise<ArticleComment> {
+    this.bundledArticle(id);
     return toComment(await this.threads.create(COMMENTS, user, id, text));
   }
 
@@ -124,6 +132,7 @@ export class ArticleService {
   }
 
   react(user: Poster, id: number, reaction: LikeReaction): Promise<ReactionResult> {
+    this.bundledArticle(id);
     return react(this.d.db, this.d.limits, REACTIONS, user, id, reaction);
   }
 }

@@ -254,6 +254,16 @@ describe('loadContent on a malformed copy', () => {
       s.replace(/<\/svg>\s*$/, '<script>alert(1)</script></svg>'),
     );
     expect(() => loadContent(dir)).toThrow('choosing-a-phone-on-a-budget.svg: unsafe SVG');
+    rmSync(dir!, { recursive: true, force: true });
+    copyWith('articles/banners/choosing-a-phone-on-a-budget.svg', (s) =>
+      s.replace('<svg ', '<svg onload="x()" '),
+    );
+    expect(() => loadContent(dir)).toThrow('unsafe SVG');
+  });
+
+  it('refuses links other than to this site, https and mailto', () => {
+    const file = copyWith('help/commenting.md', (s) => `${s}\n[Click](javascript:void)\n`);
+    expect(() => loadContent(dir)).toThrow(`${file}: link javascript:void is not allowed`);
   });
 });
 

@@ -103,6 +103,10 @@ function render(body: string, file: string): { html: string; text: string } {
   if (/^#\s/m.test(body)) throw new Error(`${file}: use ## and below (the page's title is its h1)`);
   if (/<[a-z!/]/i.test(body.replace(/`[^`]*`/g, ''))) throw new Error(`${file}: raw HTML is not allowed`);
   const html = markdown.parse(body, { async: false });
+  for (const [, href] of html.matchAll(/\shref="([^"]*)"/g)) {
+    if (!/^(\/(?!\/)|#|https:\/\/|mailto:)/.test(href!))
+      throw new Error(`${file}: link ${href} is not allowed`);
+  }
   const text = html
     .replace(/<[^>]+>/g, ' ')
     .replace(/&amp;/g, '&')
@@ -159,8 +163,11 @@ export function loadContent(dir = CONTENT_DIR): ContentBundle {
       if (!matter.success) throw new Error(`${file}: ${z.prettifyError(matter.error)}`);
       const { html, text } = render(body, file);
       const svg = readFileSync(join(articleDir, 'banners', matter.data.banner), 'utf8');
-      if (/<script|\sstyle=|<style|\shref="http/i.test(svg))
-        throw new Error(`${matter.data.banner}: unsafe SVG`);
+      if (/<script|<style|<foreignObject|\sstyle=|\son\w+=|href="(?!#)/i.test(svg)) {
+        throw new Error(
+          `${matter.data.banner}: unsafe SVG (scripts, styles, handlers or outside references)`,
+        );
+      }
       banners.set(matter.data.banner, svg);
       return { ...matter.data, html, readTime: readTimeOf(text) };
     })

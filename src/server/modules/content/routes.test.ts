@@ -403,6 +403,25 @@ describe('article reactions', () => {
     expect(await counters(2)).toEqual(start);
   });
 
+  it('takes no comments or reactions on an article that left the bundle, though its row stays', async () => {
+    const reader = await member(t);
+    await query(
+      t.database,
+      `INSERT INTO articles (id, slug, title, published_at) VALUES (77, 'gone', 'Gone', now())`,
+    );
+    for (const res of [
+      await post('/articles/77/react/like', {}, reader.headers),
+      await post('/articles/77/add-comment', { text: 'Still here?' }, reader.headers),
+      await t.app.inject({ method: 'GET', url: '/platform/api/v1/articles/77/comments' }),
+    ]) {
+      expect(res.statusCode).toBe(404);
+      expect(res.json().code).toBe('ARTICLE_NOT_FOUND');
+    }
+    expect(await query(t.database, 'SELECT likes, comments FROM articles WHERE id = 77')).toEqual([
+      { likes: 0, comments: 0 },
+    ]);
+  });
+
   it('keeps counts equal to rows under 20 concurrent reactions', async () => {
     const crowd = await Promise.all(Array.from({ length: 20 }, () => member(t)));
     const start = await counters(2);

@@ -154,6 +154,7 @@ export function articleImageRoutes(app: FastifyInstance, services: Services): vo
     let png = pngs.get(file);
     if (!png) {
       png = sharp(Buffer.from(svg)).png({ compressionLevel: 9 }).toBuffer();
+      png.catch(() => pngs.delete(file));
       pngs.set(file, png);
     }
     return reply.type('image/png').send(await png);

@@ -5,7 +5,9 @@ import { articleHref, helpHref } from '../../../shared/content-api.ts';
 import { AppError } from '../../../shared/messages.ts';
 import type { Services } from '../../services.ts';
 import { PAGE_SLUGS } from '../content/bundle.ts';
-import { sitemapIndex, type SitemapUrl, urlSet } from './sitemap.ts';
+import { SITEMAP_MAX_URLS, sitemapIndex, type SitemapUrl, urlSet } from './sitemap.ts';
+
+const SITEMAP_MAX_FILE = Math.ceil(2_147_483_647 / SITEMAP_MAX_URLS);
 
 const XML = 'application/xml; charset=utf-8';
 const CACHE = 'public, max-age=3600';
@@ -53,6 +55,8 @@ export function seoRoutes(app: FastifyInstance, services: Services): void {
 
   r.get('/sitemaps/:file', { schema: { hide: true, params: Chunk } }, async (req, reply) => {
     const [, kind, n] = /^(products|reviews)-(\d+)\.xml$/.exec(req.params.file)!;
+    // Past the ids a serial column can hold there is no file.
+    if (Number(n) > SITEMAP_MAX_FILE) throw new AppError('NOT_FOUND');
     const urls = await services.sitemap.chunk(kind as 'products' | 'reviews', Number(n));
     if (!urls) throw new AppError('NOT_FOUND');
     return reply.type(XML).header('cache-control', CACHE).send(urlSet(origin, urls));

@@ -133,7 +133,10 @@ describe('CampaignPage', () => {
       campaignId: 'CP001',
     });
 
-    expect(window.localStorage.getItem(CAMPAIGN_RATING_KEY)).toBe('4.3');
+    expect(JSON.parse(window.localStorage.getItem(CAMPAIGN_RATING_KEY)!)).toEqual({
+      campaignId: 'CP001',
+      rating: 4.3,
+    });
     const heading = screen.getByRole('heading', { name: 'Thank you!' });
     expect(document.activeElement).toBe(heading);
     expect(screen.getByText('You rated Verdict 4.3 out of 5.')).toBeTruthy();
@@ -200,7 +203,7 @@ describe('CampaignPage', () => {
   });
 
   it('renders the form on the server and shows a returning visitor the thanks card after hydrating', async () => {
-    window.localStorage.setItem(CAMPAIGN_RATING_KEY, '3.7');
+    window.localStorage.setItem(CAMPAIGN_RATING_KEY, JSON.stringify({ campaignId: 'CP001', rating: 3.7 }));
     const html = renderToString(page());
     expect(html).toContain('type="range"');
     expect(html).not.toContain('Thank you!');
@@ -223,5 +226,12 @@ describe('CampaignPage', () => {
     expect(container.contains(document.activeElement)).toBe(false);
     act(() => root!.unmount());
     container.remove();
+  });
+
+  it('asks again in a later campaign: a rating sent to another campaign does not show the thanks card', () => {
+    window.localStorage.setItem(CAMPAIGN_RATING_KEY, JSON.stringify({ campaignId: 'CP000', rating: 3.7 }));
+    render(page());
+    expect(screen.getByRole('slider')).toBeTruthy();
+    expect(screen.queryByText('Thank you!')).toBeNull();
   });
 });

@@ -10,15 +10,26 @@ import { storedValue } from '../../lib/stored-value.ts';
 import { useToast } from '../toasts/toasts.tsx';
 import { CampaignForm, formatCampaignRating, roundRating } from './campaign-form.tsx';
 
-/** The rating this browser sent (a returning visitor sees the thanks card); null when none. */
-function parseRating(raw: string | null): number | null {
-  if (raw === null) return null;
-  const value: unknown = JSON.parse(raw);
-  const n = typeof value === 'number' ? value : typeof value === 'string' ? Number(value) : NaN;
-  return Number.isFinite(n) && n >= CAMPAIGN_RATING.min && n <= CAMPAIGN_RATING.max ? roundRating(n) : null;
+/** What this browser sent, and to which campaign: a later campaign asks again. */
+export interface SentRating {
+  campaignId: string;
+  rating: number;
 }
 
-export const campaignRating = storedValue<number | null>(CAMPAIGN_RATING_KEY, parseRating, null);
+/** The rating this browser sent (a returning visitor sees the thanks card); null when none. */
+function parseRating(raw: string | null): SentRating | null {
+  if (raw === null) return null;
+  const value = JSON.parse(raw) as Partial<SentRating> | null;
+  const n = value?.rating;
+  return typeof value?.campaignId === 'string' &&
+    typeof n === 'number' &&
+    n >= CAMPAIGN_RATING.min &&
+    n <= CAMPAIGN_RATING.max
+    ? { campaignId: value.campaignId, rating: roundRating(n) }
+    : null;
+}
+
+export const campaignRating = storedValue<SentRating | null>(CAMPAIGN_RATING_KEY, parseRating, null);
 
 /** The server never knows what this browser stored: it renders the form, and the browser swaps after hydrating. */
 const noRating = () => null;
@@ -52,7 +63,8 @@ export default function CampaignPage({
   replacing?: boolean;
 }) {
   const toast = useToast();
-  const stored = useSyncExternalStore(campaignRating.subscribe, campaignRating.read, noRating);
+  const sent = useSyncExternalStore(campaignRating.subscribe, campaignRating.read, noRating);
+  const stored = sent?.campaignId === campaign.id ? sent.rating : null;
   /** Sent from this page just now: the thanks card takes focus (a returning visitor's does not). */
   const [justSent, setJustSent] = useState(false);
   const toastTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -60,7 +72,7 @@ export default function CampaignPage({
   useEffect(() => () => clearTimeout(toastTimer.current), []);
 
   const onSubmitted = (rating: number) => {
-    campaignRating.write(rating);
+    campaignRating.write({ campaignId: campaign.id, rating });
     setJustSent(true);
     clearTimeout(toastTimer.current);
     toastTimer.current = setTimeout(

@@ -27,7 +27,17 @@ export function ContentArticle({
           Effective from <time dateTime={page.effective}>{formatDay(page.effective)}</time>
         </p>
       )}
-      <RichText html={page.html} />
+      {/* Under an h2, the page's own sections move down a level. */}
+      <RichText
+        html={
+          Heading === 'h1'
+            ? page.html
+            : page.html.replace(
+                /<(\/?)h([2-5])\b/g,
+                (_, slash: string, n: string) => `<${slash}h${Number(n) + 1}`,
+              )
+        }
+      />
       {children}
     </article>
   );

@@ -55,7 +55,14 @@ export function HelpRequestForm({ kind }: { kind: HelpKind }) {
           <p ref={thanks} tabIndex={-1} role="status">
             {sent}
           </p>
-          <button type="button" className="button" onClick={() => setSent(null)}>
+          <button
+            type="button"
+            className="button"
+            onClick={() => {
+              setSent(null);
+              requestAnimationFrame(() => document.getElementById(form.idOf('title'))?.focus());
+            }}
+          >
             Send another
           </button>
         </div>
