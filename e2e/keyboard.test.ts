@@ -1,19 +1,7 @@
 /** Keyboard only: tab order from the top of /home, opening a product with Enter, toggling a filter with Space. */
-import type { Page } from 'playwright-core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type BrowserSession, browserAvailable, openBrowser } from './browser.ts';
-import { focusInfo, resultCount, visit, waitForFilters } from './helpers.ts';
-
-/** Presses Tab until the focused element matches, checking on the way that focus is always visibly drawn. */
-async function tabTo(page: Page, selector: string, maxPresses = 60): Promise<void> {
-  for (let i = 0; i < maxPresses; i++) {
-    await page.keyboard.press('Tab');
-    const info = await focusInfo(page);
-    expect(info?.outlineStyle, `focus ring on ${info?.tag} '${info?.text}'`).not.toBe('none');
-    if (await page.evaluate((s) => document.activeElement?.matches(s) ?? false, selector)) return;
-  }
-  throw new Error(`${selector} not reached in ${maxPresses} presses of Tab`);
-}
+import { focusInfo, resultCount, tabUntil, visit, waitForFilters } from './helpers.ts';
 
 describe.skipIf(!browserAvailable())('keyboard', () => {
   let session: BrowserSession;
@@ -64,7 +52,7 @@ describe.skipIf(!browserAvailable())('keyboard', () => {
   it('Enter on a focused product card opens the product', async () => {
     const { page } = session;
     await visit(page, '/home');
-    await tabTo(page, 'a.card-link');
+    await tabUntil(page, 'a.card-link');
     const href = (await focusInfo(page))?.href;
     expect(href).toMatch(/^\/product\/\d+$/);
     await page.keyboard.press('Enter');
@@ -77,7 +65,7 @@ describe.skipIf(!browserAvailable())('keyboard', () => {
     const { page } = session;
     await visit(page, '/browse');
     const before = await resultCount(page);
-    await tabTo(page, 'input[name="features"][value="5g"]');
+    await tabUntil(page, 'input[name="features"][value="5g"]');
     await page.keyboard.press('Space');
     await waitForFilters(page, { features: ['5g'] });
     expect(await resultCount(page)).not.toBe(before);
