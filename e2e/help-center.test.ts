@@ -48,7 +48,7 @@ describe.skipIf(!browserAvailable())('help center', () => {
       // The URL changes before the router renders the new page: wait for its title.
       await page.getByRole('heading', { level: 1, name: link.text, exact: true }).waitFor();
       expect(await h1(page).count(), link.href).toBe(1);
-      expect(await page.title()).toBe(`${link.text}: Verdict help · Verdict`);
+      expect(await page.title()).toBe(`${link.text}: help center · Verdict`);
       expect(await breadcrumb(page)).toEqual(['Home', 'Help center', link.text]);
       const text = await page.locator('article.content-page').innerText();
       expect(text.length, `text of ${link.href}`).toBeGreaterThan(300);
