@@ -20,7 +20,7 @@
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node --import tsx bench/recommendations.ts
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -40,7 +40,7 @@ import {
 import { snapshotBuild, snapshotDir } from './build.ts';
 import { createCleanups } from './cleanup.ts';
 import { createBenchDatabase } from './pgdb.ts';
-import { budgetTable, table, writeJson, type Budget } from './report.ts';
+import { type Budget, loadNow, percentile, reportStandalone, table } from './report.ts';
 import { startServer, stopServer, waitReady, type ServerHandle } from './server.ts';
 
 export const RECOMMENDATIONS_BENCH = {
@@ -113,12 +113,6 @@ export interface RecommendationsBench {
   loadAverage: { start: string; end: string };
 }
 
-const percentile = (sorted: number[], p: number) =>
-  sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : 0;
-const loadNow = () =>
-  loadavg()
-    .map((l) => l.toFixed(1))
-    .join(' ');
 const seconds = (since: number) => (performance.now() - since) / 1000;
 const k = (n: number) => `${n / 1000}k`;
 const profileLabel = (p: Preference) =>
@@ -479,6 +473,28 @@ export function checkRecommendationsBudgets(r: RecommendationsBench): Budget[] {
 export const RECOMMENDATIONS_SKIPPED =
   'Recommendations: skipped (PostgreSQL only; set DATABASE_URL=postgres://… to include it)';
 
+/** The recommendations benchmark with servers started on the build in `cwd` and stopped by `cleanups`. */
+export function runRecommendations(
+  adminUrl: string,
+  root: string,
+  cwd: string,
+  tmp: string,
+  cleanups: ReturnType<typeof createCleanups>,
+): Promise<RecommendationsBench> {
+  return benchRecommendations(
+    adminUrl,
+    async (env) => {
+      const server = await startServer('PostgreSQL, recommendations', root, cwd, {
+        DATA_DIR: join(tmp, 'unused'),
+        ...env,
+      });
+      cleanups.push(() => stopServer(server));
+      return server;
+    },
+    (drop) => cleanups.push(drop),
+  );
+}
+
 /** On its own: the build snapshot, then the bench on a database of its own. */
 async function standalone(): Promise<void> {
   if (!process.env.DATABASE_URL) {
@@ -493,25 +509,9 @@ async function standalone(): Promise<void> {
     cleanups.push(() => rmSync(tmp, { recursive: true, force: true }));
     cleanups.push(() => rmSync(snapshotDir(root), { recursive: true, force: true }));
     const cwd = snapshotBuild(root);
-    const r = await benchRecommendations(
-      adminUrl,
-      async (env) => {
-        const server = await startServer('PostgreSQL, recommendations', root, cwd, {
-          DATA_DIR: join(tmp, 'unused'),
-          ...env,
-        });
-        cleanups.push(() => stopServer(server));
-        return server;
-      },
-      (drop) => cleanups.push(drop),
-    );
+    const r = await runRecommendations(adminUrl, root, cwd, tmp, cleanups);
     const budgets = checkRecommendationsBudgets(r);
-    console.log(`\nMachine: ${availableParallelism()} CPUs, load average ${loadNow()} now (1/5/15 min)`);
-    console.log(recommendationsTable(r));
-    console.log(budgetTable(budgets));
-    const out = join(root, 'bench/results/recommendations.json');
-    writeJson(out, { date: new Date().toISOString(), node: process.version, recommendations: r, budgets });
-    console.log(`\nResults written to ${out}`);
+    reportStandalone(root, 'recommendations', recommendationsTable(r), budgets, 'recommendations', r);
   } catch (err) {
     console.error('\nRecommendations benchmark failed:', err instanceof Error ? err.message : err);
     process.exitCode = 1;

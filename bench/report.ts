@@ -1,5 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { availableParallelism, loadavg } from 'node:os';
+import { dirname, join } from 'node:path';
 import type { PageResult } from './lighthouse.ts';
 import type { RouteResult } from './load.ts';
 
@@ -104,3 +105,34 @@ export function writeJson(file: string, data: unknown): void {
   mkdirSync(dirname(file), { recursive: true });
   writeFileSync(file, `${JSON.stringify(data, null, 2)}\n`);
 }
+
+/** The machine's load averages (1, 5 and 15 minutes), as printed beside the figures. */
+export const loadNow = () =>
+  loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ');
+
+/** The p-th percentile of sorted values (0 for none). */
+export const percentile = (sorted: number[], p: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : 0;
+
+/**
+ * The end of a benchmark run on its own: the machine, its table and budgets on the console, and the figures in
+ * bench/results/<name>.json under `key`.
+ */
+export function reportStandalone(
+  root: string,
+  name: string,
+  table: string,
+  budgets: Budget[],
+  key: string,
+  result: unknown,
+): void {
+  console.log(`\nMachine: ${availableParallelism()} CPUs, load average ${loadNow()} now (1/5/15 min)`);
+  console.log(table);
+  console.log(budgetTable(budgets));
+  const out = join(root, `bench/results/${name}.json`);
+  writeJson(out, { date: new Date().toISOString(), node: process.version, [key]: result, budgets });
+  console.log(`\nResults written to ${out}`);
+}
+

@@ -10,7 +10,7 @@
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node --import tsx bench/reviews.ts
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -28,7 +28,7 @@ import { snapshotBuild, snapshotDir } from './build.ts';
 import { LOAD } from './load.ts';
 import { createCleanups } from './cleanup.ts';
 import { createBenchDatabase } from './pgdb.ts';
-import { budgetTable, table, writeJson, type Budget } from './report.ts';
+import { type Budget, loadNow, percentile, reportStandalone, table } from './report.ts';
 import { startServer, stopServer, waitReady, type ServerHandle } from './server.ts';
 
 export const REVIEWS_BENCH = {
@@ -143,12 +143,6 @@ export interface ReviewsBench {
   loadAverage: { start: string; end: string };
 }
 
-const percentile = (sorted: number[], p: number) =>
-  sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : 0;
-const loadNow = () =>
-  loadavg()
-    .map((l) => l.toFixed(1))
-    .join(' ');
 const seconds = (since: number) => (performance.now() - since) / 1000;
 
 const SUMMARIES = [
@@ -820,12 +814,7 @@ async function standalone(): Promise<void> {
       return server;
     });
     const budgets = checkReviewsBudgets(r);
-    console.log(`\nMachine: ${availableParallelism()} CPUs, load average ${loadNow()} now (1/5/15 min)`);
-    console.log(reviewsTable(r));
-    console.log(budgetTable(budgets));
-    const out = join(root, 'bench/results/reviews.json');
-    writeJson(out, { date: new Date().toISOString(), node: process.version, reviews: r, budgets });
-    console.log(`\nResults written to ${out}`);
+    reportStandalone(root, 'reviews', reviewsTable(r), budgets, 'reviews', r);
   } catch (err) {
     console.error('\nReviews benchmark failed:', err instanceof Error ? err.message : err);
     process.exitCode = 1;

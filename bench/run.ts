@@ -16,7 +16,7 @@ import { checkBudgets, checkSearchBudgets } from './budgets.ts';
 import { createCleanups } from './cleanup.ts';
 import { LOAD } from './load.ts';
 import {
-  benchRecommendations,
+  runRecommendations,
   checkRecommendationsBudgets,
   RECOMMENDATIONS_SKIPPED,
   recommendationsTable,
@@ -118,18 +118,7 @@ async function main(): Promise<void> {
     // Recommendations: a database of their own (the catalogue with the demo community, then 100,000 phones),
     // dropped when done. A failure is reported as a failed budget; the rest of the run goes on.
     try {
-      recommendations = await benchRecommendations(
-        process.env.DATABASE_URL!,
-        async (env) => {
-          const server = await startServer('PostgreSQL, recommendations', root, cwd, {
-            DATA_DIR: join(tmp, 'unused'),
-            ...env,
-          });
-          cleanups.push(() => stopServer(server));
-          return server;
-        },
-        (drop) => cleanups.push(drop),
-      );
+      recommendations = await runRecommendations(process.env.DATABASE_URL!, root, cwd, tmp, cleanups);
     } catch (err) {
       recommendationsError = err instanceof Error ? err.message : String(err);
       console.error(`\nRecommendations benchmark failed: ${recommendationsError}`);
