@@ -29,9 +29,14 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const match = /^(.*)-(\d{1,9})$/.exec(params.slugId);
   if (!match) throw data('Not found', { status: 404 });
   const { contentReads } = context.services;
+  const id = Number(match[2]);
   let article: Article;
+  let comments: Awaited<ReturnType<typeof contentReads.articleComments>>;
   try {
-    article = await contentReads.article(Number(match[2]));
+    [article, comments] = await Promise.all([
+      contentReads.article(id),
+      contentReads.articleComments(id, 0, PAGE_SIZE.comment),
+    ]);
   } catch (err) {
     if ((err as { status?: number }).status === 404) throw data('Not found', { status: 404 });
     throw err;
@@ -39,7 +44,6 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   if (params.slugId !== `${article.slug}-${article.id}`) {
     throw redirect(article.href + new URL(request.url).search, 301);
   }
-  const comments = await contentReads.articleComments(article.id, 0, PAGE_SIZE.comment);
   const trail = [
     { name: 'Home', href: '/home' },
     { name: 'Articles', href: '/articles' },

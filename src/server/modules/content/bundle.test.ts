@@ -8,8 +8,8 @@ import {
   type ContentBundle,
   HELP_SLUGS,
   loadContent,
-  PAGE_SLUGS,
 } from './bundle.ts';
+import { PAGE_SLUGS } from '../../../shared/content-api.ts';
 import { PageService } from './pages.ts';
 
 const content: ContentBundle = loadContent();

@@ -11,8 +11,6 @@ import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
 import { type ContentPage, PAGE_SLUGS, type PageSlug } from '../../../shared/content-api.ts';
 
-export { PAGE_SLUGS, type PageSlug };
-
 export const CONTENT_DIR = fileURLToPath(new URL('../../../content', import.meta.url));
 
 /** The help center's pages in the spec's order (section 2); each has a file help/{slug}.md. */
@@ -38,7 +36,6 @@ const day = z.union([z.date().transform((d) => d.toISOString().slice(0, 10)), z.
 const PageMatter = z.object({
   title: z.string().min(1),
   summary: z.string().min(20).max(200),
-  order: z.number().int().optional(),
   updated: day.optional(),
   effective: day.optional(),
 });
@@ -123,7 +120,7 @@ const words = (text: string) => text.split(/\s+/).filter(Boolean).length;
 /** Reading time at 200 words a minute, at least one minute. */
 export const readTimeOf = (text: string) => Math.max(1, Math.round(words(text) / 200));
 
-function readPage(dir: string, slug: string): BundledPage {
+function readPage(dir: string, slug: string, order = 0): BundledPage {
   const file = join(dir, `${slug}.md`);
   const { data, body } = splitFrontMatter(readFileSync(file, 'utf8'), file);
   const matter = PageMatter.safeParse(data);
@@ -133,7 +130,7 @@ function readPage(dir: string, slug: string): BundledPage {
     slug,
     title: matter.data.title,
     summary: matter.data.summary,
-    order: matter.data.order ?? 0,
+    order,
     updated: matter.data.updated ?? null,
     effective: matter.data.effective ?? null,
     html,
@@ -150,7 +147,7 @@ export interface ContentBundle {
 }
 
 export function loadContent(dir = CONTENT_DIR): ContentBundle {
-  const help = HELP_SLUGS.map((slug) => readPage(join(dir, 'help'), slug));
+  const help = HELP_SLUGS.map((slug, i) => readPage(join(dir, 'help'), slug, i + 1));
   const pages = new Map(PAGE_SLUGS.map((slug) => [slug, readPage(join(dir, 'pages'), slug)]));
   const articleDir = join(dir, 'articles');
   const banners = new Map<string, string>();

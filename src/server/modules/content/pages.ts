@@ -5,7 +5,8 @@ import {
   type HelpPageSummary,
   type HelpSearchResult,
 } from '../../../shared/content-api.ts';
-import type { BundledPage, ContentBundle, PageSlug } from './bundle.ts';
+import type { PageSlug } from '../../../shared/content-api.ts';
+import type { BundledPage, ContentBundle } from './bundle.ts';
 
 const publicPage = ({ text: _t, order: _o, ...page }: BundledPage): ContentPage => page;
 const summaryOf = (p: BundledPage): HelpPageSummary => ({

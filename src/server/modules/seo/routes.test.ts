@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, query, type TestContext } from '../../../test/app.ts';
-import { HELP_SLUGS, PAGE_SLUGS } from '../content/bundle.ts';
+import { PAGE_SLUGS } from '../../../shared/content-api.ts';
+import { HELP_SLUGS } from '../content/bundle.ts';
 import { SITEMAP_MAX_URLS, sitemapIndex, SitemapService, urlSet } from './sitemap.ts';
 
 const ORIGIN = 'https://verdict.example';

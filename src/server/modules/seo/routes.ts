@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { articleHref, helpHref } from '../../../shared/content-api.ts';
 import { AppError } from '../../../shared/messages.ts';
 import type { Services } from '../../services.ts';
-import { PAGE_SLUGS } from '../content/bundle.ts';
+import { PAGE_SLUGS } from '../../../shared/content-api.ts';
 import { SITEMAP_MAX_URLS, sitemapIndex, type SitemapUrl, urlSet } from './sitemap.ts';
 
 const SITEMAP_MAX_FILE = Math.ceil(2_147_483_647 / SITEMAP_MAX_URLS);
