@@ -612,3 +612,106 @@ export const campaignFeedback = pgTable(
     index('campaign_feedback_campaign_idx').on(t.campaignId, t.createdAt),
   ],
 );
+
+/**
+ * House ads (issue 8): sponsored slots the site controls, shown to visitors and to users without a running
+ * ReviewPass. The image is a file the site serves; the link is a path of this site or an https address.
+ */
+export const ads = pgTable(
+  'ads',
+  {
+    id: serial('id').primaryKey(),
+    sponsor: text('sponsor').notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    imageUrl: text('image_url').notNull(),
+    linkUrl: text('link_url').notNull(),
+    active: boolean('active').notNull().default(true),
+    /** How often it shows relative to the others (1 to 100). */
+    weight: smallint('weight').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('ads_weight_ck', sql`${t.weight} BETWEEN 1 AND 100`),
+    check('ads_link_ck', sql`${t.linkUrl} ~ '^(/[^/]|https://)'`),
+  ],
+);
+
+/**
+ * A ReviewPass purchase: the provider's order and, once paid, the payment and the period it bought. Kept when
+ * an account is erased (a record of a payment). Amounts are in paise; days null is forever.
+ */
+export const transactions = pgTable(
+  'transactions',
+  {
+    id: serial('id').primaryKey(),
+    /** The opaque id in /shop/session/{sessionId}, also the provider's receipt. */
+    sessionId: text('session_id').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    provider: text('provider').notNull(),
+    orderId: text('order_id').notNull(),
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull().default('INR'),
+    days: integer('days'),
+    state: text('state').notNull().default('pending'),
+    paymentId: text('payment_id'),
+    passStartsAt: timestamp('pass_starts_at', { withTimezone: true }),
+    passEndsAt: timestamp('pass_ends_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('transactions_session_uq').on(t.sessionId),
+    uniqueIndex('transactions_order_uq').on(t.provider, t.orderId),
+    uniqueIndex('transactions_payment_uq').on(t.provider, t.paymentId),
+    index('transactions_user_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
+    check('transactions_state_ck', sql`${t.state} IN ('pending', 'paid', 'failed', 'canceled')`),
+    check('transactions_amount_ck', sql`${t.amount} > 0`),
+    check(
+      'transactions_paid_ck',
+      sql`(${t.state} = 'paid') = (${t.paymentId} IS NOT NULL AND ${t.paidAt} IS NOT NULL)`,
+    ),
+  ],
+);
+
+/** A user's running ReviewPass: one row a user, extended by each purchase; ends_at null is forever. */
+export const passes = pgTable('passes', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  endsAt: timestamp('ends_at', { withTimezone: true }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * The built-in test checkout's own records (the embedded default payment provider): its orders and the
+ * payments a tester made on its page. A real provider keeps these on its side.
+ */
+export const testCheckoutOrders = pgTable('test_checkout_orders', {
+  id: text('id').primaryKey(),
+  amount: integer('amount').notNull(),
+  currency: text('currency').notNull(),
+  receipt: text('receipt').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const testCheckoutPayments = pgTable(
+  'test_checkout_payments',
+  {
+    id: text('id').primaryKey(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => testCheckoutOrders.id),
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull(),
+    status: text('status').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('test_checkout_payments_order_idx').on(t.orderId),
+    check('test_checkout_payments_status_ck', sql`${t.status} IN ('authorized', 'captured', 'failed')`),
+  ],
+);

@@ -19,6 +19,8 @@ import { campaignRoutes } from './modules/campaign/routes.ts';
 import { articleImageRoutes, articleRoutes } from './modules/content/routes.ts';
 import { helpRoutes } from './modules/help/routes.ts';
 import { seoRoutes } from './modules/seo/routes.ts';
+import { paymentRoutes } from './modules/payments/routes.ts';
+import { TestCheckoutProvider } from './modules/payments/test-checkout.ts';
 import type { Services } from './services.ts';
 import { registerWeb, type WebOptions } from './web/handler.ts';
 
@@ -71,7 +73,10 @@ export async function buildApp({ services, web, logger = true }: AppOptions): Pr
   app.addHook('preClose', async () => {
     closing = true;
   });
-  app.addHook('onClose', async () => services.mailer.close());
+  app.addHook('onClose', async () => {
+    if (services.payments.provider instanceof TestCheckoutProvider) services.payments.provider.stop();
+    await services.mailer.close();
+  });
   app.addHook('onRequest', async (req, reply) => {
     reply.header('x-request-id', req.id);
     if (closing) return reply.status(503).send(errorBody('SHUTTING_DOWN'));
@@ -92,7 +97,8 @@ export async function buildApp({ services, web, logger = true }: AppOptions): Pr
         fontSrc: ["'self'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
-        formAction: ["'self'"],
+        // Razorpay's hosted checkout is a form post to its API (only when Razorpay takes the payments).
+        formAction: ["'self'", ...(config.razorpay ? [new URL(config.razorpay.apiUrl).origin] : [])],
         frameAncestors: ["'none'"],
         upgradeInsecureRequests: null,
       },
@@ -133,6 +139,7 @@ export async function buildApp({ services, web, logger = true }: AppOptions): Pr
       await accountImageRoutes(user, services);
       communityUserRoutes(user, services);
       preferenceRoutes(user, services);
+      await paymentRoutes(user, services);
     },
     { prefix: '/user/api/v1' },
   );

@@ -35,12 +35,26 @@ const EnvSchema = z
     OIDC_ISSUER: z.url().optional(),
     OIDC_CLIENT_ID: z.string().min(1).optional(),
     OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+    RAZORPAY_KEY_ID: z.string().min(1).optional(),
+    RAZORPAY_KEY_SECRET: z.string().min(1).optional(),
+    RAZORPAY_WEBHOOK_SECRET: z.string().min(1).optional(),
+    RAZORPAY_API_URL: z.url().default('https://api.razorpay.com'),
+    TEST_CHECKOUT_SETTLE_MS: z.coerce.number().int().min(0).default(5000),
   })
   .refine((e) => [e.OIDC_ISSUER, e.OIDC_CLIENT_ID, e.OIDC_CLIENT_SECRET].filter(Boolean).length % 3 === 0, {
     path: ['OIDC_ISSUER'],
     message:
       'Google sign-in needs OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET together: set all three or none',
-  });
+  })
+  .refine(
+    (e) =>
+      [e.RAZORPAY_KEY_ID, e.RAZORPAY_KEY_SECRET, e.RAZORPAY_WEBHOOK_SECRET].filter(Boolean).length % 3 === 0,
+    {
+      path: ['RAZORPAY_KEY_ID'],
+      message:
+        'Razorpay needs RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET together: set all three or none',
+    },
+  );
 
 export type Env = z.infer<typeof EnvSchema>;
 
@@ -71,6 +85,10 @@ export interface Config {
   mailFrom: string;
   /** Google sign-in (any OpenID Connect provider); on only when all three are set. */
   oidc: { issuer: string; clientId: string; clientSecret: string } | null;
+  /** Razorpay takes payments when its keys are set; otherwise the built-in test checkout does. */
+  razorpay: { keyId: string; keySecret: string; webhookSecret: string; apiUrl: string } | null;
+  /** The test checkout: how long a payment left pending takes to be captured (its webhook then arrives). */
+  testCheckoutSettleMs: number;
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -104,6 +122,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       e.OIDC_ISSUER && e.OIDC_CLIENT_ID && e.OIDC_CLIENT_SECRET
         ? { issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET }
         : null,
+    razorpay:
+      e.RAZORPAY_KEY_ID && e.RAZORPAY_KEY_SECRET && e.RAZORPAY_WEBHOOK_SECRET
+        ? {
+            keyId: e.RAZORPAY_KEY_ID,
+            keySecret: e.RAZORPAY_KEY_SECRET,
+            webhookSecret: e.RAZORPAY_WEBHOOK_SECRET,
+            apiUrl: e.RAZORPAY_API_URL.replace(/\/+$/, ''),
+          }
+        : null,
+    testCheckoutSettleMs: e.TEST_CHECKOUT_SETTLE_MS,
   };
 }
 

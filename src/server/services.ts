@@ -21,6 +21,12 @@ import { type ContentBundle, loadContent } from './modules/content/bundle.ts';
 import { PageService } from './modules/content/pages.ts';
 import { HelpRequestService } from './modules/help/service.ts';
 import { SitemapService } from './modules/seo/sitemap.ts';
+import { AdService } from './modules/payments/ads.ts';
+import { PassCookie } from './modules/payments/pass-cookie.ts';
+import type { PaymentProvider } from './modules/payments/provider.ts';
+import { RazorpayProvider } from './modules/payments/razorpay.ts';
+import { PaymentService } from './modules/payments/service.ts';
+import { TestCheckoutProvider } from './modules/payments/test-checkout.ts';
 
 export interface Services extends WebServices {
   database: Database;
@@ -44,6 +50,9 @@ export interface Services extends WebServices {
   help: HelpRequestService;
   campaigns: CampaignService;
   sitemap: SitemapService;
+  payments: PaymentService;
+  passCookie: PassCookie;
+  ads: AdService;
   /** Where uploaded files live ($DATA_DIR/uploads). */
   uploadsDir: string;
   isBot(userAgent: string | null | undefined): boolean;
@@ -101,6 +110,18 @@ export function createServices(
   );
   const pages = new PageService(content);
   const campaigns = new CampaignService(database.db, clock, onError);
+  // Razorpay when its keys are set, else the built-in test checkout, whose webhooks go to the same code.
+  const provider: PaymentProvider = config.razorpay
+    ? new RazorpayProvider(config.razorpay, config.publicUrl, onError)
+    : new TestCheckoutProvider(
+        database.db,
+        clock,
+        config.testCheckoutSettleMs,
+        (body, signature) => payments.webhook(body, signature),
+        onError,
+      );
+  const payments: PaymentService = new PaymentService(database.db, clock, provider);
+  const ads = new AdService(database.db);
   return {
     database,
     config,
@@ -119,6 +140,9 @@ export function createServices(
     help: new HelpRequestService(database.db, clock),
     campaigns,
     sitemap: new SitemapService(database.db),
+    payments,
+    passCookie: new PassCookie(database.db, clock, config.publicUrl.startsWith('https:')),
+    ads,
     uploadsDir: join(dataDir, 'uploads'),
     catalogue: new CatalogueService(database.db),
     views,
@@ -141,6 +165,7 @@ export function createServices(
       searchHelp: (query) => pages.searchHelp(query),
       page: (slug) => pages.page(slug),
     },
+    adReads: { pick: () => ads.pick() },
     campaignReads: { live: () => campaigns.live(), current: () => campaigns.current() },
     recordView: (productId, userAgent) => {
       if (!isBot(userAgent)) views.record(productId);

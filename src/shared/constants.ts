@@ -8,6 +8,7 @@ export const PAGE_SIZE = {
   review: 6,
   reply: 2,
   search: 6,
+  transaction: 10,
 } as const;
 
 export const MAX_PAGE_SIZE = 50;

@@ -72,6 +72,21 @@ export const ERRORS = {
     status: 429,
     message: 'New accounts can post a limited amount on their first day. Please try again later.',
   },
+  ORDER_NOT_FOUND: { status: 404, message: 'Order not found.' },
+  PAYMENT_INVALID: {
+    status: 400,
+    message: 'We could not verify this payment. No pass was granted; if you were charged, contact support.',
+  },
+  PAYMENT_AMOUNT_MISMATCH: {
+    status: 400,
+    message: 'The amount paid does not match the order. No pass was granted; if you were charged, contact support.',
+  },
+  WEBHOOK_SIGNATURE_INVALID: { status: 400, message: 'Invalid webhook signature.' },
+  PAYMENT_PROVIDER_ERROR: {
+    status: 502,
+    message: 'Payments are not available right now. Please try again in a few minutes.',
+  },
+  TEST_CHECKOUT_OFF: { status: 404, message: 'The test checkout is off: this site takes real payments.' },
   RATE_LIMITED: { status: 429, message: 'Too many requests. Please wait a moment and try again.' },
   SHUTTING_DOWN: { status: 503, message: 'Verdict is restarting. Please try again in a moment.' },
   NOT_READY: { status: 503, message: 'The database is not reachable.' },

@@ -23,6 +23,7 @@ import type {
 } from './community-api.ts';
 import type { CampaignView } from './campaign.ts';
 import type { CategoryId } from './constants.ts';
+import type { HouseAd } from './payments.ts';
 import type {
   Article,
   ArticleComment,
@@ -79,12 +80,18 @@ export interface CampaignReads {
   current(): Promise<CampaignView>;
 }
 
+export interface AdReads {
+  /** A house ad for this page load, or null when none is active. */
+  pick(): Promise<HouseAd | null>;
+}
+
 export interface WebServices {
   catalogue: CatalogueReads;
   search: SearchReads;
   communityReads: CommunityReads;
   contentReads: ContentReads;
   campaignReads: CampaignReads;
+  adReads: AdReads;
   /** Counts a product page view (batched; bots are not counted). */
   recordView(productId: number, userAgent: string | null): void;
 }
@@ -100,4 +107,6 @@ export interface WebLoadContext {
   origin: string;
   nonce: string;
   auth: AuthOptions;
+  /** The request carries a valid ad-free cookie (a running ReviewPass): its first HTML has no ads. */
+  adFree: boolean;
 }

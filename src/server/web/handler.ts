@@ -102,6 +102,7 @@ export async function registerWeb(
         origin: services.config.publicUrl,
         nonce: reply.cspNonce?.script ?? '',
         auth: { google: services.config.oidc !== null },
+        adFree: await services.passCookie.adFree(req.headers.cookie),
       };
       const response = await handle(toWebRequest(req), context as never);
       return sendWebResponse(reply, response);

@@ -119,9 +119,11 @@ export function accountRoutes(app: FastifyInstance, services: Services): void {
   r.post(
     '/auth/sign-out',
     { schema: { tags: ['account'], response: { 200: MessageResponseSchema, ...errors } } },
-    async (req) => {
+    async (req, reply) => {
       const user = await requireUser(sessions, req);
       await sessions.revoke(user.sessionId);
+      // The ad-free cookie belongs to the session's user: this browser shows ads again (issue 8).
+      reply.header('set-cookie', services.passCookie.clear());
       return { success: true as const, message: ACCOUNT_SUCCESS.signedOut };
     },
   );
@@ -267,9 +269,10 @@ export function accountRoutes(app: FastifyInstance, services: Services): void {
   r.delete(
     '/user/delete',
     { schema: { tags: ['account'], response: { 200: MessageResponseSchema, ...errors } } },
-    async (req) => {
+    async (req, reply) => {
       const user = await requireUser(sessions, req);
       await account.deleteAccount(user.userId);
+      reply.header('set-cookie', services.passCookie.clear());
       return { success: true as const, message: ACCOUNT_SUCCESS.accountDeleted };
     },
   );

@@ -1,0 +1,48 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { Checkout } from '../../../shared/payments.ts';
+
+/** A payment as its provider reports it. Amounts in paise. */
+export interface ProviderPayment {
+  id: string;
+  orderId: string;
+  amount: number;
+  currency: string;
+  /** authorized: taken but not yet captured (pending); captured: paid; failed. */
+  status: 'created' | 'authorized' | 'captured' | 'refunded' | 'failed';
+}
+
+/**
+ * What the payment service needs of a provider (Razorpay, or the built-in test checkout that signs the same
+ * way): orders, the payment behind a checkout, the checkout step, and its two signatures.
+ */
+export interface PaymentProvider {
+  readonly name: 'razorpay' | 'test';
+  createOrder(order: { amount: number; currency: string; receipt: string }): Promise<{ id: string }>;
+  fetchPayment(paymentId: string): Promise<ProviderPayment | null>;
+  /** Where the browser goes to pay for this order. */
+  checkout(order: {
+    orderId: string;
+    sessionId: string;
+    amount: number;
+    currency: string;
+    email: string;
+  }): Checkout;
+  /** The checkout signature: HMAC-SHA256 of `order_id|payment_id` with the key secret. */
+  verifyCheckout(orderId: string, paymentId: string, signature: string): Promise<boolean>;
+  /** The webhook signature: HMAC-SHA256 of the raw body with the webhook secret. */
+  verifyWebhook(rawBody: string, signature: string): Promise<boolean>;
+}
+
+export const hmacHex = (secret: string, data: string) =>
+  createHmac('sha256', secret).update(data).digest('hex');
+
+/** Whether `signature` is the HMAC of `data`, compared in constant time. */
+export function signedBy(secret: string, data: string, signature: string): boolean {
+  const expected = Buffer.from(hmacHex(secret, data), 'utf8');
+  const given = Buffer.from(signature, 'utf8');
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+/** The checkout signature a provider hands back with a successful payment. */
+export const checkoutSignature = (keySecret: string, orderId: string, paymentId: string) =>
+  hmacHex(keySecret, `${orderId}|${paymentId}`);

@@ -1,0 +1,99 @@
+import type { Checkout } from '../../../shared/payments.ts';
+import { AppError } from '../../../shared/messages.ts';
+import { type PaymentProvider, type ProviderPayment, signedBy } from './provider.ts';
+
+export interface RazorpayKeys {
+  keyId: string;
+  keySecret: string;
+  webhookSecret: string;
+  /** https://api.razorpay.com, or a stand-in in tests. */
+  apiUrl: string;
+}
+
+const TIMEOUT_MS = 10_000;
+
+/**
+ * Razorpay (https://razorpay.com/docs/api/): orders and payments over its REST API with basic auth, the
+ * hosted checkout (a form post that returns to our callback), and its two HMAC signatures.
+ */
+export class RazorpayProvider implements PaymentProvider {
+  readonly name = 'razorpay' as const;
+
+  constructor(
+    private readonly keys: RazorpayKeys,
+    private readonly publicUrl: string,
+    private readonly onError: (err: unknown) => void,
+  ) {}
+
+  private failed(cause: unknown): AppError {
+    this.onError(cause);
+    return new AppError('PAYMENT_PROVIDER_ERROR');
+  }
+
+  private async call<T>(method: 'GET' | 'POST', path: string, body?: object): Promise<T | null> {
+    const auth = Buffer.from(`${this.keys.keyId}:${this.keys.keySecret}`).toString('base64');
+    let res: Response;
+    try {
+      res = await fetch(`${this.keys.apiUrl}/v1${path}`, {
+        method,
+        headers: { authorization: `Basic ${auth}`, 'content-type': 'application/json' },
+        body: body ? JSON.stringify(body) : null,
+        signal: AbortSignal.timeout(TIMEOUT_MS),
+      });
+    } catch (err) {
+      throw this.failed(err);
+    }
+    if (res.status === 404 || res.status === 400) return null;
+    if (!res.ok) throw this.failed(new Error(`Razorpay answered ${res.status} to ${method} ${path}`));
+    return (await res.json()) as T;
+  }
+
+  async createOrder(order: { amount: number; currency: string; receipt: string }) {
+    const created = await this.call<{ id: string }>('POST', '/orders', order);
+    if (!created?.id) throw this.failed(new Error('Razorpay created no order'));
+    return { id: created.id };
+  }
+
+  async fetchPayment(paymentId: string): Promise<ProviderPayment | null> {
+    const p = await this.call<{
+      id: string;
+      order_id: string;
+      amount: number;
+      currency: string;
+      status: ProviderPayment['status'];
+    }>('GET', `/payments/${encodeURIComponent(paymentId)}`);
+    return p && { id: p.id, orderId: p.order_id, amount: p.amount, currency: p.currency, status: p.status };
+  }
+
+  checkout(o: {
+    orderId: string;
+    sessionId: string;
+    amount: number;
+    currency: string;
+    email: string;
+  }): Checkout {
+    return {
+      method: 'POST',
+      url: `${this.keys.apiUrl}/v1/checkout/embedded`,
+      fields: {
+        key_id: this.keys.keyId,
+        order_id: o.orderId,
+        amount: String(o.amount),
+        currency: o.currency,
+        name: 'Verdict',
+        description: 'ReviewPass',
+        'prefill[email]': o.email,
+        callback_url: `${this.publicUrl}/user/api/v1/payments/razorpay/callback/${o.sessionId}`,
+        cancel_url: `${this.publicUrl}/shop/session/${o.sessionId}?status=canceled`,
+      },
+    };
+  }
+
+  async verifyCheckout(orderId: string, paymentId: string, signature: string) {
+    return signedBy(this.keys.keySecret, `${orderId}|${paymentId}`, signature);
+  }
+
+  async verifyWebhook(rawBody: string, signature: string) {
+    return signedBy(this.keys.webhookSecret, rawBody, signature);
+  }
+}
