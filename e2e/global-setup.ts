@@ -104,6 +104,8 @@ export function serverEnv(buildDir: string, store: Store): Record<string, string
     AUTH_RATE_LIMIT: '1000',
     POSTING_LIMITS: 'off',
     VIEW_FLUSH_MS: '200',
+    // The test checkout captures a payment left pending this long after (review-pass.test.ts waits for it).
+    TEST_CHECKOUT_SETTLE_MS: '4000',
   };
 }
 

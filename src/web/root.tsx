@@ -10,7 +10,6 @@ import {
 } from 'react-router';
 import { lazy, type ReactNode } from 'react';
 import type { Route } from './+types/root';
-import { Footer } from './components/footer.tsx';
 import { NavBar } from './components/nav-bar.tsx';
 import { CompareProvider } from './features/compare/compare-context.tsx';
 import { CompareTraySlot } from './features/compare/compare-tray-slot.tsx';
@@ -18,6 +17,8 @@ import { ConnectivityWatcher } from './features/toasts/connectivity.tsx';
 import { SessionProvider } from './features/session/session.tsx';
 import { ToastProvider } from './features/toasts/toasts.tsx';
 import { useNonce } from './lib/nonce.tsx';
+import { island } from './lib/island.tsx';
+import { useAdFree } from './features/pass/ad-free.ts';
 import stylesHref from './styles/app.css?url';
 import accountStylesHref from './features/session/account.css?url';
 import campaignStylesHref from './features/campaign/campaign.css?url';
@@ -27,6 +28,9 @@ import './context.ts';
 const ErrorPage = lazy(() => import('./components/error-page.tsx').then((m) => ({ default: m.ErrorPage })));
 // Nor a campaign page: it replaces the whole app only while a campaign is live (spec section 1).
 const CampaignPage = lazy(() => import('./features/campaign/campaign-page.tsx'));
+// Plain markup, rendered by the server; the first load carries none of their code (island.tsx).
+const Footer = island(() => import('./components/footer.tsx').then((m) => m.Footer));
+const AdTray = island(() => import('./features/pass/ad-tray.tsx').then((m) => m.AdTray));
 
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: stylesHref },
@@ -37,13 +41,20 @@ export const links: Route.LinksFunction = () => [
 
 /**
  * What every page may need from the server: which sign-in methods this site offers, the site's address (for
- * canonical URLs), and the campaign that replaces the whole app, if one is live.
+ * canonical URLs), the campaign that replaces the whole app, if one is live, and this page load's house ad
+ * with whether the visitor's ReviewPass hides it (the ad-free cookie).
  */
 export async function loader({ context }: Route.LoaderArgs) {
+  const [campaign, ad] = await Promise.all([
+    context.services.campaignReads.live(),
+    context.services.adReads.pick(),
+  ]);
   return {
     auth: { google: context.auth?.google === true },
     origin: context.origin,
-    campaign: await context.services.campaignReads.live(),
+    campaign,
+    adFree: context.adFree === true,
+    ad,
   };
 }
 
@@ -53,13 +64,19 @@ export const shouldRevalidate = () => false;
 export interface RouteHandle {
   /** Navigation highlight: home=1, browse=2, articles=3, recommendation=4. */
   nav?: number;
+  /** A page that shows ads (listing, product and article pages; issue 8). */
+  ads?: boolean;
 }
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const matches = useMatches();
-  const campaign = useRouteLoaderData<typeof loader>('root')?.campaign;
-  const nav = matches.reduce((n, m) => (m.handle as RouteHandle | undefined)?.nav ?? n, 0);
+  const root = useRouteLoaderData<typeof loader>('root');
+  const campaign = root?.campaign;
+  const handles = matches.map((m) => (m.handle ?? {}) as RouteHandle);
+  const nav = handles.reduce((n, h) => h.nav ?? n, 0);
+  // The page load's house ad, at the end of the page, unless the visitor's ReviewPass runs.
+  const ad = !useAdFree() && handles.some((h) => h.ads) && root?.ad;
   return (
     <html lang="en-IN">
       <head>
@@ -92,8 +109,9 @@ export function Layout({ children }: { children: ReactNode }) {
                   <NavBar active={nav} />
                   <main id="main" tabIndex={-1}>
                     {children}
+                    {ad && <AdTray key={ad.id} props={{ ad }} wake="never" />}
                   </main>
-                  <Footer />
+                  <Footer props={{}} wake="never" />
                   <CompareTraySlot />
                 </>
               )}

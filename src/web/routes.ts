@@ -33,6 +33,10 @@ export default [
     route(path, 'routes/info-page.tsx', { id: `info-${path}` }),
   ),
   route('user-campaign', 'routes/user-campaign.tsx'),
+  // The ReviewPass and payments (issue 8).
+  route('review-pass', 'routes/review-pass.tsx'),
+  route('shop/checkout/:orderId', 'routes/shop-checkout.tsx'),
+  route('shop/session/:sessionId', 'routes/shop-session.tsx'),
   route('internal-server-error', 'routes/internal-server-error.tsx'),
   route('page-not-found', 'routes/page-not-found.tsx'),
   route('*', 'routes/page-not-found.tsx', { id: 'catch-all' }),

@@ -6,6 +6,7 @@ const LINKS = [
   { to: '/about', label: 'About' },
   { to: '/corporate', label: 'Corporate' },
   { to: '/help-center', label: 'Help center' },
+  { to: '/review-pass', label: 'ReviewPass' },
   { to: '/terms-of-service', label: 'Terms of service' },
   { to: '/privacy-policy', label: 'Privacy policy' },
   { to: '/community-guidelines', label: 'Community guidelines' },

@@ -17,7 +17,8 @@ import { head } from '../lib/meta.ts';
 import { articleLd, breadcrumbList } from '../lib/structured-data.ts';
 import type { Route } from './+types/article';
 
-export const handle = { nav: NAV_INDEX.articles };
+/** Shows the page load's house ad (issue 8). */
+export const handle = { nav: NAV_INDEX.articles, ads: true };
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: contentStylesHref },
   // The comments' styles (shared with reviews).

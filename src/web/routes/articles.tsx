@@ -5,7 +5,8 @@ import contentStylesHref from '../features/content/content.css?url';
 import { pageMeta } from '../lib/meta.ts';
 import type { Route } from './+types/articles';
 
-export const handle = { nav: NAV_INDEX.articles };
+/** Shows the page load's house ad (issue 8). */
+export const handle = { nav: NAV_INDEX.articles, ads: true };
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: contentStylesHref }];
 
 export function loader({ context }: Route.LoaderArgs) {

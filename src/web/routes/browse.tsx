@@ -23,7 +23,8 @@ import { ProductGrid } from '../components/product-card.tsx';
 import { pageMeta } from '../lib/meta.ts';
 import type { Route } from './+types/browse';
 
-export const handle = { nav: NAV_INDEX.browse };
+/** Shows the page load's house ad (issue 8). */
+export const handle = { nav: NAV_INDEX.browse, ads: true };
 
 export function meta(args: Route.MetaArgs) {
   const d = args.data;

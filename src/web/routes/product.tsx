@@ -10,6 +10,8 @@ import { breadcrumbList, productLd } from '../lib/structured-data.ts';
 import reviewStylesHref from '../features/reviews/reviews.css?url';
 import type { Route } from './+types/product';
 
+/** Shows the page load's house ad (issue 8). */
+export const handle = { ads: true };
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: reviewStylesHref }];
 
 /**

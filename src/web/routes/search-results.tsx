@@ -6,6 +6,8 @@ import { RatingTag } from '../components/rating-tag.tsx';
 import { pageMeta } from '../lib/meta.ts';
 import type { Route } from './+types/search-results';
 
+/** Shows the page load's house ad (issue 8). */
+export const handle = { ads: true };
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const query = params.query.trim().slice(0, 200);
   const pageParam = new URL(request.url).searchParams.get('page') ?? '0';

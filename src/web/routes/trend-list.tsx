@@ -24,6 +24,8 @@ const LISTS: Record<string, { kind: TrendKind; title: string; description: strin
   },
 };
 
+/** Shows the page load's house ad (issue 8). */
+export const handle = { ads: true };
 export function meta(args: Route.MetaArgs) {
   const { matches } = args;
   const list = LISTS[matches.at(-1)?.id ?? ''];

@@ -104,6 +104,7 @@ describe('sitemap.xml', () => {
       '/most-viewed-products',
       '/most-reviewed-products',
       '/most-upvoted-products',
+      '/review-pass',
     ]) {
       expect(paths, path).toContain(path);
     }

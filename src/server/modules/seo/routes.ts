@@ -17,7 +17,9 @@ const Chunk = z.object({ file: z.string().regex(/^(products|reviews)-[1-9]\d{0,5
 function sitePages(services: Services): SitemapUrl[] {
   const fixed = ['/', '/home', '/browse', '/most-viewed-products', '/most-reviewed-products'];
   return [
-    ...[...fixed, '/most-upvoted-products', '/articles', '/help-center'].map((loc) => ({ loc })),
+    ...[...fixed, '/most-upvoted-products', '/articles', '/help-center', '/review-pass'].map((loc) => ({
+      loc,
+    })),
     ...services.articles.list().map((a) => ({ loc: articleHref(a.slug, a.id), lastmod: a.publishDate })),
     ...services.pages.helpPages().map((p) => ({ loc: helpHref(p.slug) })),
     ...PAGE_SLUGS.map((slug) => {

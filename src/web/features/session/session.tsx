@@ -15,6 +15,7 @@ import { DEFAULT_USER_PREFERENCE, type UserPreference } from '../../../shared/pr
 import { MESSAGES } from '../../../shared/texts.ts';
 import { clearStoredValues, storedValue } from '../../lib/stored-value.ts';
 import { useToast } from '../toasts/toasts.tsx';
+import { setAdFree } from '../pass/ad-free.ts';
 
 /** Where the session lives (the spec keeps it in local storage). */
 export const SESSION_STORAGE_KEY = 'verdict.session';
@@ -133,6 +134,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       }
       exiting = true;
       write(null);
+      setAdFree(false);
       if (options.purge) clearStoredValues();
       if (options.toast !== false) toast.show({ message: ACCOUNT_SUCCESS.signedOut, type: 'success' });
       await leave(() => navigate(options.to ?? '/'));
@@ -153,6 +155,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const expire = useCallback(() => {
     exiting = true;
     write(null);
+    setAdFree(false);
     toast.show({ id: EXPIRED_TOAST, message: MESSAGES.sessionExpired, type: 'error' });
     void leave(() => navigate('/sign-in'));
   }, [toast, navigate]);

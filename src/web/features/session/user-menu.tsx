@@ -4,6 +4,7 @@ import { fromStoredPreference, PREFERENCE_CATEGORY } from '../../../shared/prefe
 import { useAuthFetch } from './api.ts';
 import { Avatar } from './avatar.tsx';
 import { useSession } from './session.tsx';
+import { checkPass } from '../pass/pass-api.ts';
 
 /** The preference form (and its schema) loads when the dialog first opens. */
 const PreferencesDialogBody = lazy(() =>
@@ -32,6 +33,7 @@ function useFetchedPreference() {
 const ITEMS = [
   { to: '/user-profile', label: 'Profile' },
   { to: '/my-account', label: 'My account' },
+  { to: '/review-pass', label: 'ReviewPass' },
   { to: '/help-center', label: 'Help center' },
 ];
 
@@ -40,7 +42,7 @@ const ITEMS = [
  * move through it, Escape closes it and focus returns to the button). Sign out asks first, in a modal dialog.
  */
 export function UserMenu() {
-  const { user, signOut } = useSession();
+  const { user, token, signOut } = useSession();
   const id = useId();
   const [open, setOpen] = useState(false);
   const fetched = useFetchedPreference();
@@ -55,6 +57,11 @@ export function UserMenu() {
   const location = useLocation();
 
   useEffect(() => setOpen(false), [location.pathname]);
+  // Every page of a signed-in visitor shows this menu: it checks their ReviewPass once a page load, which
+  // hides the ads of a pass bought elsewhere and keeps the ad-free cookie in step (issue 8).
+  useEffect(() => {
+    if (token) checkPass(token);
+  }, [token]);
 
   const items = () => Array.from(menu.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []);
 

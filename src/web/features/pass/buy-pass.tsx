@@ -1,0 +1,137 @@
+import { type FormEvent, useId, useState } from 'react';
+import { Link } from 'react-router';
+import { formatPrice } from '../../../shared/format.ts';
+import { type Checkout, InitiateTransactionSchema, type Transaction } from '../../../shared/payments.ts';
+import { formatPassDays, PASS_OPTIONS, PASS_PRICE, passDays } from '../../../shared/review-pass.ts';
+import { errorMessage, isSilent } from '../../lib/api.ts';
+import { useAuthFetch } from '../session/api.ts';
+import { useSession } from '../session/session.tsx';
+import { goToCheckout } from './pass-api.ts';
+
+export interface Started {
+  transaction: Transaction;
+  checkout: Checkout;
+}
+
+/** Starts a purchase of `amount` rupees and sends the browser to pay; the hook's error says why it could not. */
+export function useBuyPass() {
+  const authFetch = useAuthFetch();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const buy = async (amount: number) => {
+    setBusy(true);
+    setError(null);
+    try {
+      const started = await authFetch<Started>('/initiate-transaction', { method: 'POST', json: { amount } });
+      goToCheckout(started.checkout);
+    } catch (err) {
+      setBusy(false);
+      if (!isSilent(err)) setError(errorMessage(err));
+    }
+  };
+  return { buy, busy, error };
+}
+
+const OTHER = 'other';
+
+/**
+ * The pass options (spec section 9) as a radio group, ₹65 for 30 days chosen, and any other amount as a
+ * donation with what it buys shown as it is typed. The amount is checked with the route's own schema.
+ */
+export function BuyPass() {
+  const { ready, token } = useSession();
+  const { buy, busy, error } = useBuyPass();
+  const [choice, setChoice] = useState(String(PASS_PRICE));
+  const [other, setOther] = useState('');
+  const [touched, setTouched] = useState(false);
+  const id = useId();
+  const amount = choice === OTHER ? Number(other) : Number(choice);
+  const checked = InitiateTransactionSchema.safeParse({
+    amount: choice === OTHER && !other.trim() ? NaN : amount,
+  });
+  const invalid = checked.success ? undefined : checked.error.issues[0]?.message;
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    setTouched(true);
+    if (!invalid && !busy) void buy(amount);
+  };
+
+  return (
+    <form className="account-card pass-buy" onSubmit={submit} noValidate>
+      <h2>Buy a ReviewPass</h2>
+      <fieldset className="pass-options">
+        <legend>Choose how long</legend>
+        {PASS_OPTIONS.map((o) => (
+          <label key={o.amount} className="pass-option">
+            <input
+              type="radio"
+              name="amount"
+              value={o.amount}
+              checked={choice === String(o.amount)}
+              onChange={() => setChoice(String(o.amount))}
+            />
+            <span className="pass-option-price">{formatPrice(o.amount)}</span>
+            <span className="pass-option-days">{formatPassDays(o.days)}</span>
+          </label>
+        ))}
+        <label className="pass-option">
+          <input
+            type="radio"
+            name="amount"
+            value={OTHER}
+            checked={choice === OTHER}
+            onChange={() => setChoice(OTHER)}
+          />
+          <span className="pass-option-price">Another amount</span>
+          <span className="pass-option-days">A donation</span>
+        </label>
+      </fieldset>
+      {choice === OTHER && (
+        <div className="form-field">
+          <label htmlFor={`${id}-amount`}>Amount in rupees</label>
+          <input
+            id={`${id}-amount`}
+            type="number"
+            inputMode="decimal"
+            min={1}
+            step="0.01"
+            value={other}
+            onChange={(e) => setOther(e.target.value)}
+            onBlur={() => setTouched(true)}
+            aria-invalid={touched && !!invalid}
+            aria-describedby={`${id}-amount-note`}
+          />
+          <p
+            id={`${id}-amount-note`}
+            className={touched && invalid ? 'field-error' : 'field-hint'}
+            role={touched && invalid ? 'alert' : undefined}
+          >
+            {touched && invalid
+              ? invalid
+              : !invalid
+                ? `${formatPrice(amount)} buys ${formatPassDays(passDays(amount))} without ads.`
+                : 'Up to ₹10 buys a day, up to ₹30 a week, up to ₹100 a month, up to ₹500 a year, more 5 years.'}
+          </p>
+        </div>
+      )}
+      {error && (
+        <p className="alert" role="alert">
+          {error}
+        </p>
+      )}
+      {ready && token ? (
+        <button type="submit" className="button button-primary" disabled={busy} aria-busy={busy}>
+          {busy ? 'Starting checkout…' : `Buy ReviewPass${invalid ? '' : ` for ${formatPrice(amount)}`}`}
+        </button>
+      ) : (
+        <p>
+          <Link to="/sign-in" className="button button-primary">
+            Sign in to buy
+          </Link>{' '}
+          <span className="muted">A pass goes with your account, on every device you sign in on.</span>
+        </p>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,167 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { formatPrice } from '../../shared/format.ts';
+import { PAYMENT_TEXTS, RETRY_PURCHASE, type Transaction } from '../../shared/payments.ts';
+import { formatPassDays } from '../../shared/review-pass.ts';
+import { setAdFree } from '../features/pass/ad-free.ts';
+import { useBuyPass } from '../features/pass/buy-pass.tsx';
+import { formatDate } from '../features/pass/dates.ts';
+import passStylesHref from '../features/pass/pass.css?url';
+import { useAuthFetch } from '../features/session/api.ts';
+import { useRequireSession } from '../features/session/session.tsx';
+import { errorMessage, isSilent } from '../lib/api.ts';
+import { type MetaContext, pageMeta } from '../lib/meta.ts';
+import type { Route } from './+types/shop-session';
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: passStylesHref }];
+
+export const meta = (args: MetaContext) =>
+  pageMeta(args, 'Your payment', 'The state of your ReviewPass payment.', { noindex: true });
+
+/** How often a pending payment is asked about again, and for how long. */
+const POLL_MS = 2500;
+const POLL_FOR_MS = 10 * 60_000;
+
+type Reply = { transaction: Transaction };
+
+/**
+ * Where the checkout returns (spec section 3; issue 8): with the checkout's signature it validates the payment,
+ * with `status=failed|canceled` it closes the purchase, otherwise it reads it; a pending payment is asked about
+ * again until the provider's webhook settles it. The query is then dropped from the address.
+ */
+export default function ShopSession({ params }: Route.ComponentProps) {
+  const { ready, token } = useRequireSession();
+  const authFetch = useAuthFetch();
+  const navigate = useNavigate();
+  const [tx, setTx] = useState<Transaction | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const retry = useBuyPass();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const path = `/shop/session/${params.sessionId}`;
+
+  useEffect(() => {
+    if (!ready || !token) return;
+    const query = new URLSearchParams(window.location.search);
+    let stopped = false;
+    const read = () => authFetch<Reply>(path);
+    const first = async (): Promise<Reply> => {
+      const signature = query.get('razorpay_signature');
+      const status = query.get('status');
+      if (signature) {
+        return authFetch<Reply>('/order/validate', {
+          method: 'POST',
+          json: {
+            razorpay_order_id: query.get('razorpay_order_id') ?? '',
+            razorpay_payment_id: query.get('razorpay_payment_id') ?? '',
+            razorpay_signature: signature,
+          },
+        });
+      }
+      if (status === 'failed' || status === 'canceled') {
+        return authFetch<Reply>(`${path}/abandon`, { method: 'POST', json: { state: status } });
+      }
+      return read();
+    };
+    void (async () => {
+      try {
+        let { transaction } = await first();
+        if (window.location.search) void navigate(path, { replace: true, preventScrollReset: true });
+        const until = Date.now() + POLL_FOR_MS;
+        while (!stopped) {
+          setTx(transaction);
+          if (transaction.state === 'paid') setAdFree(true);
+          if (transaction.state !== 'pending' || Date.now() > until) break;
+          await new Promise((done) => setTimeout(done, POLL_MS));
+          if (!stopped) ({ transaction } = await read());
+        }
+      } catch (err) {
+        if (!stopped && !isSilent(err)) setError(errorMessage(err));
+      }
+    })();
+    return () => {
+      stopped = true;
+    };
+  }, [ready, token, authFetch, navigate, path]);
+
+  // Each new state is announced by moving focus to its heading.
+  const state = tx?.state;
+  useEffect(() => {
+    if (state) heading.current?.focus();
+  }, [state]);
+
+  if (error) {
+    return (
+      <div className="account-page account-narrow pass-page">
+        <h1 className="page-title">Payment</h1>
+        <p className="alert" role="alert">
+          {error}
+        </p>
+        <p>
+          <Link to="/review-pass">Back to ReviewPass</Link>
+        </p>
+      </div>
+    );
+  }
+  if (!tx) {
+    return (
+      <div className="account-page account-narrow pass-page">
+        <h1 className="page-title">Payment</h1>
+        <p role="status" className="muted">
+          Checking your payment…
+        </p>
+      </div>
+    );
+  }
+  const text = PAYMENT_TEXTS[tx.state];
+  return (
+    <div className="account-page account-narrow pass-page">
+      <section className={`pay-state pay-state-${tx.state}`} aria-labelledby="pay-state-title">
+        <h1 id="pay-state-title" ref={heading} tabIndex={-1}>
+          {text.title}
+        </h1>
+        <p>{text.body}</p>
+        <dl className="pay-facts">
+          <dt>Amount</dt>
+          <dd>{formatPrice(tx.amount)}</dd>
+          <dt>Pass</dt>
+          <dd>{formatPassDays(tx.days)}</dd>
+          {tx.state === 'paid' && (
+            <>
+              <dt>Ad-free until</dt>
+              <dd>{tx.pass_ends_at ? formatDate(tx.pass_ends_at) : 'Forever'}</dd>
+            </>
+          )}
+        </dl>
+        {tx.state === 'pending' && (
+          <p className="muted small" role="status">
+            Checking again every few seconds…
+          </p>
+        )}
+        {retry.error && (
+          <p className="alert" role="alert">
+            {retry.error}
+          </p>
+        )}
+        <p className="pay-actions">
+          {tx.state === 'failed' || tx.state === 'canceled' ? (
+            <button
+              type="button"
+              className="button button-primary"
+              disabled={retry.busy}
+              onClick={() => void retry.buy(tx.amount)}
+            >
+              {RETRY_PURCHASE}
+            </button>
+          ) : (
+            <Link to="/home" className="button button-primary">
+              Continue to Verdict
+            </Link>
+          )}
+          <Link to="/review-pass" className="button">
+            Your ReviewPass
+          </Link>
+        </p>
+      </section>
+    </div>
+  );
+}
