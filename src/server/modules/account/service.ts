@@ -429,6 +429,7 @@ export class AccountService {
       await this.d.db.execute(sql`DELETE FROM one_time_tokens WHERE user_id = ${ids}`);
       await this.d.db.execute(sql`DELETE FROM user_preferences WHERE user_id = ${ids}`);
       await this.d.db.execute(sql`DELETE FROM help_requests WHERE user_id = ${ids}`);
+      await this.d.db.execute(sql`DELETE FROM passes WHERE user_id = ${ids}`);
     }
     return { erased: rows.length, images: rows.flatMap((r) => (r.image ? [r.image] : [])) };
   }
