@@ -33,6 +33,12 @@ const prepared = await prepareDatabase(database, {
   articles: services.articles.bundled,
 });
 app.log.info(prepared, 'database ready');
+if (!config.razorpay) {
+  // The embedded default: fine for trying the site, never for taking money (decision 0011).
+  app.log[config.env === 'production' ? 'warn' : 'info'](
+    'payments use the built-in test checkout (no money moves): set RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET to take real payments',
+  );
+}
 services.views.start(config.viewFlushMs);
 const labels = setInterval(() => {
   refreshTrendLabels(database.db).catch((err) => app.log.error({ err }, 'trend label refresh failed'));

@@ -25,19 +25,22 @@ export interface TestContext {
 export async function createTestApp(
   env: Record<string, string> = {},
   extraRoutes?: (app: FastifyInstance) => void,
-  options: ServiceOptions = {},
+  { onError, ...options }: ServiceOptions & { onError?: (err: unknown) => void } = {},
 ): Promise<TestContext> {
   const database = await cloneDatabase(inject('template'));
   const dataDir = mkdtempSync(join(tmpdir(), 'verdict-test-'));
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, AUTH_RATE_LIMIT: '10000', POSTING_LIMITS: 'off', ...env });
-  const services = createServices(
-    database,
-    config,
-    (err) => {
-      throw err;
-    },
-    options,
-  );
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    AUTH_RATE_LIMIT: '10000',
+    POSTING_LIMITS: 'off',
+    ...env,
+  });
+  // Unless the test collects them, errors the services report (to be logged in production) fail the test.
+  const fail = (err: unknown) => {
+    throw err;
+  };
+  const services = createServices(database, config, onError ?? fail, options);
   const app = await buildApp({ services, logger: false });
   extraRoutes?.(app);
   await app.ready();

@@ -3,7 +3,7 @@ import { createTestApp, query, type TestContext } from '../../../test/app.ts';
 import { TestClock } from '../../../test/clock.ts';
 import { member } from '../../../test/community.ts';
 import { DAY, MINUTE } from '../../lib/clock.ts';
-import { TestCheckoutProvider } from './test-checkout.ts';
+import type { TestCheckoutProvider } from './test-checkout.ts';
 
 let t: TestContext;
 const clock = new TestClock(Date.parse('2026-03-01T10:00:00Z'));

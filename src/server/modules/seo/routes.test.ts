@@ -123,8 +123,8 @@ describe('sitemap.xml', () => {
     expect(found).toContainEqual({ loc: `${ORIGIN}/privacy-policy`, lastmod: '2024-09-06' });
     expect(found).toContainEqual({ loc: `${ORIGIN}/terms-of-service`, lastmod: '2022-10-01' });
     expect(found).toContainEqual({ loc: `${ORIGIN}/about`, lastmod: null });
-    // 8 fixed pages, 2 articles, 14 help pages, 5 legal and company pages; no products or accounts.
-    expect(found).toHaveLength(8 + 2 + 14 + 5);
+    // 9 fixed pages (with /review-pass), 2 articles, 14 help pages, 5 legal and company pages; no products or accounts.
+    expect(found).toHaveLength(9 + 2 + 14 + 5);
     expect(paths.some((p) => /^\/(product|sign-in|my-account|user-profile)/.test(p))).toBe(false);
   });
 
