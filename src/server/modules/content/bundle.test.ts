@@ -165,6 +165,7 @@ describe('loadContent', () => {
       '/initiate-forgot-password',
       '/search',
       '/email-verification',
+      '/review-pass',
       ...PAGE_SLUGS.map((s) => `/${s}`),
       ...HELP_SLUGS.map((s) => `/help-center/${s}`),
       ...content.articles.map((a) => `/articles/${a.slug}-${a.id}`),
