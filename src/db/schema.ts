@@ -317,14 +317,29 @@ export const reviews = pgTable(
 );
 
 /** A like (1) or dislike (-1) by one user on one item; the item's stored counters count them. */
+/** A column naming the row a post or reaction belongs to; it goes when that row goes. */
+const belongsTo = (name: string, references: () => AnyPgColumn) =>
+  integer(name).notNull().references(references, { onDelete: 'cascade' });
+
+/**
+ * What every post under something else has (a review's comment, a comment's reply, a question, an answer, an
+ * article's comment): an id, its author, its text, its reaction counters and its date.
+ */
+const post = () => ({
+  id: serial('id').primaryKey(),
+  userId: belongsTo('user_id', () => users.id),
+  body: text('body').notNull(),
+  likes: integer('likes').notNull().default(0),
+  dislikes: integer('dislikes').notNull().default(0),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 function reactions<T extends string>(name: string, target: T, references: () => AnyPgColumn) {
   return pgTable(
     name,
     {
-      targetId: integer(target).notNull().references(references, { onDelete: 'cascade' }),
-      userId: integer('user_id')
-        .notNull()
-        .references(() => users.id, { onDelete: 'cascade' }),
+      targetId: belongsTo(target, references),
+      userId: belongsTo('user_id', () => users.id),
       value: smallint('value').notNull(),
       createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     },
@@ -338,18 +353,9 @@ export const reviewReactions = reactions('review_reactions', 'review_id', () => 
 export const reviewComments = pgTable(
   'review_comments',
   {
-    id: serial('id').primaryKey(),
-    reviewId: integer('review_id')
-      .notNull()
-      .references(() => reviews.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    body: text('body').notNull(),
-    likes: integer('likes').notNull().default(0),
-    dislikes: integer('dislikes').notNull().default(0),
+    ...post(),
+    reviewId: belongsTo('review_id', () => reviews.id),
     replies: integer('replies').notNull().default(0),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('review_comments_review_idx').on(t.reviewId, t.createdAt, t.id)],
 );
@@ -358,17 +364,8 @@ export const commentReactions = reactions('comment_reactions', 'comment_id', () 
 export const commentReplies = pgTable(
   'comment_replies',
   {
-    id: serial('id').primaryKey(),
-    commentId: integer('comment_id')
-      .notNull()
-      .references(() => reviewComments.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    body: text('body').notNull(),
-    likes: integer('likes').notNull().default(0),
-    dislikes: integer('dislikes').notNull().default(0),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ...post(),
+    commentId: belongsTo('comment_id', () => reviewComments.id),
   },
   (t) => [index('comment_replies_comment_idx').on(t.commentId, t.createdAt, t.id)],
 );
@@ -377,18 +374,9 @@ export const replyReactions = reactions('reply_reactions', 'reply_id', () => com
 export const questions = pgTable(
   'questions',
   {
-    id: serial('id').primaryKey(),
-    productId: integer('product_id')
-      .notNull()
-      .references(() => products.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    body: text('body').notNull(),
-    likes: integer('likes').notNull().default(0),
-    dislikes: integer('dislikes').notNull().default(0),
+    ...post(),
+    productId: belongsTo('product_id', () => products.id),
     answers: integer('answers').notNull().default(0),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('questions_product_created_idx').on(t.productId, t.createdAt.desc(), t.id.desc())],
 );
@@ -397,17 +385,8 @@ export const questionReactions = reactions('question_reactions', 'question_id', 
 export const answers = pgTable(
   'answers',
   {
-    id: serial('id').primaryKey(),
-    questionId: integer('question_id')
-      .notNull()
-      .references(() => questions.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    body: text('body').notNull(),
-    likes: integer('likes').notNull().default(0),
-    dislikes: integer('dislikes').notNull().default(0),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ...post(),
+    questionId: belongsTo('question_id', () => questions.id),
   },
   // Answers are listed by likes, then oldest first.
   (t) => [index('answers_question_likes_idx').on(t.questionId, t.likes.desc(), t.createdAt, t.id)],
@@ -535,17 +514,8 @@ export const articleReactions = reactions('article_reactions', 'article_id', () 
 export const articleComments = pgTable(
   'article_comments',
   {
-    id: serial('id').primaryKey(),
-    articleId: integer('article_id')
-      .notNull()
-      .references(() => articles.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    body: text('body').notNull(),
-    likes: integer('likes').notNull().default(0),
-    dislikes: integer('dislikes').notNull().default(0),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ...post(),
+    articleId: belongsTo('article_id', () => articles.id),
   },
   (t) => [index('article_comments_article_idx').on(t.articleId, t.createdAt, t.id)],
 );
