@@ -39,6 +39,9 @@ const optional = (max: number) =>
     .optional()
     .transform((v) => (v ? v : null));
 
+/** A campaign's id: two capitals and three digits, like CP001. */
+export const CampaignIdSchema = z.string().regex(/^[A-Z]{2}\d{3}$/, 'must be a campaign id like CP001');
+
 export const CampaignFeedbackSchema = z.object({
   firstName: required(CAMPAIGN_MESSAGES.firstName, 50),
   lastName: required(CAMPAIGN_MESSAGES.lastName, 50),
@@ -58,21 +61,19 @@ export const CampaignFeedbackSchema = z.object({
     // Steps of 0.1, allowing for binary fractions (0.1 * 3 is 0.30000000000000004).
     .refine((r) => Math.abs(r * 10 - Math.round(r * 10)) < 1e-6, CAMPAIGN_MESSAGES.rating),
   /** Which campaign; the one shown at /user-campaign when left out. */
-  campaignId: z
-    .string()
-    .regex(/^[A-Z]{2}\d{3}$/, 'must be a campaign id like CP001')
-    .optional(),
+  campaignId: CampaignIdSchema.optional(),
 });
 export type CampaignFeedbackInput = z.input<typeof CampaignFeedbackSchema>;
 
 /** A campaign as the page shows it. */
-export interface CampaignView {
-  id: string;
-  active: boolean;
+export const CampaignViewSchema = z.object({
+  id: z.string(),
+  active: z.boolean(),
   /** YYYY-MM-DD, inclusive. */
-  startsOn: string;
-  endsOn: string;
-  country: string;
+  startsOn: z.string(),
+  endsOn: z.string(),
+  country: z.string(),
   /** Active, and today (in India) is within its dates: it replaces the whole web app. */
-  live: boolean;
-}
+  live: z.boolean(),
+});
+export type CampaignView = z.infer<typeof CampaignViewSchema>;

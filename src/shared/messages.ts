@@ -79,7 +79,8 @@ export const ERRORS = {
   },
   PAYMENT_AMOUNT_MISMATCH: {
     status: 400,
-    message: 'The amount paid does not match the order. No pass was granted; if you were charged, contact support.',
+    message:
+      'The amount paid does not match the order. No pass was granted; if you were charged, contact support.',
   },
   WEBHOOK_SIGNATURE_INVALID: { status: 400, message: 'Invalid webhook signature.' },
   PAYMENT_PROVIDER_ERROR: {

@@ -6,6 +6,7 @@
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { createDatabase } from '../../db/client.ts';
+import { CampaignIdSchema } from '../../shared/campaign.ts';
 import { databaseOptions, loadConfig } from '../config.ts';
 import { CampaignService } from '../modules/campaign/service.ts';
 import { systemClock } from '../lib/clock.ts';
@@ -23,7 +24,7 @@ const { values, positionals } = parseArgs({
   },
 });
 const Args = z.object({
-  id: z.string().regex(/^[A-Z]{2}\d{3}$/, 'a campaign id like CP001'),
+  id: CampaignIdSchema,
   start: z.iso.date().optional(),
   end: z.iso.date().optional(),
 });

@@ -1,4 +1,5 @@
 import { LRUCache } from 'lru-cache';
+import type { Clock } from './clock.ts';
 
 /**
  * A bounded, time-limited memo for read-mostly values: concurrent callers share one in-flight load,
@@ -7,8 +8,15 @@ import { LRUCache } from 'lru-cache';
 export class TtlCache<T extends object> {
   private readonly entries: LRUCache<string, Promise<T>>;
 
-  constructor(ttlMs: number, max = 1000) {
-    this.entries = new LRUCache({ max, ttl: ttlMs, ttlAutopurge: false });
+  /** `clock`: what "now" is (tests pass one they move by hand); the system's time otherwise. */
+  constructor(ttlMs: number, max = 1000, clock?: Clock) {
+    this.entries = new LRUCache({
+      max,
+      // lru-cache keeps an entry while its age is at most `ttl`; ours is fresh for less than ttlMs.
+      ttl: Math.max(1, ttlMs - 1),
+      ttlAutopurge: false,
+      ...(clock ? { perf: { now: () => clock.now().getTime() }, ttlResolution: 0 } : {}),
+    });
   }
 
   get(key: string, load: () => Promise<T>): Promise<T> {

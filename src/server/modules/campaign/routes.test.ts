@@ -244,6 +244,27 @@ describe('CampaignService', () => {
     expect((await t.services.campaigns.current()).live).toBe(false);
   });
 
+  it('a switch made while a check is under way is seen at once, not overwritten by that check', async () => {
+    await t.services.campaigns.set('CP001', { active: false });
+    // Reads run at once but answer only when let go: the check reads "off", then the switch lands.
+    let letGo = () => {};
+    const held = new Promise<void>((done) => (letGo = done));
+    const db = {
+      execute: async (q: unknown) => {
+        const result = await t.database.db.execute(q as never);
+        if (JSON.stringify(q).includes('SELECT')) await held;
+        return result;
+      },
+    };
+    const service = new CampaignService(db as never, clock);
+    const checking = service.live();
+    await service.set('CP001', { active: true, startsOn: '2024-10-10', endsOn: '2024-10-20' });
+    letGo();
+    expect(await checking).toBeNull();
+    expect((await service.live())?.id).toBe('CP001');
+    await t.services.campaigns.set('CP001', { active: false });
+  });
+
   it('is live only from its first day to its last, inclusive, in India', async () => {
     await t.services.campaigns.set('CP001', { active: true, startsOn: '2024-10-01', endsOn: '2024-10-31' });
     expect(await liveAt('2024-09-30T12:00:00Z')).toBeNull();

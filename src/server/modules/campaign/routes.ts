@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorResponseSchema } from '../../../shared/api-types.ts';
-import { CampaignFeedbackSchema } from '../../../shared/campaign.ts';
+import { CampaignFeedbackSchema, CampaignViewSchema } from '../../../shared/campaign.ts';
 import type { Services } from '../../services.ts';
 import { authRateLimit } from '../account/auth.ts';
 
@@ -38,14 +38,7 @@ export function campaignRoutes(app: FastifyInstance, services: Services): void {
         response: {
           200: z.object({
             success: z.literal(true),
-            campaign: z.object({
-              id: z.string(),
-              active: z.boolean(),
-              startsOn: z.string(),
-              endsOn: z.string(),
-              country: z.string(),
-              live: z.boolean(),
-            }),
+            campaign: CampaignViewSchema,
           }),
           404: ErrorResponseSchema,
         },

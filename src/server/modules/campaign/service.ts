@@ -9,6 +9,7 @@ import { rows } from '../../../db/sql.ts';
 import type { CampaignFeedbackSchema, CampaignView } from '../../../shared/campaign.ts';
 import { AppError } from '../../../shared/messages.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { TtlCache } from '../../lib/ttl-cache.ts';
 import type { z } from 'zod';
 
 /** How long a running server may take to notice a campaign switched on or off (npm run campaign). */
@@ -21,46 +22,44 @@ export const todayInIndia = (now: Date) => TODAY.format(now);
 interface CampaignRow {
   id: string;
   active: boolean;
-  starts_on: string | Date;
-  ends_on: string | Date;
+  /** YYYY-MM-DD: the query reads the dates as text, so no driver turns them into local midnights. */
+  starts_on: string;
+  ends_on: string;
   country: string;
 }
 
-/** A `date` column from either driver (node-postgres parses it as local midnight). */
-const day = (value: string | Date) =>
-  typeof value === 'string'
-    ? value.slice(0, 10)
-    : `${value.getFullYear()}-${String(value.getMonth() + 1).padStart(2, '0')}-${String(value.getDate()).padStart(2, '0')}`;
+const COLUMNS = sql.raw('id, active, starts_on::text AS starts_on, ends_on::text AS ends_on, country');
 
 export class CampaignService {
-  private checked: { at: number; live: CampaignView | null } | null = null;
-  /** The check under way, shared by the requests that arrive meanwhile. */
-  private checking: Promise<CampaignView | null> | null = null;
+  /** The live campaign, read at most every CAMPAIGN_CHECK_MS and shared by the requests meanwhile. */
+  private readonly checked: TtlCache<{ live: CampaignView | null }>;
+  /** The last answer, which stands while the database does not answer. */
+  private last: CampaignView | null = null;
 
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly onError: (err: unknown) => void = () => {},
-  ) {}
+  ) {
+    this.checked = new TtlCache(CAMPAIGN_CHECK_MS, 1, clock);
+  }
 
   private view(row: CampaignRow): CampaignView {
     const today = todayInIndia(this.clock.now());
-    const startsOn = day(row.starts_on);
-    const endsOn = day(row.ends_on);
     return {
       id: row.id,
       active: row.active,
-      startsOn,
-      endsOn,
+      startsOn: row.starts_on,
+      endsOn: row.ends_on,
       country: row.country,
-      live: row.active && startsOn <= today && today <= endsOn,
+      live: row.active && row.starts_on <= today && today <= row.ends_on,
     };
   }
 
   private async all(): Promise<CampaignView[]> {
     const found = await rows<CampaignRow>(
       this.db,
-      sql`SELECT id, active, starts_on, ends_on, country FROM campaigns ORDER BY starts_on DESC, id DESC`,
+      sql`SELECT ${COLUMNS} FROM campaigns ORDER BY starts_on DESC, id DESC`,
     );
     return found.map((r) => this.view(r));
   }
@@ -70,20 +69,15 @@ export class CampaignService {
    * failed read does not fail the page: the last answer (none at first) stands until the next check.
    */
   async live(): Promise<CampaignView | null> {
-    const now = this.clock.now().getTime();
-    if (this.checked && now - this.checked.at < CAMPAIGN_CHECK_MS) return this.checked.live;
-    this.checking ??= this.all()
-      .then((all) => all.find((c) => c.live) ?? null)
-      .catch((err: unknown) => {
-        this.onError(err);
-        return this.checked?.live ?? null;
-      })
-      .then((live) => {
-        this.checked = { at: now, live };
-        this.checking = null;
-        return live;
-      });
-    return this.checking;
+    const { live } = await this.checked.get('live', () =>
+      this.all()
+        .then((all) => ({ live: all.find((c) => c.live) ?? null }))
+        .catch((err: unknown) => {
+          this.onError(err);
+          return { live: this.last };
+        }),
+    );
+    return (this.last = live);
   }
 
   /** The campaign /user-campaign shows: the live one, otherwise the latest. */
@@ -120,11 +114,10 @@ export class CampaignService {
       sql`UPDATE campaigns SET active = coalesce(${change.active ?? null}::boolean, active),
           starts_on = coalesce(${change.startsOn ?? null}::date, starts_on),
           ends_on = coalesce(${change.endsOn ?? null}::date, ends_on)
-        WHERE id = ${id} RETURNING id, active, starts_on, ends_on, country`,
+        WHERE id = ${id} RETURNING ${COLUMNS}`,
     );
     if (!row) throw new AppError('CAMPAIGN_NOT_FOUND');
-    this.checked = null;
-    this.checking = null;
+    this.checked.clear();
     return this.view(row);
   }
 }

@@ -2,13 +2,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  type BundledPage,
-  CONTENT_DIR,
-  type ContentBundle,
-  HELP_SLUGS,
-  loadContent,
-} from './bundle.ts';
+import { type BundledPage, CONTENT_DIR, type ContentBundle, HELP_SLUGS, loadContent } from './bundle.ts';
 import { PAGE_SLUGS } from '../../../shared/content-api.ts';
 import { PageService } from './pages.ts';
 
