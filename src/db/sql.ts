@@ -27,3 +27,7 @@ export function pgError(err: unknown): { code?: string; constraint?: string } {
 
 /** Whether a number can name a row of a `serial` column (in-process callers pass ids parsed from URLs). */
 export const isRowId = (id: number): boolean => Number.isInteger(id) && id > 0 && id <= 2_147_483_647;
+
+/** A timestamp column from either driver (a Date from node-postgres, a string from PGlite) as ISO 8601. */
+export const iso = (value: Date | string | null): string | null =>
+  value == null ? null : new Date(value).toISOString();

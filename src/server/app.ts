@@ -20,7 +20,6 @@ import { articleImageRoutes, articleRoutes } from './modules/content/routes.ts';
 import { helpRoutes } from './modules/help/routes.ts';
 import { seoRoutes } from './modules/seo/routes.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
-import { TestCheckoutProvider } from './modules/payments/test-checkout.ts';
 import type { Services } from './services.ts';
 import { registerWeb, type WebOptions } from './web/handler.ts';
 
@@ -73,10 +72,7 @@ export async function buildApp({ services, web, logger = true }: AppOptions): Pr
   app.addHook('preClose', async () => {
     closing = true;
   });
-  app.addHook('onClose', async () => {
-    if (services.payments.provider instanceof TestCheckoutProvider) services.payments.provider.stop();
-    await services.mailer.close();
-  });
+  app.addHook('onClose', async () => services.mailer.close());
   app.addHook('onRequest', async (req, reply) => {
     reply.header('x-request-id', req.id);
     if (closing) return reply.status(503).send(errorBody('SHUTTING_DOWN'));

@@ -52,7 +52,6 @@ export interface Services extends WebServices {
   sitemap: SitemapService;
   payments: PaymentService;
   passCookie: PassCookie;
-  ads: AdService;
   /** Where uploaded files live ($DATA_DIR/uploads). */
   uploadsDir: string;
   isBot(userAgent: string | null | undefined): boolean;
@@ -121,7 +120,7 @@ export function createServices(
         onError,
       );
   const payments: PaymentService = new PaymentService(database.db, clock, provider);
-  const ads = new AdService(database.db);
+  const ads = new AdService(database.db, onError);
   return {
     database,
     config,
@@ -142,7 +141,6 @@ export function createServices(
     sitemap: new SitemapService(database.db),
     payments,
     passCookie: new PassCookie(database.db, clock, config.publicUrl.startsWith('https:')),
-    ads,
     uploadsDir: join(dataDir, 'uploads'),
     catalogue: new CatalogueService(database.db),
     views,

@@ -51,14 +51,18 @@ export function passDays(amount: number): PassDays {
 
 const DAY_MS = 86_400_000;
 
+/** Where a pass bought at `now` starts: at the end of the one the user holds if it still runs, else now. */
+export function passStart(now: Date, current: Date | 'forever' | null): Date {
+  return current instanceof Date && current.getTime() > now.getTime() ? current : now;
+}
+
 /**
  * When a pass bought at `now` ends, given the end of the one the user holds (null for none, 'forever' for a
- * pass that never ends): a new pass starts where a running one ends, otherwise now. Null means forever.
+ * pass that never ends): it runs `days` from passStart. Null means forever.
  */
 export function passEnd(now: Date, current: Date | 'forever' | null, days: PassDays): Date | null {
   if (days === null || current === 'forever') return null;
-  const from = current && current.getTime() > now.getTime() ? current.getTime() : now.getTime();
-  return new Date(from + days * DAY_MS);
+  return new Date(passStart(now, current).getTime() + days * DAY_MS);
 }
 
 /** A pass's length as people say it: '1 day', '7 days', '1 month', '1 year', '5 years', 'Forever'. */

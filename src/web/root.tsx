@@ -45,15 +45,16 @@ export const links: Route.LinksFunction = () => [
  * with whether the visitor's ReviewPass hides it (the ad-free cookie).
  */
 export async function loader({ context }: Route.LoaderArgs) {
+  const adFree = context.adFree === true;
   const [campaign, ad] = await Promise.all([
     context.services.campaignReads.live(),
-    context.services.adReads.pick(),
+    adFree ? null : context.services.adReads.pick(),
   ]);
   return {
     auth: { google: context.auth?.google === true },
     origin: context.origin,
     campaign,
-    adFree: context.adFree === true,
+    adFree,
     ad,
   };
 }

@@ -17,3 +17,13 @@ export async function appSecret(db: Db, name: string): Promise<string> {
   };
   return rows[0]!.value;
 }
+
+/** `appSecret` read once and kept for the life of the process (a failed read is tried again next time). */
+export function memoSecret(db: Db, name: string): () => Promise<string> {
+  let secret: Promise<string> | undefined;
+  return () =>
+    (secret ??= appSecret(db, name).catch((err: unknown) => {
+      secret = undefined;
+      throw err;
+    }));
+}

@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { AppError } from '../../../shared/messages.ts';
 import { type Clock, MINUTE } from '../../lib/clock.ts';
-import { appSecret } from '../../lib/secrets.ts';
+import { memoSecret } from '../../lib/secrets.ts';
 
 const EXPIRES_MS = 10 * MINUTE;
 /** The solver tries about half of this many SHA-256 keys: a fraction of a second on a phone. */
@@ -16,19 +16,13 @@ const DIFFICULTY = 50_000;
  * solution serves once.
  */
 export class CaptchaService {
-  private secret: Promise<string> | undefined;
+  private readonly key: () => Promise<string>;
 
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
-  ) {}
-
-  private key(): Promise<string> {
-    this.secret ??= appSecret(this.db, 'captcha-hmac').catch((err: unknown) => {
-      this.secret = undefined;
-      throw err;
-    });
-    return this.secret;
+  ) {
+    this.key = memoSecret(db, 'captcha-hmac');
   }
 
   async challenge(): Promise<Challenge> {

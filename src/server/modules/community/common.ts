@@ -43,10 +43,6 @@ export function authorOf(row: AuthorColumns, imageUrl: (file: string | null) => 
   };
 }
 
-/** Timestamps from either driver (PGlite and node-postgres) as ISO strings. */
-export const iso = (value: Date | string | null): string | null =>
-  value == null ? null : new Date(value).toISOString();
-
 /**
  * A table of reactions (item, user_id, value 1 or -1) and the item it belongs to, whose two counters count
  * them. `names` are the reactions as the API says them, for value 1 and value -1.

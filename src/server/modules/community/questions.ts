@@ -3,7 +3,7 @@
  * dislike on both. Counters (questions.answers, likes, dislikes) move in the same transaction as the rows.
  */
 import { type SQL, sql } from 'drizzle-orm';
-import { rows } from '../../../db/sql.ts';
+import { iso, rows } from '../../../db/sql.ts';
 import type { LikeReaction } from '../../../shared/community.ts';
 import type { Answer, Page, Question, ReactionResult } from '../../../shared/community-api.ts';
 import { AppError } from '../../../shared/messages.ts';
@@ -11,7 +11,6 @@ import {
   AUTHOR_COLUMNS,
   type AuthorColumns,
   authorOf,
-  iso,
   LIKES,
   notFoundOnForeignKey,
   react,

@@ -4,7 +4,7 @@
  * of the chosen sort, so a product with a million reviews pages as fast as one with ten.
  */
 import { type SQL, sql } from 'drizzle-orm';
-import { type Executor, isRowId, rows } from '../../../db/sql.ts';
+import { type Executor, iso, isRowId, rows } from '../../../db/sql.ts';
 import type { ReviewInput, ReviewQuery, ReviewReaction, ReviewSort } from '../../../shared/community.ts';
 import type {
   ReactionResult,
@@ -20,7 +20,6 @@ import {
   AUTHOR_COLUMNS,
   type AuthorColumns,
   authorOf,
-  iso,
   react,
   type ReactionTarget,
   reactionName,

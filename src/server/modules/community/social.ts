@@ -4,7 +4,7 @@
  * really inserted or deleted, so concurrent clicks leave them equal to the rows.
  */
 import { sql } from 'drizzle-orm';
-import { rows } from '../../../db/sql.ts';
+import { iso, rows } from '../../../db/sql.ts';
 import type { ReportTarget } from '../../../shared/community.ts';
 import type {
   FollowResult,
@@ -18,7 +18,7 @@ import { AppError } from '../../../shared/messages.ts';
 import { USERNAME_PATTERN } from '../../../shared/session-user.ts';
 import type { SessionUserRow } from '../account/sessions.ts';
 import { CARD_COLUMNS, type CardRow, toCard } from '../catalogue/cards.ts';
-import { iso, notFoundOnForeignKey } from './common.ts';
+import { notFoundOnForeignKey } from './common.ts';
 import type { CommunityDeps } from './deps.ts';
 import type { ReviewService } from './reviews.ts';
 

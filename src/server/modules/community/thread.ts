@@ -6,7 +6,7 @@
  * deletes and posts wait for each other instead of deadlocking.
  */
 import { type SQL, sql } from 'drizzle-orm';
-import { rows } from '../../../db/sql.ts';
+import { iso, rows } from '../../../db/sql.ts';
 import type { LikeReaction } from '../../../shared/community.ts';
 import type { Author } from '../../../shared/community-api.ts';
 import { AppError, type ErrorCode } from '../../../shared/messages.ts';
@@ -15,7 +15,6 @@ import {
   AUTHOR_COLUMNS,
   type AuthorColumns,
   authorOf,
-  iso,
   LIKES,
   type PostKind,
   react,

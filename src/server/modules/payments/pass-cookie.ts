@@ -2,10 +2,14 @@ import type { Db } from '../../../db/client.ts';
 import type { Validity } from '../../../shared/payments.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { DAY } from '../../lib/clock.ts';
-import { appSecret } from '../../lib/secrets.ts';
+import { memoSecret } from '../../lib/secrets.ts';
 import { hmacHex, signedBy } from './provider.ts';
 
 export const PASS_COOKIE = 'verdict_pass';
+/** The cookie among the others, with its parts: user id, end (ms, or forever) and MAC. */
+const COOKIE = new RegExp(
+  `(?:^|;\\s*)${PASS_COOKIE}=(\\d{1,10})\\.(forever|\\d{1,15})\\.([0-9a-f]{64})(?:;|$)`,
+);
 /** Browsers cap a cookie's life at 400 days; a longer pass is written again when it is next checked. */
 const MAX_AGE_S = (400 * DAY) / 1000;
 
@@ -16,18 +20,14 @@ const MAX_AGE_S = (400 * DAY) / 1000;
  * is checked or bought and cleared at sign-out.
  */
 export class PassCookie {
-  private secret: Promise<string> | null = null;
+  private readonly key: () => Promise<string>;
 
   constructor(
-    private readonly db: Db,
+    db: Db,
     private readonly clock: Clock,
     private readonly secure: boolean,
-  ) {}
-
-  private key(): Promise<string> {
-    this.secret ??= appSecret(this.db, 'pass-cookie');
-    this.secret.catch(() => (this.secret = null));
-    return this.secret;
+  ) {
+    this.key = memoSecret(db, 'pass-cookie');
   }
 
   private attributes(maxAge: number): string {
@@ -49,13 +49,18 @@ export class PassCookie {
     return `${PASS_COOKIE}=; ${this.attributes(0)}`;
   }
 
-  /** Whether a request's cookies carry a valid, running pass. */
+  /**
+   * Whether a request's cookies carry a valid, running pass. Every page asks: a cookie that cannot be checked
+   * (the secret unreadable) counts as none, so the page shows ads rather than failing.
+   */
   async adFree(cookieHeader: string | undefined): Promise<boolean> {
-    const value = cookieHeader && new RegExp(`(?:^|;\\s*)${PASS_COOKIE}=([^;]+)`).exec(cookieHeader)?.[1];
-    const parts = value ? /^(\d{1,10})\.(forever|\d{1,15})\.([0-9a-f]{64})$/.exec(value) : null;
+    const parts = cookieHeader ? COOKIE.exec(cookieHeader) : null;
     if (!parts) return false;
     const [, userId, until, mac] = parts;
     if (until !== 'forever' && Number(until) <= this.clock.now().getTime()) return false;
-    return signedBy(await this.key(), `${userId}.${until}`, mac!);
+    return this.key().then(
+      (key) => signedBy(key, `${userId}.${until}`, mac!),
+      () => false,
+    );
   }
 }

@@ -27,22 +27,26 @@ export interface PaymentProvider {
     currency: string;
     email: string;
   }): Checkout;
-  /** The checkout signature: HMAC-SHA256 of `order_id|payment_id` with the key secret. */
-  verifyCheckout(orderId: string, paymentId: string, signature: string): Promise<boolean>;
-  /** The webhook signature: HMAC-SHA256 of the raw body with the webhook secret. */
-  verifyWebhook(rawBody: string, signature: string): Promise<boolean>;
+  /**
+   * The two secrets it signs with: `key` for the checkout signature (HMAC-SHA256 of `order_id|payment_id`),
+   * `webhook` for webhooks (HMAC-SHA256 of the raw body).
+   */
+  keys(): Promise<{ key: string; webhook: string }>;
 }
 
-export const hmacHex = (secret: string, data: string) =>
+export const hmacHex = (secret: string, data: string | Buffer) =>
   createHmac('sha256', secret).update(data).digest('hex');
 
 /** Whether `signature` is the HMAC of `data`, compared in constant time. */
-export function signedBy(secret: string, data: string, signature: string): boolean {
+export function signedBy(secret: string, data: string | Buffer, signature: string): boolean {
   const expected = Buffer.from(hmacHex(secret, data), 'utf8');
   const given = Buffer.from(signature, 'utf8');
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
+/** What the checkout signature signs. */
+export const checkoutData = (orderId: string, paymentId: string) => `${orderId}|${paymentId}`;
+
 /** The checkout signature a provider hands back with a successful payment. */
 export const checkoutSignature = (keySecret: string, orderId: string, paymentId: string) =>
-  hmacHex(keySecret, `${orderId}|${paymentId}`);
+  hmacHex(keySecret, checkoutData(orderId, paymentId));

@@ -1,14 +1,10 @@
 import type { Checkout } from '../../../shared/payments.ts';
 import { AppError } from '../../../shared/messages.ts';
-import { type PaymentProvider, type ProviderPayment, signedBy } from './provider.ts';
+import type { Config } from '../../config.ts';
+import type { PaymentProvider, ProviderPayment } from './provider.ts';
 
-export interface RazorpayKeys {
-  keyId: string;
-  keySecret: string;
-  webhookSecret: string;
-  /** https://api.razorpay.com, or a stand-in in tests. */
-  apiUrl: string;
-}
+/** The keys, the webhook secret, and the API's address (https://api.razorpay.com, or a stand-in in tests). */
+export type RazorpayKeys = NonNullable<Config['razorpay']>;
 
 const TIMEOUT_MS = 10_000;
 
@@ -20,7 +16,7 @@ export class RazorpayProvider implements PaymentProvider {
   readonly name = 'razorpay' as const;
 
   constructor(
-    private readonly keys: RazorpayKeys,
+    private readonly razorpay: RazorpayKeys,
     private readonly publicUrl: string,
     private readonly onError: (err: unknown) => void,
   ) {}
@@ -31,10 +27,10 @@ export class RazorpayProvider implements PaymentProvider {
   }
 
   private async call<T>(method: 'GET' | 'POST', path: string, body?: object): Promise<T | null> {
-    const auth = Buffer.from(`${this.keys.keyId}:${this.keys.keySecret}`).toString('base64');
+    const auth = Buffer.from(`${this.razorpay.keyId}:${this.razorpay.keySecret}`).toString('base64');
     let res: Response;
     try {
-      res = await fetch(`${this.keys.apiUrl}/v1${path}`, {
+      res = await fetch(`${this.razorpay.apiUrl}/v1${path}`, {
         method,
         headers: { authorization: `Basic ${auth}`, 'content-type': 'application/json' },
         body: body ? JSON.stringify(body) : null,
@@ -74,9 +70,9 @@ export class RazorpayProvider implements PaymentProvider {
   }): Checkout {
     return {
       method: 'POST',
-      url: `${this.keys.apiUrl}/v1/checkout/embedded`,
+      url: `${this.razorpay.apiUrl}/v1/checkout/embedded`,
       fields: {
-        key_id: this.keys.keyId,
+        key_id: this.razorpay.keyId,
         order_id: o.orderId,
         amount: String(o.amount),
         currency: o.currency,
@@ -89,11 +85,7 @@ export class RazorpayProvider implements PaymentProvider {
     };
   }
 
-  async verifyCheckout(orderId: string, paymentId: string, signature: string) {
-    return signedBy(this.keys.keySecret, `${orderId}|${paymentId}`, signature);
-  }
-
-  async verifyWebhook(rawBody: string, signature: string) {
-    return signedBy(this.keys.webhookSecret, rawBody, signature);
+  async keys() {
+    return { key: this.razorpay.keySecret, webhook: this.razorpay.webhookSecret };
   }
 }

@@ -164,17 +164,15 @@ export async function paymentRoutes(app: FastifyInstance, services: Services): P
   );
 
   // The provider's side: raw bodies (the webhook's HMAC is over the exact bytes) and its form posts.
-  await app.register(async (provider) => {
-    provider.removeAllContentTypeParsers();
-    provider.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) =>
+  await app.register(async (raw) => {
+    raw.removeAllContentTypeParsers();
+    raw.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) =>
       done(null, body),
     );
-    provider.addContentTypeParser(
-      'application/x-www-form-urlencoded',
-      { parseAs: 'string' },
-      (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
+    raw.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) =>
+      done(null, Object.fromEntries(new URLSearchParams(body as string))),
     );
-    const p = provider.withTypeProvider<ZodTypeProvider>();
+    const p = raw.withTypeProvider<ZodTypeProvider>();
 
     p.post(
       '/payments/webhook',
@@ -192,7 +190,7 @@ export async function paymentRoutes(app: FastifyInstance, services: Services): P
       },
       async (req) => {
         const signature = req.headers['x-razorpay-signature'];
-        if (typeof req.body !== 'string' || !signature) throw new AppError('WEBHOOK_SIGNATURE_INVALID');
+        if (!Buffer.isBuffer(req.body) || !signature) throw new AppError('WEBHOOK_SIGNATURE_INVALID');
         return { success: true as const, ...(await payments.webhook(req.body, signature)) };
       },
     );
@@ -222,9 +220,11 @@ export async function paymentRoutes(app: FastifyInstance, services: Services): P
 
   // The built-in test checkout (the embedded default provider): its page reads the order and reports the
   // tester's choice. Off (404) when Razorpay takes the payments.
+  const { provider } = payments;
+  if (provider instanceof TestCheckoutProvider) app.addHook('onClose', () => provider.stop());
   const testCheckout = () => {
-    if (!(payments.provider instanceof TestCheckoutProvider)) throw new AppError('TEST_CHECKOUT_OFF');
-    return payments.provider;
+    if (!(provider instanceof TestCheckoutProvider)) throw new AppError('TEST_CHECKOUT_OFF');
+    return provider;
   };
   const orderParams = z.object({ orderId: z.string().regex(/^order_[A-Za-z0-9_-]{1,40}$/) });
   r.get(
@@ -245,7 +245,6 @@ export async function paymentRoutes(app: FastifyInstance, services: Services): P
     },
     async (req) => {
       const order = await testCheckout().order(req.params.orderId);
-      if (!order) throw new AppError('ORDER_NOT_FOUND');
       return {
         success: true as const,
         order: { id: order.id, amount: order.amount / 100, currency: order.currency },

@@ -1,12 +1,12 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
-import { type Executor, rows } from '../../../db/sql.ts';
+import { type Executor, iso, rows } from '../../../db/sql.ts';
 import { AppError } from '../../../shared/messages.ts';
 import type { Checkout, Transaction, TransactionState, Validity } from '../../../shared/payments.ts';
-import { type PassDays, passDays, passEnd } from '../../../shared/review-pass.ts';
+import { passDays, passEnd, passStart } from '../../../shared/review-pass.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { randomToken } from '../../lib/tokens.ts';
-import type { PaymentProvider, ProviderPayment } from './provider.ts';
+import { checkoutData, type PaymentProvider, type ProviderPayment, signedBy } from './provider.ts';
 
 interface TransactionRow {
   id: number;
@@ -25,8 +25,6 @@ interface TransactionRow {
 const COLUMNS = sql.raw(
   'id, session_id, user_id, order_id, amount, currency, days, state, created_at, paid_at, pass_ends_at',
 );
-
-const iso = (v: string | Date | null) => (v === null ? null : new Date(v).toISOString());
 
 function view(t: TransactionRow): Transaction {
   return {
@@ -91,20 +89,18 @@ export class PaymentService {
     return { transaction: view(row!), order_id: order.id, checkout };
   }
 
-  private async byOrder(orderId: string): Promise<TransactionRow | null> {
-    const [row] = await rows<TransactionRow>(
-      this.db,
-      sql`SELECT ${COLUMNS} FROM transactions WHERE provider = ${this.provider.name} AND order_id = ${orderId}`,
-    );
-    return row ?? null;
+  /** The transaction `where` finds, or undefined. */
+  private async find(db: Executor, where: SQL): Promise<TransactionRow | undefined> {
+    return (await rows<TransactionRow>(db, sql`SELECT ${COLUMNS} FROM transactions WHERE ${where}`))[0];
+  }
+
+  private byOrder(orderId: string) {
+    return this.find(this.db, sql`provider = ${this.provider.name} AND order_id = ${orderId}`);
   }
 
   /** A transaction of this user by its session id, or 404 (another user's is as unknown as a missing one). */
   async session(userId: number, sessionId: string): Promise<Transaction> {
-    const [row] = await rows<TransactionRow>(
-      this.db,
-      sql`SELECT ${COLUMNS} FROM transactions WHERE session_id = ${sessionId} AND user_id = ${userId}`,
-    );
+    const row = await this.find(this.db, sql`session_id = ${sessionId} AND user_id = ${userId}`);
     if (!row) throw new AppError('ORDER_NOT_FOUND');
     return view(row);
   }
@@ -112,7 +108,7 @@ export class PaymentService {
   /**
    * POST /order/validate: the checkout's signature, for an order of this user, for a payment the provider
    * holds for that order and its amount. A captured payment grants the pass; an authorized one leaves the
-   * purchase pending (the provider's webhook settles it).
+   * purchase pending (the provider's webhook settles it). A purchase already paid needs no second look.
    */
   async validate(
     userId: number,
@@ -120,12 +116,10 @@ export class PaymentService {
   ): Promise<Transaction> {
     const tx = await this.byOrder(input.razorpay_order_id);
     if (!tx || tx.user_id !== userId) throw new AppError('ORDER_NOT_FOUND');
-    const signed = await this.provider.verifyCheckout(
-      input.razorpay_order_id,
-      input.razorpay_payment_id,
-      input.razorpay_signature,
-    );
-    if (!signed) throw new AppError('PAYMENT_INVALID');
+    const { key } = await this.provider.keys();
+    const data = checkoutData(input.razorpay_order_id, input.razorpay_payment_id);
+    if (!signedBy(key, data, input.razorpay_signature)) throw new AppError('PAYMENT_INVALID');
+    if (tx.state === 'paid') return view(tx);
     const payment = await this.provider.fetchPayment(input.razorpay_payment_id);
     if (!payment || payment.orderId !== tx.order_id) throw new AppError('PAYMENT_INVALID');
     if (!this.matches(tx, payment)) throw new AppError('PAYMENT_AMOUNT_MISMATCH');
@@ -137,21 +131,22 @@ export class PaymentService {
   }
 
   private async apply(tx: TransactionRow, payment: ProviderPayment): Promise<Transaction> {
-    if (payment.status === 'captured') return this.grant(tx.id, payment.id);
-    if (payment.status === 'failed') return this.close(tx.id, 'failed');
+    if (payment.status === 'captured') return this.grant(tx, payment.id);
+    if (payment.status === 'failed') return (await this.close(sql`id = ${tx.id}`, 'failed')) ?? view(tx);
     return view(tx);
   }
 
   /**
-   * The signed webhook (raw body, HMAC with the webhook secret). Duplicates and events in any order are
-   * expected; an event for an order we do not know, or for another amount, is acknowledged and changes nothing.
+   * The signed webhook (the raw body's bytes, HMAC with the webhook secret). Duplicates and events in any
+   * order are expected; an event for an order we do not know, or for another amount, is acknowledged and
+   * changes nothing.
    */
-  async webhook(rawBody: string, signature: string): Promise<{ handled: boolean }> {
-    if (!(await this.provider.verifyWebhook(rawBody, signature)))
-      throw new AppError('WEBHOOK_SIGNATURE_INVALID');
+  async webhook(rawBody: Buffer | string, signature: string): Promise<{ handled: boolean }> {
+    const { webhook } = await this.provider.keys();
+    if (!signedBy(webhook, rawBody, signature)) throw new AppError('WEBHOOK_SIGNATURE_INVALID');
     let event: WebhookEvent;
     try {
-      event = JSON.parse(rawBody) as WebhookEvent;
+      event = JSON.parse(rawBody.toString()) as WebhookEvent;
     } catch {
       return { handled: false };
     }
@@ -174,54 +169,49 @@ export class PaymentService {
 
   /** The checkout came back without a payment: a pending purchase becomes failed or canceled. */
   async abandon(userId: number, sessionId: string, state: 'failed' | 'canceled'): Promise<Transaction> {
+    const closed = await this.close(sql`session_id = ${sessionId} AND user_id = ${userId}`, state);
+    return closed ?? this.session(userId, sessionId);
+  }
+
+  /** Moves the pending purchase `where` finds to `state`; undefined when there is none pending. */
+  private async close(where: SQL, state: 'failed' | 'canceled'): Promise<Transaction | undefined> {
     const [row] = await rows<TransactionRow>(
       this.db,
       sql`UPDATE transactions SET state = ${state}, updated_at = ${this.clock.now().toISOString()}
-        WHERE session_id = ${sessionId} AND user_id = ${userId} AND state = 'pending' RETURNING ${COLUMNS}`,
+        WHERE ${where} AND state = 'pending' RETURNING ${COLUMNS}`,
     );
-    return row ? view(row) : this.session(userId, sessionId);
+    return row && view(row);
   }
 
-  private async close(id: number, state: 'failed' | 'canceled'): Promise<Transaction> {
-    const [row] = await rows<TransactionRow>(
-      this.db,
-      sql`UPDATE transactions SET state = ${state}, updated_at = ${this.clock.now().toISOString()}
-        WHERE id = ${id} AND state = 'pending' RETURNING ${COLUMNS}`,
-    );
-    return row ? view(row) : this.byId(this.db, id);
-  }
-
-  private async byId(db: Executor, id: number): Promise<Transaction> {
-    const [row] = await rows<TransactionRow>(db, sql`SELECT ${COLUMNS} FROM transactions WHERE id = ${id}`);
-    return view(row!);
-  }
-
-  /** Marks a purchase paid and extends its user's pass, once: a second call finds it paid and changes nothing. */
-  private async grant(id: number, paymentId: string): Promise<Transaction> {
+  /**
+   * Marks a purchase paid and extends its user's pass, once: the conditional update lets one caller through;
+   * the others find it paid and change nothing. The pass row is created if need be and locked by the same
+   * statement, so two purchases of one user add up.
+   */
+  private async grant(tx: TransactionRow, paymentId: string): Promise<Transaction> {
     return this.db.transaction(async (db) => {
       const now = this.clock.now();
-      const [paid] = await rows<{ user_id: number; days: number | null }>(
+      const at = now.toISOString();
+      const [won] = await rows<{ id: number }>(
         db,
-        sql`UPDATE transactions SET state = 'paid', payment_id = ${paymentId}, paid_at = ${now.toISOString()},
-            updated_at = ${now.toISOString()}
-          WHERE id = ${id} AND state <> 'paid' RETURNING user_id, days`,
+        sql`UPDATE transactions SET state = 'paid', payment_id = ${paymentId}, paid_at = ${at}, updated_at = ${at}
+          WHERE id = ${tx.id} AND state <> 'paid' RETURNING id`,
       );
-      if (!paid) return this.byId(db, id);
-      await db.execute(sql`INSERT INTO passes (user_id, ends_at, updated_at)
-        VALUES (${paid.user_id}, ${now.toISOString()}, ${now.toISOString()}) ON CONFLICT (user_id) DO NOTHING`);
+      if (!won) return view((await this.find(db, sql`id = ${tx.id}`))!);
       const [pass] = await rows<{ ends_at: string | Date | null }>(
         db,
-        sql`SELECT ends_at FROM passes WHERE user_id = ${paid.user_id} FOR UPDATE`,
+        sql`INSERT INTO passes (user_id, ends_at, updated_at) VALUES (${tx.user_id}, ${at}, ${at})
+          ON CONFLICT (user_id) DO UPDATE SET updated_at = EXCLUDED.updated_at RETURNING ends_at`,
       );
       const current = pass!.ends_at === null ? ('forever' as const) : new Date(pass!.ends_at);
-      const days: PassDays = paid.days;
-      const ends = passEnd(now, current, days);
-      const starts = current instanceof Date && current > now ? current : now;
-      await db.execute(sql`UPDATE passes SET ends_at = ${iso(ends)}, updated_at = ${now.toISOString()}
-        WHERE user_id = ${paid.user_id}`);
-      await db.execute(sql`UPDATE transactions SET pass_starts_at = ${starts.toISOString()},
-          pass_ends_at = ${iso(ends)} WHERE id = ${id}`);
-      return this.byId(db, id);
+      const ends = iso(passEnd(now, current, tx.days));
+      await db.execute(sql`UPDATE passes SET ends_at = ${ends} WHERE user_id = ${tx.user_id}`);
+      const [paid] = await rows<TransactionRow>(
+        db,
+        sql`UPDATE transactions SET pass_starts_at = ${passStart(now, current).toISOString()}, pass_ends_at = ${ends}
+          WHERE id = ${tx.id} RETURNING ${COLUMNS}`,
+      );
+      return view(paid!);
     });
   }
 
@@ -235,10 +225,11 @@ export class PaymentService {
     if (!pass) return { success: true, ad_free: false, valid_until: null, forever: false };
     if (pass.ends_at === null) return { success: true, ad_free: true, valid_until: null, forever: true };
     const ends = new Date(pass.ends_at);
+    const running = ends > now;
     return {
       success: true,
-      ad_free: ends > now,
-      valid_until: ends > now ? ends.toISOString() : null,
+      ad_free: running,
+      valid_until: running ? ends.toISOString() : null,
       forever: false,
     };
   }
@@ -248,8 +239,9 @@ export class PaymentService {
     const [found, [count]] = await Promise.all([
       rows<TransactionRow>(
         this.db,
+        // NULLS LAST as in transactions_user_idx, so the index gives the order.
         sql`SELECT ${COLUMNS} FROM transactions WHERE user_id = ${userId}
-          ORDER BY created_at DESC, id DESC LIMIT ${size} OFFSET ${page * size}`,
+          ORDER BY created_at DESC NULLS LAST, id DESC NULLS LAST LIMIT ${size} OFFSET ${page * size}`,
       ),
       rows<{ n: number }>(
         this.db,

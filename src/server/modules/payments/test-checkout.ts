@@ -2,22 +2,16 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { rows } from '../../../db/sql.ts';
 import { AppError } from '../../../shared/messages.ts';
-import type { Checkout } from '../../../shared/payments.ts';
+import type { Checkout, TEST_OUTCOMES } from '../../../shared/payments.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { appSecret } from '../../lib/secrets.ts';
+import { memoSecret } from '../../lib/secrets.ts';
 import { randomToken } from '../../lib/tokens.ts';
-import {
-  checkoutSignature,
-  hmacHex,
-  type PaymentProvider,
-  type ProviderPayment,
-  signedBy,
-} from './provider.ts';
+import { checkoutSignature, hmacHex, type PaymentProvider, type ProviderPayment } from './provider.ts';
 
-export type TestOutcome = 'success' | 'pending' | 'failed' | 'canceled';
+export type TestOutcome = (typeof TEST_OUTCOMES)[number];
 
 /** A webhook as the provider posts it: the raw body and its signature header. */
-export type WebhookDelivery = (rawBody: string, signature: string) => Promise<unknown>;
+export type WebhookDelivery = (rawBody: Buffer, signature: string) => Promise<unknown>;
 
 interface OrderRow {
   id: string;
@@ -35,8 +29,11 @@ interface OrderRow {
  */
 export class TestCheckoutProvider implements PaymentProvider {
   readonly name = 'test' as const;
-  private secrets: Promise<{ key: string; webhook: string }> | null = null;
+  private readonly key: () => Promise<string>;
+  private readonly webhookKey: () => Promise<string>;
   private readonly timers = new Set<NodeJS.Timeout>();
+  /** Webhooks being delivered now: stop() waits for them. */
+  private readonly sending = new Set<Promise<void>>();
 
   constructor(
     private readonly db: Db,
@@ -44,16 +41,14 @@ export class TestCheckoutProvider implements PaymentProvider {
     private readonly settleMs: number,
     private readonly deliver: WebhookDelivery,
     private readonly onError: (err: unknown) => void,
-  ) {}
+  ) {
+    this.key = memoSecret(db, 'test-checkout-key');
+    this.webhookKey = memoSecret(db, 'test-checkout-webhook');
+  }
 
   /** The key and webhook secrets (tests sign with them, as they would with Razorpay's test keys). */
-  keys(): Promise<{ key: string; webhook: string }> {
-    this.secrets ??= Promise.all([
-      appSecret(this.db, 'test-checkout-key'),
-      appSecret(this.db, 'test-checkout-webhook'),
-    ]).then(([key, webhook]) => ({ key, webhook }));
-    this.secrets.catch(() => (this.secrets = null));
-    return this.secrets;
+  async keys(): Promise<{ key: string; webhook: string }> {
+    return { key: await this.key(), webhook: await this.webhookKey() };
   }
 
   async createOrder(order: { amount: number; currency: string; receipt: string }) {
@@ -63,12 +58,14 @@ export class TestCheckoutProvider implements PaymentProvider {
     return { id };
   }
 
-  async order(orderId: string): Promise<OrderRow | null> {
+  /** An order of this provider, or 404 ORDER_NOT_FOUND. */
+  async order(orderId: string): Promise<OrderRow> {
     const [row] = await rows<OrderRow>(
       this.db,
       sql`SELECT id, amount, currency, receipt FROM test_checkout_orders WHERE id = ${orderId}`,
     );
-    return row ?? null;
+    if (!row) throw new AppError('ORDER_NOT_FOUND');
+    return row;
   }
 
   async fetchPayment(paymentId: string): Promise<ProviderPayment | null> {
@@ -97,14 +94,6 @@ export class TestCheckoutProvider implements PaymentProvider {
     return { method: 'GET', url: `/shop/checkout/${o.orderId}`, fields: {} };
   }
 
-  async verifyCheckout(orderId: string, paymentId: string, signature: string) {
-    return signedBy((await this.keys()).key, `${orderId}|${paymentId}`, signature);
-  }
-
-  async verifyWebhook(rawBody: string, signature: string) {
-    return signedBy((await this.keys()).webhook, rawBody, signature);
-  }
-
   /**
    * What the checkout page's buttons do, as the provider would: record the payment (for `amount` paise, the
    * order's unless a test says otherwise), send its webhook, and return where the browser goes next, with the
@@ -112,7 +101,6 @@ export class TestCheckoutProvider implements PaymentProvider {
    */
   async pay(orderId: string, outcome: TestOutcome, amount?: number): Promise<{ redirect: string }> {
     const order = await this.order(orderId);
-    if (!order) throw new AppError('ORDER_NOT_FOUND');
     const landing = `/shop/session/${order.receipt}`;
     if (outcome === 'canceled') return { redirect: `${landing}?status=canceled` };
     const payment: ProviderPayment = {
@@ -132,7 +120,7 @@ export class TestCheckoutProvider implements PaymentProvider {
     }
     if (outcome === 'success') this.later(0, () => this.send('payment.captured', payment));
     else this.later(this.settleMs, () => this.capture(payment));
-    const signature = checkoutSignature((await this.keys()).key, orderId, payment.id);
+    const signature = checkoutSignature(await this.key(), orderId, payment.id);
     const query = new URLSearchParams({
       razorpay_order_id: orderId,
       razorpay_payment_id: payment.id,
@@ -151,22 +139,26 @@ export class TestCheckoutProvider implements PaymentProvider {
 
   /** Posts a webhook the way Razorpay does: its event body, signed with the webhook secret. */
   async send(event: string, payment: ProviderPayment): Promise<void> {
-    const body = JSON.stringify(webhookBody(event, payment, this.clock.now()));
-    await this.deliver(body, hmacHex((await this.keys()).webhook, body));
+    const body = Buffer.from(JSON.stringify(webhookBody(event, payment, this.clock.now())));
+    await this.deliver(body, hmacHex(await this.webhookKey(), body));
   }
 
   private later(ms: number, work: () => Promise<void>): void {
     const timer = setTimeout(() => {
       this.timers.delete(timer);
-      work().catch(this.onError);
+      const running = work()
+        .catch(this.onError)
+        .finally(() => this.sending.delete(running));
+      this.sending.add(running);
     }, ms);
     this.timers.add(timer);
   }
 
-  /** Drops the webhooks not yet sent (the app is closing). */
-  stop(): void {
+  /** Drops the webhooks not yet due and waits for those being delivered (the app is closing). */
+  async stop(): Promise<void> {
     for (const t of this.timers) clearTimeout(t);
     this.timers.clear();
+    await Promise.all(this.sending);
   }
 }
 
