@@ -4,10 +4,8 @@
  * the same transaction as the row (see thread.ts).
  */
 import { sql } from 'drizzle-orm';
-import { rows } from '../../../db/sql.ts';
 import type { LikeReaction } from '../../../shared/community.ts';
 import type { Comment, Page, ReactionResult, Reply } from '../../../shared/community-api.ts';
-import { AppError } from '../../../shared/messages.ts';
 import type { SessionUserRow } from '../account/sessions.ts';
 import type { CommunityDeps } from './deps.ts';
 import { COMMENTS, type Item, type Poster, REPLIES, Threads } from './thread.ts';
@@ -37,15 +35,9 @@ export class CommentService {
     viewerId: number | null,
     productId: number | null = null,
   ): Promise<Page<Comment>> {
-    const [review] = await rows<{ product_id: number; comments: number }>(
-      this.d.db,
-      sql`SELECT product_id, comments FROM reviews WHERE id = ${reviewId}`,
-    );
-    if (!review || (productId !== null && review.product_id !== productId)) {
-      throw new AppError('REVIEW_NOT_FOUND');
-    }
-    const items = await this.threads.page(COMMENTS, reviewId, review.comments, page, size, viewerId);
-    return { success: true, page, size, total: review.comments, items: items.map(toComment) };
+    const ofProduct = productId === null ? sql`` : sql`AND product_id = ${productId}`;
+    const { total, items } = await this.threads.list(COMMENTS, reviewId, page, size, viewerId, ofProduct);
+    return { success: true, page, size, total, items: items.map(toComment) };
   }
 
   async post(user: Poster, reviewId: number, text: string): Promise<Comment> {
@@ -67,13 +59,8 @@ export class CommentService {
     size: number,
     viewerId: number | null,
   ): Promise<Page<Reply>> {
-    const [comment] = await rows<{ replies: number }>(
-      this.d.db,
-      sql`SELECT replies FROM review_comments WHERE id = ${commentId}`,
-    );
-    if (!comment) throw new AppError('COMMENT_NOT_FOUND');
-    const items = await this.threads.page(REPLIES, commentId, comment.replies, page, size, viewerId);
-    return { success: true, page, size, total: comment.replies, items: items.map(toReply) };
+    const { total, items } = await this.threads.list(REPLIES, commentId, page, size, viewerId);
+    return { success: true, page, size, total, items: items.map(toReply) };
   }
 
   async reply(user: Poster, commentId: number, text: string): Promise<Reply> {

@@ -134,13 +134,9 @@ export class QuestionService {
     size: number,
     viewerId: number | null,
   ): Promise<Page<Answer>> {
-    const [question] = await rows<{ answers: number }>(
-      this.d.db,
-      sql`SELECT answers FROM questions WHERE id = ${questionId} AND product_id = ${productId}`,
-    );
-    if (!question) throw new AppError('QUESTION_NOT_FOUND');
-    const items = await this.threads.page(ANSWERS, questionId, question.answers, page, size, viewerId);
-    return { success: true, page, size, total: question.answers, items: items.map(toAnswer) };
+    const ofProduct = sql`AND product_id = ${productId}`;
+    const { total, items } = await this.threads.list(ANSWERS, questionId, page, size, viewerId, ofProduct);
+    return { success: true, page, size, total, items: items.map(toAnswer) };
   }
 
   /** Answers a question; questions.answers counts it in the same transaction (404 QUESTION_NOT_FOUND). */

@@ -125,7 +125,7 @@ export class Threads {
   constructor(private readonly d: CommunityDeps) {}
 
   /** A page under a parent, along the thread's index; `total` is the parent's counter. */
-  async page(
+  private async page(
     t: Thread,
     parentId: number,
     total: number,
@@ -143,6 +143,26 @@ export class Threads {
       sql`${this.select(t, from, viewerId)} ORDER BY ${sql.raw(t.order.replace(/(^|, )/g, '$1c.'))}`,
     );
     return found.map((row) => this.toItem(t, row, viewerId));
+  }
+
+  /**
+   * A page under a parent with the parent's counter as its total, or the thread's not-found error when the
+   * parent does not exist (or `where` rules it out, e.g. a question of another product).
+   */
+  async list(
+    t: Thread,
+    parentId: number,
+    page: number,
+    size: number,
+    viewerId: number | null,
+    where: SQL = sql``,
+  ): Promise<{ total: number; items: Item[] }> {
+    const [parent] = await rows<{ total: number }>(
+      this.d.db,
+      sql`SELECT ${ident(t.parentCounter)} AS total FROM ${ident(t.parentTable)} WHERE id = ${parentId} ${where}`,
+    );
+    if (!parent) throw new AppError(t.parentNotFound);
+    return { total: parent.total, items: await this.page(t, parentId, parent.total, page, size, viewerId) };
   }
 
   /** Posts under a parent; the parent's counter counts it in the same transaction. */

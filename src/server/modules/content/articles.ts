@@ -109,13 +109,8 @@ export class ArticleService {
     viewerId: number | null,
   ): Promise<Page<ArticleComment>> {
     this.bundledArticle(id);
-    const [article] = await rows<{ comments: number }>(
-      this.d.db,
-      sql`SELECT comments FROM articles WHERE id = ${id}`,
-    );
-    if (!article) throw new AppError('ARTICLE_NOT_FOUND');
-    const items = await this.threads.page(COMMENTS, id, article.comments, page, size, viewerId);
-    return { success: true, page, size, total: article.comments, items: items.map(toComment) };
+    const { total, items } = await this.threads.list(COMMENTS, id, page, size, viewerId);
+    return { success: true, page, size, total, items: items.map(toComment) };
   }
 
   async comment(user: Poster, id: number, text: string): Promise<ArticleComment> {
