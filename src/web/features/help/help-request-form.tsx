@@ -1,9 +1,9 @@
-import { useRef, useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { PLATFORM_API } from '../../../shared/constants.ts';
 import { HELP_LIMITS, type HelpKind, HelpRequestSchema } from '../../../shared/help.ts';
 import { TextAreaField } from '../community/text-area-field.tsx';
 import { accountFetch } from '../session/api.ts';
-import { FormAlert, TextField, useForm } from '../session/form.tsx';
+import { FormAlert, SubmitButton, TextField, useForm } from '../session/form.tsx';
 import { useSession } from '../session/session.tsx';
 
 const COPY = {
@@ -34,6 +34,16 @@ export function HelpRequestForm({ kind }: { kind: HelpKind }) {
     schema: HelpRequestSchema,
     initial: { kind, title: '', description: '', page_url: '', email: '' },
   });
+  const { idOf } = form;
+
+  // Focus follows the view, once it is in the DOM: to the acknowledgement when it shows (so a screen reader
+  // reads it), back to the title when "Send another" brings the form back (not when the page opens).
+  const acknowledged = useRef(false);
+  useLayoutEffect(() => {
+    if (sent) thanks.current?.focus();
+    else if (acknowledged.current) document.getElementById(idOf('title'))?.focus();
+    acknowledged.current = sent !== null;
+  }, [sent, idOf]);
 
   const send = form.submit(async (values) => {
     const result = await accountFetch<{ message: string }>('/help-requests', {
@@ -44,7 +54,6 @@ export function HelpRequestForm({ kind }: { kind: HelpKind }) {
     });
     setSent(result.message);
     form.reset();
-    requestAnimationFrame(() => thanks.current?.focus());
   });
 
   return (
@@ -55,14 +64,7 @@ export function HelpRequestForm({ kind }: { kind: HelpKind }) {
           <p ref={thanks} tabIndex={-1} role="status">
             {sent}
           </p>
-          <button
-            type="button"
-            className="button"
-            onClick={() => {
-              setSent(null);
-              requestAnimationFrame(() => document.getElementById(form.idOf('title'))?.focus());
-            }}
-          >
+          <button type="button" className="button" onClick={() => setSent(null)}>
             Send another
           </button>
         </div>
@@ -95,9 +97,9 @@ export function HelpRequestForm({ kind }: { kind: HelpKind }) {
             optional
           />
           <div>
-            <button type="submit" className="button button-primary" disabled={form.sending}>
-              {form.sending ? 'Sending…' : copy.submit}
-            </button>
+            <SubmitButton sending={form.sending} sendingText="Sending…">
+              {copy.submit}
+            </SubmitButton>
           </div>
         </form>
       )}

@@ -19,13 +19,17 @@ import { AccountApiError } from './api.ts';
  * moves focus to the first; the server's `fields`/`field` messages go under their fields until edited, other
  * failures into the form's alert.
  */
-export interface FormOptions<K extends string> {
+export interface FormOptions<K extends string, I> {
   schema: z.ZodType;
   initial: Record<K, string>;
+  /** What the schema checks and `submit` sends, made from the values (by default, the values themselves). */
+  input?: (values: Record<K, string>) => I;
   /** A message for the confirmation field when it differs (zod checks it only once the rest is valid). */
   confirm?: { field: NoInfer<K>; of: NoInfer<K>; message: string };
   /** A message to show instead of the schema's for a field (where the schema keeps zod's default). */
   messages?: Partial<Record<NoInfer<K>, string>>;
+  /** Where failures that belong to no field go instead of the form's `alert` (a toast, say). */
+  onAlert?: (message: string) => void;
 }
 
 export interface FieldProps {
@@ -37,7 +41,14 @@ export interface FieldProps {
   onBlur(): void;
 }
 
-export function useForm<K extends string>({ schema, initial, confirm, messages }: FormOptions<K>) {
+export function useForm<K extends string, I = Record<K, string>>({
+  schema,
+  initial,
+  input,
+  confirm,
+  messages,
+  onAlert,
+}: FormOptions<K, I>) {
   const prefix = useId();
   const [values, setValues] = useState<Record<K, string>>(initial);
   const [touched, setTouched] = useState<Partial<Record<K, boolean>>>({});
@@ -46,8 +57,9 @@ export function useForm<K extends string>({ schema, initial, confirm, messages }
   const [sending, setSending] = useState(false);
   const busy = useRef(false);
 
-  const errors = useMemo(() => {
-    const result = schema.safeParse(values);
+  const data = useMemo(() => (input ? input(values) : (values as I)), [input, values]);
+  const [errors, valid] = useMemo(() => {
+    const result = schema.safeParse(data);
     const out: Partial<Record<string, string>> = result.success ? {} : fieldErrors(result.error);
     if (
       confirm &&
@@ -60,8 +72,8 @@ export function useForm<K extends string>({ schema, initial, confirm, messages }
     for (const [name, message] of Object.entries(messages ?? {}) as [K, string][]) {
       if (out[name]) out[name] = message;
     }
-    return out;
-  }, [schema, values, confirm, messages]);
+    return [out, result.success && !Object.keys(out).length] as const;
+  }, [schema, data, values, confirm, messages]);
 
   const idOf = useCallback((name: K) => `${prefix}-${name}`, [prefix]);
 
@@ -82,7 +94,7 @@ export function useForm<K extends string>({ schema, initial, confirm, messages }
     el?.focus();
   };
 
-  /** Shows a failed call: under its field(s) when the server names them, otherwise in the form's alert. */
+  /** Shows a failed call: under its field(s) when the server names them, otherwise in the alert (or onAlert). */
   const showError = (err: unknown) => {
     if (isSilent(err)) return;
     const message = errorMessage(err);
@@ -97,38 +109,37 @@ export function useForm<K extends string>({ schema, initial, confirm, messages }
         return;
       }
     }
-    setAlert(message);
+    if (onAlert) onAlert(message);
+    else setAlert(message);
   };
 
   /**
    * Validates (the fields, then `ready`, for what is not a field such as the CAPTCHA), then runs `send`, one
    * at a time; what it throws is shown under the fields or in the alert.
    */
-  const submit =
-    (send: (values: Record<K, string>) => Promise<void>, ready?: () => boolean) =>
-    async (event: FormEvent) => {
-      event.preventDefault();
-      if (busy.current) return;
-      setAlert(null);
-      const names = Object.keys(values) as K[];
-      setTouched(Object.fromEntries(names.map((n) => [n, true])) as Record<K, boolean>);
-      const firstBad = names.find((n) => errors[n]);
-      if (firstBad) {
-        focusField(firstBad);
-        return;
-      }
-      if (ready && !ready()) return;
-      busy.current = true;
-      setSending(true);
-      try {
-        await send(values);
-      } catch (err) {
-        showError(err);
-      } finally {
-        busy.current = false;
-        setSending(false);
-      }
-    };
+  const submit = (send: (input: I) => Promise<void>, ready?: () => boolean) => async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy.current) return;
+    setAlert(null);
+    const names = Object.keys(values) as K[];
+    setTouched(Object.fromEntries(names.map((n) => [n, true])) as Record<K, boolean>);
+    const firstBad = names.find((n) => errors[n]);
+    if (firstBad) {
+      focusField(firstBad);
+      return;
+    }
+    if (ready && !ready()) return;
+    busy.current = true;
+    setSending(true);
+    try {
+      await send(data);
+    } catch (err) {
+      showError(err);
+    } finally {
+      busy.current = false;
+      setSending(false);
+    }
+  };
 
   const reset = (next: Record<K, string> = initial) => {
     setValues(next);
@@ -137,7 +148,7 @@ export function useForm<K extends string>({ schema, initial, confirm, messages }
     setAlert(null);
   };
 
-  return { field, submit, sending, alert, reset, idOf };
+  return { field, submit, sending, alert, reset, idOf, valid };
 }
 
 // ── Fields ──────────────────────────────────────────────────────────────────────────────────────────────
@@ -154,10 +165,12 @@ interface FieldShellProps {
   /** A status under the field that is not an error (for example 'Username is available'). */
   status?: string | undefined;
   optional?: boolean;
+  /** Marks the label with a red asterisk (hidden from screen readers: the input is `required`). */
+  required?: boolean;
   children: (describedBy: string | undefined, invalid: boolean) => ReactNode;
 }
 
-function FieldShell({ field, label, hint, status, optional, children }: FieldShellProps) {
+function FieldShell({ field, label, hint, status, optional, required, children }: FieldShellProps) {
   const hintId = `${field.id}-hint`;
   const errorId = `${field.id}-error`;
   const statusId = `${field.id}-status`;
@@ -169,6 +182,11 @@ function FieldShell({ field, label, hint, status, optional, children }: FieldShe
     <div className="form-field">
       <label htmlFor={field.id}>
         {label}
+        {required && (
+          <span className="field-required" aria-hidden="true">
+            {' *'}
+          </span>
+        )}
         {optional && <span className="muted"> (optional)</span>}
       </label>
       {hint && (
@@ -198,14 +216,23 @@ export function TextField({
   hint,
   status,
   optional,
+  required,
   ...input
 }: Omit<FieldShellProps, 'children'> & InputProps) {
   return (
-    <FieldShell field={field} label={label} hint={hint} status={status} optional={optional}>
+    <FieldShell
+      field={field}
+      label={label}
+      hint={hint}
+      status={status}
+      optional={optional}
+      required={required}
+    >
       {(describedBy, invalid) => (
         <input
           type="text"
           {...input}
+          required={required}
           id={field.id}
           name={field.name}
           value={field.value}
@@ -312,13 +339,23 @@ export function SubmitButton({
   sending,
   children,
   sendingText,
+  disabled,
+  describedBy,
 }: {
   sending: boolean;
   children: ReactNode;
   sendingText?: string;
+  /** Also disabled while this is true (for example until the form is valid). */
+  disabled?: boolean;
+  describedBy?: string | undefined;
 }) {
   return (
-    <button type="submit" className="button button-primary form-submit" disabled={sending}>
+    <button
+      type="submit"
+      className="button button-primary form-submit"
+      disabled={sending || disabled}
+      aria-describedby={describedBy}
+    >
       {sending ? (sendingText ?? 'Please wait…') : children}
     </button>
   );
