@@ -94,6 +94,35 @@ export async function visit(page: Page, path: string, status = 200): Promise<voi
   await waitForHydration(page);
 }
 
+/**
+ * The ReviewPass check a signed-in visitor's page makes once per full page load (GET
+ * /user/api/v1/subscription-validity, whose answer shows or hides the ads): start waiting before the load
+ * (goto, reload, a click that loads a page) and await the result before reading what the answer may change.
+ * A client-side navigation makes no new check. `onPath` limits it to a check made by the page at that path
+ * (one still in flight from the page before does not count). Resolves once the answer has arrived and the
+ * page has had a moment (a task and a frame) to act on it.
+ */
+export function passChecked(page: Page, onPath?: (path: string) => boolean): Promise<void> {
+  const checked = page
+    .waitForResponse(
+      (r) =>
+        r.url().includes('/subscription-validity') &&
+        r.request().method() === 'GET' &&
+        (!onPath || onPath(new URL(r.frame().url()).pathname)),
+      { timeout: 20_000 },
+    )
+    .then(async (response) => {
+      expect(response.status(), 'the ReviewPass check').toBe(200);
+      await response.finished();
+      await page.evaluate(
+        () => new Promise<void>((done) => setTimeout(() => requestAnimationFrame(() => done()), 50)),
+      );
+    });
+  // Awaited by the caller; this only keeps a failure before then from being reported as unhandled.
+  checked.catch(() => undefined);
+  return checked;
+}
+
 /** The number in the results heading on /browse ("1,992 results" → 1992). */
 export async function resultCount(page: Page): Promise<number> {
   const text = (await page.locator('#results-heading').textContent()) ?? '';

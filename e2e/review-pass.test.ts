@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PAYMENT_TEXTS, RETRY_PURCHASE } from '../src/shared/payments.ts';
 import { type BrowserSession, baseURL, browserAvailable, expectAccessible, openBrowser } from './browser.ts';
-import { visit } from './helpers.ts';
+import { passChecked, visit } from './helpers.ts';
 import { newMember, signInAs } from './members.ts';
 
 const AD_PAGES = [
@@ -52,8 +52,12 @@ describe.skipIf(!browserAvailable())('ReviewPass', () => {
     const { page, errors, context } = session;
     await signInAs(page, await newMember());
 
+    const firstCheck = passChecked(page, (p) => p === '/product/1');
     await visit(page, '/product/1');
     await expect.poll(() => adTray(page).count()).toBe(1);
+    // Without a pass, the signed-in check keeps the ad.
+    await firstCheck;
+    expect(await adTray(page).count()).toBe(1);
     expect(await adTray(page).getAttribute('aria-label')).toBe('Advertisement');
     expect(await adTray(page).locator('.ad-label').textContent()).toMatch(/^Ad · /);
     const box = await adTray(page).boundingBox();
@@ -66,6 +70,8 @@ describe.skipIf(!browserAvailable())('ReviewPass', () => {
     await page.getByRole('button', { name: 'Buy ReviewPass for ₹65' }).click();
     await page.waitForURL((u) => u.pathname.startsWith('/shop/checkout/order_'));
     await page.getByText('Amount: ₹65').waitFor();
+    // The session page is a full load: its ReviewPass check is awaited below, after the client-side navigations.
+    const sessionCheck = passChecked(page, (p) => p.startsWith('/shop/session/'));
     const landed = await outcome(page, 'Pay ₹65', PAYMENT_TEXTS.paid.title);
     expect(await page.locator('.pay-facts').innerText()).toMatch(
       /Amount\s+₹65\s+Pass\s+1 month\s+Ad-free until\s+\d{1,2} \w+ \d{4}/,
@@ -79,14 +85,20 @@ describe.skipIf(!browserAvailable())('ReviewPass', () => {
     await page.getByRole('link', { name: 'Browse', exact: true }).first().click();
     await page.waitForURL((u) => u.pathname === '/browse');
     await page.locator('#results-heading').waitFor();
+    // No new check after a client-side navigation: the one of the session page's load has answered by now.
+    await sessionCheck;
     expect(await adTray(page).count()).toBe(0);
     for (const path of AD_PAGES) {
+      const checked = passChecked(page, (p) => p === path);
       await visit(page, path);
+      await checked;
       expect(await adTray(page).count(), path).toBe(0);
       const html = await (await context.request.get(path)).text();
       expect(html, `first HTML of ${path}`).not.toContain('ad-tray');
     }
+    const reloadCheck = passChecked(page, (p) => p === AD_PAGES.at(-1));
     await page.reload();
+    await reloadCheck;
     expect(await adTray(page).count()).toBe(0);
 
     // The pass and the purchase on /review-pass.
@@ -145,7 +157,9 @@ describe.skipIf(!browserAvailable())('ReviewPass', () => {
     await page.getByRole('status').filter({ hasText: 'You have no ReviewPass running' }).waitFor();
     await expectAccessible(page);
 
+    const browseCheck = passChecked(page, (p) => p === '/browse');
     await visit(page, '/browse');
+    await browseCheck;
     expect(await adTray(page).count()).toBe(1);
     expect(errors).toEqual([]);
   });
@@ -162,7 +176,9 @@ describe.skipIf(!browserAvailable())('ReviewPass', () => {
       .getByRole('heading', { level: 1, name: PAYMENT_TEXTS.paid.title })
       .waitFor({ timeout: 20_000 });
     expect(await page.locator('.pay-facts').innerText()).toMatch(/Pass\s+7 days/);
+    const productCheck = passChecked(page, (p) => p === '/product/1');
     await visit(page, '/product/1');
+    await productCheck;
     expect(await adTray(page).count()).toBe(0);
     expect(errors).toEqual([]);
   });

@@ -25,6 +25,8 @@ interface Head {
 interface ProductInfo extends Card {
   value: number;
   total_reviews: number;
+  category_id: string;
+  category_name: string;
 }
 
 type Ld = Record<string, unknown> & { '@type': string };
@@ -284,6 +286,15 @@ describe.skipIf(!browserAvailable())('search engines', () => {
       expect(crumbs[0]).toBe('Home');
       expect(crumbs.at(-1)).toBe(productName(p));
       expect(crumbs).toContain(p.brand);
+      // Home › category › brand › product, the names as the product API gives them.
+      expect(p.category_name, `category name of product ${p.id}`).toMatch(/\S/);
+      expectBreadcrumbs(all, ['Home', p.category_name, p.brand, productName(p)], url);
+      const crumbUrls = (ofType(all, 'BreadcrumbList').itemListElement as { item: string }[]).map(
+        (c) => c.item,
+      );
+      expect(crumbUrls[1]).toBe(
+        `${baseURL()}/browse${p.category_id === 'C001' ? '' : `?category=${p.category_id}`}`,
+      );
     }
   });
 
@@ -296,6 +307,7 @@ describe.skipIf(!browserAvailable())('search engines', () => {
         author: { firstName: string; lastName: string };
       }[];
     }>(`/product/${rated.id}/reviews?page=0&size=1`);
+    expect(items).toHaveLength(1);
     const r = items[0]!;
     const path = `/product/${rated.id}/review/${r.id}`;
     const { status, html } = await fetchPage(path);
@@ -318,6 +330,12 @@ describe.skipIf(!browserAvailable())('search engines', () => {
       (ofType(all, 'BreadcrumbList').itemListElement as { name: string }[]).map((c) => c.name),
       baseURL() + path,
     );
+    // Home › the product › the review, the names as the API gives them; the product's crumb leads to it.
+    expectBreadcrumbs(all, ['Home', productName(rated), r.summary], baseURL() + path);
+    const crumbUrls = (ofType(all, 'BreadcrumbList').itemListElement as { item: string }[]).map(
+      (c) => c.item,
+    );
+    expect(crumbUrls[1]).toBe(`${baseURL()}/product/${rated.id}`);
   });
 
   it('an article has Article JSON-LD (headline, image, date, author, publisher) and breadcrumbs, and a help page its breadcrumbs', async () => {
@@ -395,6 +413,8 @@ describe.skipIf(!browserAvailable())('search engines', () => {
     // Reviews: a few, spread too.
     const reviewsFile = files.find((f) => f.startsWith('/sitemaps/reviews-'))!;
     const reviews = locs(await (await fetch(baseURL() + reviewsFile)).text());
+    // Enough of them for the sample below to be five different reviews.
+    expect(reviews.length).toBeGreaterThanOrEqual(5);
     for (const url of reviews) expect(pathOf(url)).toMatch(/^\/product\/\d+\/review\/\d+$/);
     expect(await notOk(spread(reviews, 5))).toEqual([]);
 

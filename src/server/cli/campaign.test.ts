@@ -4,7 +4,7 @@
  */
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -86,6 +86,19 @@ describe('npm run campaign', () => {
       expect(run.stdout).toBe('');
     }
     expect(runs[0]!.stderr).toContain('a campaign id like CP001');
+    // Nothing was opened or migrated: PGlite would have made its files in DATA_DIR, PostgreSQL has no tables.
+    expect(readdirSync(dataDir)).toEqual([]);
+    if (env.DATABASE_URL) {
+      const database = await open();
+      try {
+        const result = (await database.db.execute(
+          `SELECT count(*)::int AS n FROM information_schema.tables WHERE table_schema = 'public'`,
+        )) as unknown as { rows: { n: number }[] };
+        expect(result.rows).toEqual([{ n: 0 }]);
+      } finally {
+        await database.close();
+      }
+    }
   }, 60_000);
 
   it('switches CP001 on with new dates, and changes the row', async () => {
@@ -93,6 +106,8 @@ describe('npm run campaign', () => {
     expect(run.code, run.stderr).toBe(0);
     const today = todayInIndia(new Date());
     const live = today >= '2026-01-01' && today <= '2026-01-31';
+    // These dates are past: the campaign is switched on but not live (the run below covers a live one).
+    expect(live, `today in India is ${today}`).toBe(false);
     expect(run.stdout).toBe(
       `CP001 (India): active, 2026-01-01 to 2026-01-31; ${
         live ? 'it replaces the whole site now.' : 'the site runs as usual; /user-campaign shows it.'
@@ -123,5 +138,26 @@ describe('npm run campaign', () => {
     expect(await campaignRows()).toEqual([
       { id: 'CP001', active: false, starts_on: '2026-01-01', ends_on: '2026-01-31', country: 'India' },
     ]);
+  }, 60_000);
+
+  it('switches CP001 on from yesterday to tomorrow (in India): it replaces the whole site now', async () => {
+    // Worked out from today's date in India, so the run is live whenever (and wherever) the test runs.
+    const today = todayInIndia(new Date());
+    const shift = (days: number) =>
+      new Date(Date.parse(`${today}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+    const [start, end] = [shift(-1), shift(1)];
+    expect(start < today && today < end).toBe(true);
+    const run = await campaign('CP001', '--active', '--start', start, '--end', end);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toBe(`CP001 (India): active, ${start} to ${end}; it replaces the whole site now.\n`);
+    expect(await campaignRows()).toEqual([
+      { id: 'CP001', active: true, starts_on: start, ends_on: end, country: 'India' },
+    ]);
+    // Switched off, the same dates no longer replace the site.
+    const off = await campaign('CP001', '--inactive');
+    expect(off.code, off.stderr).toBe(0);
+    expect(off.stdout).toBe(
+      `CP001 (India): inactive, ${start} to ${end}; the site runs as usual; /user-campaign shows it.\n`,
+    );
   }, 60_000);
 });

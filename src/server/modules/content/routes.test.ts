@@ -459,9 +459,22 @@ describe('article banners', () => {
     expect(bytes.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
     // IHDR: width and height, the banner's 1200 × 630.
     expect([bytes.readUInt32BE(16), bytes.readUInt32BE(20)]).toEqual([1200, 630]);
-    // The second request is served from the cache, byte for byte.
-    const again = await t.app.inject({ url: '/images/articles/battery-and-charging-explained.png' });
-    expect(again.rawPayload.equals(bytes)).toBe(true);
+    // The second request is served from the cache, byte for byte: not drawn again, so not even a drawing
+    // changed in between (which the SVG route serves at once) changes the PNG.
+    const banners = t.services.content.banners;
+    const drawn = banners.get('battery-and-charging-explained.svg')!;
+    const small =
+      '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="21"><rect width="40" height="21"/></svg>';
+    banners.set('battery-and-charging-explained.svg', small);
+    try {
+      const changed = await t.app.inject({ url: '/images/articles/battery-and-charging-explained.svg' });
+      expect(changed.body).toBe(small);
+      const again = await t.app.inject({ url: '/images/articles/battery-and-charging-explained.png' });
+      expect(again.statusCode).toBe(200);
+      expect(again.rawPayload.equals(bytes)).toBe(true);
+    } finally {
+      banners.set('battery-and-charging-explained.svg', drawn);
+    }
   });
 
   it('answers 404 for unknown banners and refuses other names', async () => {

@@ -204,6 +204,7 @@ describe('POST /help-requests', () => {
     clock.advance(6 * DAY);
     await t.services.account.eraseExpired();
     expect(await rowOf(mine.json().id)).toBeDefined();
+    expect(await rowOf(mine.json().id)).toMatchObject({ user_id: leaving.id });
 
     clock.advance(DAY + MINUTE);
     expect((await t.services.account.eraseExpired()).erased).toBeGreaterThanOrEqual(1);

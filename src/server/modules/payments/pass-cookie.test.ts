@@ -137,6 +137,27 @@ describe('PassCookie.adFree', () => {
     ]) {
       expect(await cookies.adFree(header), String(header)).toBe(false);
     }
+    // Values out of the format, each carrying the real MAC of its own data: only the format refuses them.
+    const key = await secret();
+    const signed = (data: string) => `${PASS_COOKIE}=${data}.${hmacHex(key, data)}`;
+    const realMac = hmacHex(key, `${USER}.forever`);
+    // The same signing makes a cookie that is accepted when its data has the format.
+    expect(await cookies.adFree(signed(`${USER}.forever`))).toBe(true);
+    expect(await cookies.adFree(signed(`${USER}.${inDays(1).getTime()}`))).toBe(true);
+    for (const header of [
+      signed(`${USER}`),
+      signed(`${USER}.never`),
+      signed('-1.forever'),
+      signed('12345678901.forever'),
+      signed(`${USER}.${'9'.repeat(16)}`),
+      signed(`${USER}.forever.1`),
+      signed(`${USER}.${inDays(1).getTime()}.5`),
+      `${PASS_COOKIE}=${USER}.forever.${realMac.slice(1)}`,
+      `${PASS_COOKIE}=${USER}.forever.${realMac}0`,
+      `${PASS_COOKIE}=${USER}.forever.${realMac.toUpperCase()}`,
+    ]) {
+      expect(await cookies.adFree(header), header).toBe(false);
+    }
     // A genuine value under another cookie's name, or with extra bytes around it, is not the pass cookie.
     const genuine = sent(await cookies.header(USER, FOREVER));
     expect(await cookies.adFree(genuine)).toBe(true);

@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, type MockInstance, vi } from 'vitest';
-import { ERRORS, type ErrorCode } from '../../../shared/messages.ts';
-import { type Checkout, PASS_AMOUNT_MESSAGE, type Transaction } from '../../../shared/payments.ts';
+import { PASS_AMOUNT_MESSAGE } from '../../../shared/payments.ts';
 import { bearer } from '../../../test/account.ts';
 import { createTestApp, query, type TestContext } from '../../../test/app.ts';
 import { TestClock } from '../../../test/clock.ts';
-import { type Member, member } from '../../../test/community.ts';
+import { member } from '../../../test/community.ts';
+import { errorOf, paymentHelpers, pendingTx, type Started } from '../../../test/payments.ts';
 import { DAY, HOUR, MINUTE } from '../../lib/clock.ts';
 import { PASS_COOKIE } from './pass-cookie.ts';
 import { checkoutSignature, hmacHex, type ProviderPayment } from './provider.ts';
@@ -46,26 +46,10 @@ async function ownWebhook(callsBefore: number) {
   return results.at(-1);
 }
 
-const errorOf = (code: ErrorCode) => ({ success: false, code, message: ERRORS[code].message });
-const inDays = (days: number, from = clock.now()) => new Date(from.getTime() + days * DAY).toISOString();
+const { inDays, initiate, buy, validate, postWebhook, stateOf, passesOf } = paymentHelpers(() => t, clock);
 const CLEARED = `${PASS_COOKIE}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax`;
 
-interface Started {
-  transaction: Transaction;
-  order_id: string;
-  checkout: Checkout;
-}
-const initiate = (headers: Record<string, string>, payload: object) =>
-  t.app.inject({ method: 'POST', url: `${API}/initiate-transaction`, headers, payload });
-async function buy(m: Member, amount = 65): Promise<Started> {
-  const res = await initiate(m.headers, { amount });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json() as Started;
-}
-
 type Fields = { razorpay_order_id: string; razorpay_payment_id: string; razorpay_signature: string };
-const validate = (m: { headers: Record<string, string> }, fields: Partial<Fields>) =>
-  t.app.inject({ method: 'POST', url: `${API}/order/validate`, headers: m.headers, payload: fields });
 
 /**
  * A payment at the test checkout, recorded the way its page records one and signed the way it signs, but
@@ -100,16 +84,6 @@ async function signedEvent(event: string, payment: ProviderPayment) {
   const body = JSON.stringify(webhookBody(event, payment, clock.now()));
   return { body, signature: hmacHex((await provider.keys()).webhook, body) };
 }
-const postWebhook = (body: string, signature?: string) =>
-  t.app.inject({
-    method: 'POST',
-    url: `${API}/payments/webhook`,
-    headers: {
-      'content-type': 'application/json',
-      ...(signature === undefined ? {} : { 'x-razorpay-signature': signature }),
-    },
-    payload: body,
-  });
 
 /** Where a checkout redirect goes: its path and query. */
 function landing(redirect: string) {
@@ -151,13 +125,6 @@ async function transactionOf(orderId: string): Promise<TransactionRow> {
   if (!row) throw new Error(`no transaction for ${orderId}`);
   return row;
 }
-const stateOf = async (orderId: string) => (await transactionOf(orderId)).state;
-/** The user's passes rows (there is at most one). */
-const passesOf = (userId: number) =>
-  query<{ ends_at: string | null }>(
-    t.database,
-    `SELECT ${iso('ends_at')} FROM passes WHERE user_id = ${userId}`,
-  );
 const count = async (table: string) =>
   (await query<{ n: number }>(t.database, `SELECT count(*)::int AS n FROM ${table}`))[0]!.n;
 
@@ -194,16 +161,7 @@ describe('POST /initiate-transaction', () => {
     const body = res.json() as Started;
     expect(body).toEqual({
       success: true,
-      transaction: {
-        session_id: expect.stringMatching(/^[A-Za-z0-9_-]{16,64}$/),
-        amount: 65,
-        currency: 'INR',
-        state: 'pending',
-        days: 30,
-        created_at: clock.now().toISOString(),
-        paid_at: null,
-        pass_ends_at: null,
-      },
+      transaction: pendingTx(clock, { amount: 65, days: 30 }),
       order_id: expect.stringMatching(/^order_[A-Za-z0-9_-]+$/),
       checkout: { method: 'GET', url: `/shop/checkout/${body.order_id}`, fields: {} },
     });
@@ -366,37 +324,42 @@ describe('the test checkout (/test-checkout/{orderId})', () => {
     expect(await passesOf(m.id)).toEqual([]);
   });
 
-  it('failed: returns ?status=failed and its own payment.failed webhook fails the purchase', async () => {
+  it.each([
+    {
+      outcome: 'failed',
+      what: 'its own payment.failed webhook fails the purchase',
+      payments: [{ amount: 6500, status: 'failed' }],
+      webhook: { handled: true },
+      state: 'failed',
+    },
+    {
+      // The session page reports the cancel with /abandon (below); until then the purchase is pending.
+      outcome: 'canceled',
+      what: 'records no payment and sends no webhook: the purchase stays pending',
+      payments: [],
+      webhook: null,
+      state: 'pending',
+    },
+  ])('$outcome: returns ?status=$outcome, $what', async ({ outcome, payments, webhook, state }) => {
     const m = await member(t);
     const { order_id, transaction } = await buy(m);
     const calls = webhookCalls.mock.calls.length;
-    const res = await choose(order_id, 'failed');
+    const res = await choose(order_id, outcome);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({
       success: true,
-      redirect: `/shop/session/${transaction.session_id}?status=failed`,
+      redirect: `/shop/session/${transaction.session_id}?status=${outcome}`,
     });
-    expect(await paymentsOf(order_id)).toMatchObject([{ amount: 6500, status: 'failed' }]);
-    expect(await ownWebhook(calls)).toEqual({ handled: true });
-    expect(await transactionOf(order_id)).toMatchObject({ state: 'failed', payment_id: null, paid_at: null });
+    expect(await paymentsOf(order_id)).toEqual(payments.map((p) => expect.objectContaining(p)));
+    if (webhook) {
+      expect(await ownWebhook(calls)).toEqual(webhook);
+    } else {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(webhookCalls.mock.calls.length).toBe(calls);
+    }
+    expect(await stateOf(order_id)).toBe(state);
+    expect(await transactionOf(order_id)).toMatchObject({ state, payment_id: null, paid_at: null });
     expect(await passesOf(m.id)).toEqual([]);
-  });
-
-  it('canceled: returns ?status=canceled, records no payment and sends no webhook', async () => {
-    const m = await member(t);
-    const { order_id, transaction } = await buy(m);
-    const calls = webhookCalls.mock.calls.length;
-    const res = await choose(order_id, 'canceled');
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({
-      success: true,
-      redirect: `/shop/session/${transaction.session_id}?status=canceled`,
-    });
-    expect(await paymentsOf(order_id)).toEqual([]);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(webhookCalls.mock.calls.length).toBe(calls);
-    // The session page reports the cancel with /abandon (below); until then the purchase is pending.
-    expect(await stateOf(order_id)).toBe('pending');
   });
 
   it('answers 404 for an unknown order and 400 for an unknown outcome', async () => {
@@ -900,7 +863,10 @@ describe('pending, failed and canceled purchases', () => {
     );
     const { payment } = await quietPay(canceled.order_id, 'failed');
     const failedHook = await signedEvent('payment.failed', payment);
-    await postWebhook(failedHook.body, failedHook.signature);
+    // Acknowledged as handled (it is this order's, for its amount), and the purchase stays canceled.
+    const lateFailed = await postWebhook(failedHook.body, failedHook.signature);
+    expect(lateFailed.statusCode, lateFailed.body).toBe(200);
+    expect(lateFailed.json()).toEqual({ success: true, handled: true });
     expect(await stateOf(canceled.order_id)).toBe('canceled');
 
     const failed = await buy(m);

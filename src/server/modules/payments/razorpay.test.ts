@@ -2,12 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ERRORS, type ErrorCode } from '../../../shared/messages.ts';
-import type { Checkout, Transaction } from '../../../shared/payments.ts';
 import { createTestApp, query, type TestContext } from '../../../test/app.ts';
 import { TestClock } from '../../../test/clock.ts';
-import { type Member, member } from '../../../test/community.ts';
-import { DAY } from '../../lib/clock.ts';
+import { member } from '../../../test/community.ts';
+import { errorOf, paymentHelpers, pendingTx, type Started } from '../../../test/payments.ts';
 import { checkoutSignature, hmacHex, type ProviderPayment } from './provider.ts';
 import { webhookBody } from './test-checkout.ts';
 
@@ -147,26 +145,7 @@ afterAll(async () => {
 // Nothing is reported unless a test expects it (and takes it out).
 afterEach(() => expect(reported).toEqual([]));
 
-const errorOf = (code: ErrorCode) => ({ success: false, code, message: ERRORS[code].message });
-const inDays = (days: number) => new Date(clock.now().getTime() + days * DAY).toISOString();
-
-interface Started {
-  transaction: Transaction;
-  order_id: string;
-  checkout: Checkout;
-}
-const initiate = (m: Member, amount: number) =>
-  t.app.inject({
-    method: 'POST',
-    url: `${API}/initiate-transaction`,
-    headers: m.headers,
-    payload: { amount },
-  });
-async function buy(m: Member, amount = 65): Promise<Started> {
-  const res = await initiate(m, amount);
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json() as Started;
-}
+const { inDays, initiate, buy, validate, postWebhook, stateOf, passesOf } = paymentHelpers(() => t, clock);
 
 /** A payment Razorpay holds for the order, and the checkout's signature for it (with the key secret). */
 function pay(orderId: string, payment: Partial<StandInPayment> = {}) {
@@ -188,15 +167,6 @@ function pay(orderId: string, payment: Partial<StandInPayment> = {}) {
     },
   };
 }
-const validate = (m: Member, fields: object) =>
-  t.app.inject({ method: 'POST', url: `${API}/order/validate`, headers: m.headers, payload: fields });
-const postWebhook = (body: string, signature: string) =>
-  t.app.inject({
-    method: 'POST',
-    url: `${API}/payments/webhook`,
-    headers: { 'content-type': 'application/json', 'x-razorpay-signature': signature },
-    payload: body,
-  });
 const eventFor = (event: string, p: StandInPayment) =>
   JSON.stringify(
     webhookBody(
@@ -206,16 +176,6 @@ const eventFor = (event: string, p: StandInPayment) =>
     ),
   );
 
-const stateOf = async (orderId: string) =>
-  (
-    await query<{ state: string }>(t.database, `SELECT state FROM transactions WHERE order_id = '${orderId}'`)
-  )[0]?.state;
-const passesOf = (userId: number) =>
-  query<{ ends_at: string | null }>(
-    t.database,
-    `SELECT to_char(ends_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS ends_at
-     FROM passes WHERE user_id = ${userId}`,
-  );
 const transactionCount = async () =>
   (await query<{ n: number }>(t.database, 'SELECT count(*)::int AS n FROM transactions'))[0]!.n;
 
@@ -223,7 +183,7 @@ describe('Razorpay', () => {
   it('creates the order at Razorpay with basic auth and the amount in paise, and checks out by form post', async () => {
     const m = await member(t);
     const seen = standIn.requests.length;
-    const res = await initiate(m, 65);
+    const res = await initiate(m.headers, { amount: 65 });
     expect(res.statusCode, res.body).toBe(201);
     const body = res.json() as Started;
     const sessionId = body.transaction.session_id;
@@ -238,16 +198,7 @@ describe('Razorpay', () => {
     ]);
     expect(body).toEqual({
       success: true,
-      transaction: {
-        session_id: expect.stringMatching(/^[A-Za-z0-9_-]{16,64}$/),
-        amount: 65,
-        currency: 'INR',
-        state: 'pending',
-        days: 30,
-        created_at: clock.now().toISOString(),
-        paid_at: null,
-        pass_ends_at: null,
-      },
+      transaction: pendingTx(clock, { amount: 65, days: 30 }),
       order_id: expect.stringMatching(/^order_[0-9a-f]{14}$/),
       checkout: {
         method: 'POST',
@@ -283,7 +234,7 @@ describe('Razorpay', () => {
       },
     ]);
     // A donation in paise, rounded to the paisa.
-    await initiate(m, 120.5);
+    await initiate(m.headers, { amount: 120.5 });
     expect(standIn.requests.at(-1)?.body).toMatchObject({ amount: 12050, currency: 'INR' });
   });
 
@@ -408,7 +359,7 @@ describe('Razorpay', () => {
     const m = await member(t);
     const before = await transactionCount();
     standIn.failures.orders = 1;
-    const res = await initiate(m, 65);
+    const res = await initiate(m.headers, { amount: 65 });
     expect(res.statusCode, res.body).toBe(502);
     expect(res.json()).toEqual(errorOf('PAYMENT_PROVIDER_ERROR'));
     expect(await transactionCount()).toBe(before);

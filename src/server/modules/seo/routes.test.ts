@@ -143,6 +143,16 @@ describe('sitemap.xml', () => {
   });
 
   it('lists every review in reviews-1.xml under its product, dated by its last edit', async () => {
+    // One review edited on a day of its own (no review was written or edited then), at 23:30 UTC so the
+    // day is the UTC one.
+    const [edited] = await query<{ id: number; product_id: number; created: string }>(
+      t.database,
+      `UPDATE reviews SET updated_at = '2031-07-19T23:30:00Z'
+       WHERE id = (SELECT min(id) FROM reviews)
+       RETURNING id, product_id, to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS created`,
+    );
+    expect(edited).toBeDefined();
+    expect(edited!.created).not.toBe('2031-07-19');
     const res = await get('/sitemaps/reviews-1.xml');
     expect(res.statusCode).toBe(200);
     const found = expectUrlSet(res.body);
@@ -155,6 +165,12 @@ describe('sitemap.xml', () => {
     expect(found).toEqual(
       reviews.map((r) => ({ loc: `${ORIGIN}/product/${r.product_id}/review/${r.id}`, lastmod: r.day })),
     );
+    // The edited review carries the day of its edit, not of its writing; it is the only one of that day.
+    expect(found).toContainEqual({
+      loc: `${ORIGIN}/product/${edited!.product_id}/review/${edited!.id}`,
+      lastmod: '2031-07-19',
+    });
+    expect(found.filter((u) => u.lastmod === '2031-07-19')).toHaveLength(1);
   });
 
   it('answers 404 past the last file and 400 for other names', async () => {

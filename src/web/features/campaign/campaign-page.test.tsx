@@ -152,14 +152,23 @@ describe('CampaignPage', () => {
 
   it('does not toast after the page is gone', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    vi.stubGlobal('fetch', answer(200, { success: true, rating: 2.5 }));
+    const fetch = answer(200, { success: true, rating: 2.5 });
+    vi.stubGlobal('fetch', fetch);
     const { rerender } = render(page());
     fillValid();
     await act(async () => {
       fireEvent.click(send());
     });
+    // The feedback went and was thanked for, so the toast was on its way when the page went.
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(fetch.mock.calls[0]![0]).toBe('/platform/api/v1/submit-campaign');
+    expect(screen.getByRole('heading', { name: 'Thank you!' })).toBeTruthy();
+    expect(screen.getByText('You rated Verdict 2.5 out of 5.')).toBeTruthy();
+    act(() => vi.advanceTimersByTime(CAMPAIGN_TOAST_DELAY_MS - 1));
+    expect(screen.queryByText(CAMPAIGN_MESSAGES.submitted)).toBeNull();
     // The toasts stay; only the campaign page goes.
     rerender(<ToastProvider>{null}</ToastProvider>);
+    expect(screen.queryByRole('heading', { name: 'Thank you!' })).toBeNull();
     act(() => vi.advanceTimersByTime(CAMPAIGN_TOAST_DELAY_MS));
     expect(screen.queryByText(CAMPAIGN_MESSAGES.submitted)).toBeNull();
   });
