@@ -31,5 +31,19 @@ describe('configuration from the environment', () => {
         OIDC_CLIENT_SECRET: 's',
       }).oidc,
     ).toMatchObject({ clientId: 'id' });
+    // Half a Razorpay configuration would leave the free test checkout taking the payments.
+    expect(() => loadConfig({ RAZORPAY_KEY_ID: 'rzp_live_x', RAZORPAY_KEY_SECRET: 's' })).toThrow(
+      'Razorpay needs RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET together: set all three or none',
+    );
+    expect(loadConfig({}).razorpay).toBeNull();
+    expect(
+      loadConfig({ RAZORPAY_KEY_ID: 'rzp_live_x', RAZORPAY_KEY_SECRET: 's', RAZORPAY_WEBHOOK_SECRET: 'w' })
+        .razorpay,
+    ).toEqual({
+      keyId: 'rzp_live_x',
+      keySecret: 's',
+      webhookSecret: 'w',
+      apiUrl: 'https://api.razorpay.com',
+    });
   });
 });

@@ -5,6 +5,16 @@ const bool = z
   .enum(['0', '1', 'true', 'false', 'yes', 'no'])
   .transform((v) => v === '1' || v === 'true' || v === 'yes');
 
+/** A refinement: settings that only work together are all set, or none. */
+function allOrNone(keys: [string, string, string], what: string) {
+  const check = (e: Record<string, unknown>) => keys.filter((k) => e[k]).length % keys.length === 0;
+  const issue = {
+    path: [keys[0]],
+    message: `${what} needs ${keys[0]}, ${keys[1]} and ${keys[2]} together: set all three or none`,
+  };
+  return [check, issue] as const;
+}
+
 const EnvSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -41,20 +51,8 @@ const EnvSchema = z
     RAZORPAY_API_URL: z.url().default('https://api.razorpay.com'),
     TEST_CHECKOUT_SETTLE_MS: z.coerce.number().int().min(0).default(5000),
   })
-  .refine((e) => [e.OIDC_ISSUER, e.OIDC_CLIENT_ID, e.OIDC_CLIENT_SECRET].filter(Boolean).length % 3 === 0, {
-    path: ['OIDC_ISSUER'],
-    message:
-      'Google sign-in needs OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET together: set all three or none',
-  })
-  .refine(
-    (e) =>
-      [e.RAZORPAY_KEY_ID, e.RAZORPAY_KEY_SECRET, e.RAZORPAY_WEBHOOK_SECRET].filter(Boolean).length % 3 === 0,
-    {
-      path: ['RAZORPAY_KEY_ID'],
-      message:
-        'Razorpay needs RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET together: set all three or none',
-    },
-  );
+  .refine(...allOrNone(['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'], 'Google sign-in'))
+  .refine(...allOrNone(['RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET'], 'Razorpay'));
 
 export type Env = z.infer<typeof EnvSchema>;
 

@@ -103,10 +103,7 @@ export function createServices(
   });
   const preferences = new PreferenceService(database.db, clock);
   const content = loadContent();
-  const articles = new ArticleService(
-    { db: database.db, clock, sessions, imageUrl, limits: community.limits },
-    content.articles,
-  );
+  const articles = new ArticleService(community.deps, content.articles);
   const pages = new PageService(content);
   const campaigns = new CampaignService(database.db, clock, onError);
   // Razorpay when its keys are set, else the built-in test checkout, whose webhooks go to the same code.
@@ -165,8 +162,9 @@ export function createServices(
     },
     adReads: { pick: () => ads.pick() },
     campaignReads: { live: () => campaigns.live(), current: () => campaigns.current() },
+    // While a campaign stands in for every page (every page load checks), nobody sees the product.
     recordView: (productId, userAgent) => {
-      if (!isBot(userAgent)) views.record(productId);
+      if (!isBot(userAgent) && !campaigns.lastLive) views.record(productId);
     },
   };
 }

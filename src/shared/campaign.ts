@@ -3,6 +3,7 @@
  * POST /platform/api/v1/submit-campaign. Messages are the spec's, verbatim.
  */
 import { z } from 'zod';
+import { CONTROL_CHARACTERS, NO_NUL } from './fields.ts';
 
 export const CAMPAIGN_MESSAGES = {
   firstName: 'First name is required',
@@ -11,8 +12,8 @@ export const CAMPAIGN_MESSAGES = {
   emailInvalid: 'Invalid email format',
   rating: 'Please choose a rating from 0 to 5.',
   tooLong: 'Please keep this shorter.',
-  controlCharacters: 'Please remove invisible control characters.',
   submitted: 'Feedback submitted successfully',
+  controlCharacters: CONTROL_CHARACTERS,
 } as const;
 
 /** The slider: 0 to 5 in steps of 0.1 (stored in tenths). */
@@ -22,7 +23,6 @@ export const CAMPAIGN_TOAST_DELAY_MS = 2000;
 /** Local storage key of the submitted rating: a returning visitor sees the thanks card. */
 export const CAMPAIGN_RATING_KEY = 'verdict.campaign-rating';
 
-const NO_NUL = /^[^\u0000]*$/;
 const required = (message: string, max: number) =>
   z
     .string({ error: message })
@@ -50,7 +50,8 @@ export const CampaignFeedbackSchema = z.object({
     .trim()
     .min(1, CAMPAIGN_MESSAGES.emailRequired)
     .max(254, CAMPAIGN_MESSAGES.emailInvalid)
-    .pipe(z.email(CAMPAIGN_MESSAGES.emailInvalid)),
+    .pipe(z.email(CAMPAIGN_MESSAGES.emailInvalid))
+    .transform((e) => e.toLowerCase()),
   country: optional(60),
   city: optional(60),
   description: optional(2000),

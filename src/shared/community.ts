@@ -4,6 +4,7 @@
  * integers 0-10.
  */
 import { z } from 'zod';
+import { boundedText, NO_NUL } from './fields.ts';
 import {
   COMMUNITY_MESSAGES,
   LIKE_REACTIONS,
@@ -22,16 +23,8 @@ const rating = z
   .max(5, COMMUNITY_MESSAGES.ratingsRequired)
   .multipleOf(0.5, COMMUNITY_MESSAGES.ratingsRequired);
 
-/** Postgres text cannot hold U+0000: refused under the field rather than by the database. */
-const NO_NUL = /^[^\u0000]*$/;
-
-const text = ([min, max]: readonly [number, number], message: string) =>
-  z
-    .string({ error: message })
-    .trim()
-    .min(min, message)
-    .max(max, message)
-    .regex(NO_NUL, COMMUNITY_MESSAGES.controlCharacters);
+const text = (range: readonly [number, number], message: string) =>
+  boundedText(range, message, COMMUNITY_MESSAGES.controlCharacters);
 
 /** POST /product/{id}/review: a user's one review of a product; posting again replaces it. */
 export const ReviewInputSchema = z.object({

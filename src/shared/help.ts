@@ -3,6 +3,7 @@
  * (POST /platform/api/v1/help-requests).
  */
 import { z } from 'zod';
+import { boundedText, CONTROL_CHARACTERS } from './fields.ts';
 
 export const HELP_LIMITS = { title: [5, 120], description: [20, 2000], pageUrl: 500, email: 254 } as const;
 
@@ -11,31 +12,20 @@ export const HELP_MESSAGES = {
   description: `Please describe it in ${HELP_LIMITS.description[0]} to ${HELP_LIMITS.description[1]} characters.`,
   pageUrl: 'Please enter the page address as a link starting with http:// or https://.',
   email: 'Please enter a valid email address.',
-  controlCharacters: 'Please remove invisible control characters.',
+  controlCharacters: CONTROL_CHARACTERS,
   received: { bug: 'Thanks! We have received your report.', feature: 'Thanks! We have received your idea.' },
 } as const;
 
-export const HELP_KINDS = ['bug', 'feature'] as const;
+const HELP_KINDS = ['bug', 'feature'] as const;
 export type HelpKind = (typeof HELP_KINDS)[number];
 
-const NO_NUL = /^[^\u0000]*$/;
 const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), schema.optional());
 
 export const HelpRequestSchema = z.object({
   kind: z.enum(HELP_KINDS, { error: 'must be bug or feature' }),
-  title: z
-    .string({ error: HELP_MESSAGES.title })
-    .trim()
-    .min(HELP_LIMITS.title[0], HELP_MESSAGES.title)
-    .max(HELP_LIMITS.title[1], HELP_MESSAGES.title)
-    .regex(NO_NUL, HELP_MESSAGES.controlCharacters),
-  description: z
-    .string({ error: HELP_MESSAGES.description })
-    .trim()
-    .min(HELP_LIMITS.description[0], HELP_MESSAGES.description)
-    .max(HELP_LIMITS.description[1], HELP_MESSAGES.description)
-    .regex(NO_NUL, HELP_MESSAGES.controlCharacters),
+  title: boundedText(HELP_LIMITS.title, HELP_MESSAGES.title),
+  description: boundedText(HELP_LIMITS.description, HELP_MESSAGES.description),
   page_url: optional(
     z
       .string()
@@ -44,7 +34,11 @@ export const HelpRequestSchema = z.object({
       .pipe(z.url({ protocol: /^https?$/, error: HELP_MESSAGES.pageUrl })),
   ),
   email: optional(
-    z.string().trim().max(HELP_LIMITS.email, HELP_MESSAGES.email).pipe(z.email(HELP_MESSAGES.email)),
+    z
+      .string()
+      .trim()
+      .max(HELP_LIMITS.email, HELP_MESSAGES.email)
+      .pipe(z.email(HELP_MESSAGES.email))
+      .transform((e) => e.toLowerCase()),
   ),
 });
-export type HelpRequestInput = z.input<typeof HelpRequestSchema>;

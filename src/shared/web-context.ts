@@ -92,7 +92,7 @@ export interface WebServices {
   contentReads: ContentReads;
   campaignReads: CampaignReads;
   adReads: AdReads;
-  /** Counts a product page view (batched; bots are not counted). */
+  /** Counts a product page view (batched; bots are not counted, nor views while a campaign is live). */
   recordView(productId: number, userAgent: string | null): void;
 }
 

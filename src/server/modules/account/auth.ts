@@ -19,6 +19,11 @@ export async function currentUser(
   return token ? sessions.authenticate(token) : null;
 }
 
+/** Who is reading, for reads that show the viewer's own reactions: a user id, or null for a visitor. */
+export async function viewerId(sessions: SessionService, req: FastifyRequest): Promise<number | null> {
+  return (await currentUser(sessions, req))?.userId ?? null;
+}
+
 /** The signed-in user, or 401 'Your session has expired. Please sign in again.' */
 export async function requireUser(sessions: SessionService, req: FastifyRequest): Promise<SessionUserRow> {
   const user = await currentUser(sessions, req);
@@ -27,8 +32,9 @@ export async function requireUser(sessions: SessionService, req: FastifyRequest)
 }
 
 /**
- * The per-address limit of an account endpoint (route config), on top of the global one: AUTH_RATE_LIMIT a
- * minute, `times` as many for the checks made as someone types.
+ * The per-address limit (route config) of an endpoint a form posts to without an account or on its way to one
+ * (sign-in, sign-up, resets, help requests, campaign feedback, payments), on top of the global one:
+ * AUTH_RATE_LIMIT a minute, `times` as many for the checks made as someone types.
  */
 export const authRateLimit = (config: Pick<Config, 'authRateLimit'>, times = 1) => ({
   rateLimit: { max: config.authRateLimit * times, timeWindow: '1 minute' },

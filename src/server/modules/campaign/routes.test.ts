@@ -265,6 +265,19 @@ describe('CampaignService', () => {
     await t.services.campaigns.set('CP001', { active: false });
   });
 
+  it('counts no product views while the campaign stands in for every page', async () => {
+    const browser = 'Mozilla/5.0 (X11; Linux x86_64) Chrome/120';
+    await t.services.campaigns.set('CP001', { active: true, startsOn: '2024-10-10', endsOn: '2024-10-20' });
+    expect((await t.services.campaigns.live())?.id).toBe('CP001');
+    const before = t.services.views.pendingCount;
+    t.services.recordView(1, browser);
+    expect(t.services.views.pendingCount).toBe(before);
+    await t.services.campaigns.set('CP001', { active: false });
+    expect(await t.services.campaigns.live()).toBeNull();
+    t.services.recordView(1, browser);
+    expect(t.services.views.pendingCount).toBe(before + 1);
+  });
+
   it('is live only from its first day to its last, inclusive, in India', async () => {
     await t.services.campaigns.set('CP001', { active: true, startsOn: '2024-10-01', endsOn: '2024-10-31' });
     expect(await liveAt('2024-09-30T12:00:00Z')).toBeNull();

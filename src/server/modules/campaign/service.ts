@@ -33,7 +33,6 @@ const COLUMNS = sql.raw('id, active, starts_on::text AS starts_on, ends_on::text
 export class CampaignService {
   /** The live campaign, read at most every CAMPAIGN_CHECK_MS and shared by the requests meanwhile. */
   private readonly checked: TtlCache<{ live: CampaignView | null }>;
-  /** The last answer, which stands while the database does not answer. */
   private last: CampaignView | null = null;
 
   constructor(
@@ -80,6 +79,14 @@ export class CampaignService {
     return (this.last = live);
   }
 
+  /**
+   * The answer of the last check, without asking again: it stands while the database does not answer, and
+   * tells whether a page load was the campaign's (every page load checks).
+   */
+  get lastLive(): CampaignView | null {
+    return this.last;
+  }
+
   /** The campaign /user-campaign shows: the live one, otherwise the latest. */
   async current(): Promise<CampaignView> {
     const all = await this.all();
@@ -95,7 +102,7 @@ export class CampaignService {
       this.db,
       sql`INSERT INTO campaign_feedback
           (campaign_id, first_name, last_name, email, country, city, description, rating, created_at)
-        SELECT id, ${input.firstName}, ${input.lastName}, ${input.email.toLowerCase()}, ${input.country},
+        SELECT id, ${input.firstName}, ${input.lastName}, ${input.email}, ${input.country},
           ${input.city}, ${input.description}, ${tenths}, ${this.clock.now().toISOString()}
         FROM campaigns WHERE id = ${campaignId}
         RETURNING rating`,

@@ -16,7 +16,6 @@ import { PAGE_SIZE, RELEASED_WITHIN_OPTIONS } from '../../../shared/constants.ts
 import { idOf, Paging } from '../../lib/params.ts';
 import type { CatalogueService } from './service.ts';
 import { assertCategory } from './service.ts';
-import type { ViewCounter } from './view-counter.ts';
 
 const ProductId = z.object({ id: idOf('a product id') });
 const CategoryParam = z.object({ id: z.string().max(10) });
@@ -24,8 +23,7 @@ const errors = { 400: ErrorResponseSchema, 404: ErrorResponseSchema };
 
 export interface CatalogueDeps {
   catalogue: CatalogueService;
-  views: ViewCounter;
-  isBot(userAgent: string | undefined): boolean;
+  recordView(productId: number, userAgent: string | null): void;
 }
 
 /** Catalogue reads under /platform/api/v1 (spec section 7). */
@@ -40,7 +38,7 @@ export function catalogueRoutes(app: FastifyInstance, deps: CatalogueDeps): void
     },
     async (req) => {
       const product = await catalogue.getProduct(req.params.id);
-      if (!deps.isBot(req.headers['user-agent'])) deps.views.record(product.id);
+      deps.recordView(product.id, req.headers['user-agent'] ?? null);
       return { success: true as const, product };
     },
   );

@@ -5,7 +5,6 @@ import { MessageResponseSchema } from '../../../shared/api-types.ts';
 import {
   COMMUNITY_SUCCESS,
   CommentInputSchema,
-  LIKE_REACTIONS,
   LikeReactionSchema,
   ReplyInputSchema,
 } from '../../../shared/community.ts';
@@ -13,20 +12,17 @@ import { CommentSchema, pageOf, ReactionResultSchema, ReplySchema } from '../../
 import { PAGE_SIZE } from '../../../shared/constants.ts';
 import { idOf, Paging } from '../../lib/params.ts';
 import type { Services } from '../../services.ts';
-import { currentUser, requireUser, requireVerifiedUser } from '../account/auth.ts';
-import { READ_ERRORS, WRITE_ERRORS } from './route-schemas.ts';
+import { viewerId, requireUser, requireVerifiedUser } from '../account/auth.ts';
+import { CommentId, LikeReaction, READ_ERRORS, WRITE_ERRORS } from './route-schemas.ts';
 
 const ReviewRid = z.object({ rid: idOf('a review id') });
 const ReviewId = z.object({ id: idOf('a review id') });
-const CommentId = z.object({ id: idOf('a comment id') });
 const ReplyId = z.object({ id: idOf('a reply id') });
 
 const CommentListQuery = Paging(PAGE_SIZE.comment).extend({
   productid: idOf('a product id').optional(),
 });
-const LikeQuery = z.object({
-  reaction: z.enum(LIKE_REACTIONS, { error: `must be one of ${LIKE_REACTIONS.join(', ')}` }),
-});
+const LikeQuery = z.object({ reaction: LikeReaction });
 
 const CommentPostedSchema = z.object({
   success: z.literal(true),
@@ -72,9 +68,9 @@ export function commentRoutes(app: FastifyInstance, services: Services): void {
       },
     },
     async (req) => {
-      const viewer = await currentUser(sessions, req);
+      const viewer = await viewerId(sessions, req);
       const { page, size, productid } = req.query;
-      return comments.list(req.params.rid, page, size, viewer?.userId ?? null, productid ?? null);
+      return comments.list(req.params.rid, page, size, viewer, productid ?? null);
     },
   );
 
@@ -134,8 +130,8 @@ export function commentRoutes(app: FastifyInstance, services: Services): void {
       },
     },
     async (req) => {
-      const viewer = await currentUser(sessions, req);
-      return comments.listReplies(req.params.id, req.query.page, req.query.size, viewer?.userId ?? null);
+      const viewer = await viewerId(sessions, req);
+      return comments.listReplies(req.params.id, req.query.page, req.query.size, viewer);
     },
   );
 

@@ -10,7 +10,8 @@ import { ReviewService } from './reviews.ts';
 import { SocialService } from './social.ts';
 
 export interface Community {
-  limits: PostingLimits;
+  /** What every community service works with (the article comments use it too). */
+  deps: CommunityDeps;
   reviews: ReviewService;
   comments: CommentService;
   questions: QuestionService;
@@ -28,7 +29,7 @@ export function createCommunity(deps: Omit<CommunityDeps, 'limits'> & { postingL
   };
   const reviews = new ReviewService(d);
   return {
-    limits,
+    deps: d,
     reviews,
     comments: new CommentService(d),
     questions: new QuestionService(d),

@@ -12,7 +12,7 @@ import { AnswerSchema, pageOf, QuestionSchema, ReactionResultSchema } from '../.
 import { PAGE_SIZE } from '../../../shared/constants.ts';
 import { idOf, Paging } from '../../lib/params.ts';
 import type { Services } from '../../services.ts';
-import { currentUser, requireUser, requireVerifiedUser } from '../account/auth.ts';
+import { viewerId, requireUser, requireVerifiedUser } from '../account/auth.ts';
 import { READ_ERRORS, WRITE_ERRORS } from './route-schemas.ts';
 
 const ProductParams = z.object({ id: idOf('a product id') });
@@ -61,8 +61,8 @@ export function questionRoutes(app: FastifyInstance, services: Services): void {
       },
     },
     async (req) => {
-      const viewer = await currentUser(sessions, req);
-      return questions.list(req.params.id, req.query.page, req.query.size, viewer?.userId ?? null);
+      const viewer = await viewerId(sessions, req);
+      return questions.list(req.params.id, req.query.page, req.query.size, viewer);
     },
   );
 
@@ -97,9 +97,9 @@ export function questionRoutes(app: FastifyInstance, services: Services): void {
       },
     },
     async (req) => {
-      const viewer = await currentUser(sessions, req);
+      const viewer = await viewerId(sessions, req);
       const { id, qid } = req.params;
-      return questions.answers(id, qid, req.query.page, req.query.size, viewer?.userId ?? null);
+      return questions.answers(id, qid, req.query.page, req.query.size, viewer);
     },
   );
 

@@ -17,7 +17,7 @@ import {
 import { PAGE_SIZE } from '../../../shared/constants.ts';
 import { idOf, Paging } from '../../lib/params.ts';
 import type { Services } from '../../services.ts';
-import { currentUser, requireUser, requireVerifiedUser } from '../account/auth.ts';
+import { viewerId, requireUser, requireVerifiedUser } from '../account/auth.ts';
 import { READ_ERRORS, WRITE_ERRORS } from './route-schemas.ts';
 
 const ProductId = z.object({ id: idOf('a product id') });
@@ -81,9 +81,9 @@ export function reviewRoutes(app: FastifyInstance, services: Services): void {
       },
     },
     async (req) => {
-      const viewer = await currentUser(sessions, req);
+      const viewer = await viewerId(sessions, req);
       const { page, size, sort, star } = req.query;
-      return reviews.list(req.params.id, { page, size, sort, star: star || null }, viewer?.userId ?? null);
+      return reviews.list(req.params.id, { page, size, sort, star: star || null }, viewer);
     },
   );
 
@@ -91,8 +91,8 @@ export function reviewRoutes(app: FastifyInstance, services: Services): void {
     '/product/:id/review/:rid',
     { schema: { tags, params: ProductReview, response: { 200: ReviewResponseSchema, ...READ_ERRORS } } },
     async (req) => {
-      const viewer = await currentUser(sessions, req);
-      const review = await reviews.get(req.params.id, req.params.rid, viewer?.userId ?? null);
+      const viewer = await viewerId(sessions, req);
+      const review = await reviews.get(req.params.id, req.params.rid, viewer);
       return { success: true as const, review };
     },
   );

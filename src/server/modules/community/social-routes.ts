@@ -23,7 +23,7 @@ import { PAGE_SIZE } from '../../../shared/constants.ts';
 import { AppError } from '../../../shared/messages.ts';
 import { idOf, Paging } from '../../lib/params.ts';
 import type { Services } from '../../services.ts';
-import { currentUser, requireUser, requireVerifiedUser } from '../account/auth.ts';
+import { viewerId, requireUser, requireVerifiedUser } from '../account/auth.ts';
 import { READ_ERRORS, WRITE_ERRORS } from './route-schemas.ts';
 
 const ProductParams = z.object({ id: idOf('a product id') });
@@ -165,9 +165,9 @@ export function userSocialRoutes(app: FastifyInstance, services: Services): void
       },
     },
     async (req) => {
-      const viewer = await currentUser(sessions, req);
+      const viewer = await viewerId(sessions, req);
       const { page, size } = req.query;
-      return social.profile(req.params.username, page, size, viewer?.userId ?? null);
+      return social.profile(req.params.username, page, size, viewer);
     },
   );
 

@@ -43,7 +43,7 @@ const toComment = ({ parent_id, children: _none, ...item }: Item): ArticleCommen
 
 const bannerUrl = (banner: string) => `/images/articles/${banner}`;
 
-export function summaryOf(a: BundledArticle): ArticleSummary {
+function summaryOf(a: BundledArticle): ArticleSummary {
   return {
     id: a.id,
     slug: a.slug,
@@ -77,7 +77,10 @@ export class ArticleService {
     return this.bundled.map(summaryOf);
   }
 
-  /** A bundled article (a row whose article left the bundle takes no more comments or reactions). */
+  /**
+   * A bundled article, or 404: an article that left the bundle keeps its row, but is no longer shown and takes
+   * no more comments or reactions (its comments, shown nowhere, are left as they are).
+   */
   private bundledArticle(id: number): BundledArticle {
     const article = this.byId.get(id);
     if (!article) throw new AppError('ARTICLE_NOT_FOUND');
@@ -92,13 +95,15 @@ export class ArticleService {
         LEFT JOIN article_reactions x ON x.article_id = a.id AND x.user_id = ${viewerId ?? 0}
         WHERE a.id = ${id}`,
     );
+    // Every bundled article has its row from start-up (prepareDatabase).
+    if (!row) throw new AppError('ARTICLE_NOT_FOUND');
     return {
       ...summaryOf(article),
       content: article.html,
-      likes: row?.likes ?? 0,
-      dislikes: row?.dislikes ?? 0,
-      comments: row?.comments ?? 0,
-      my_reaction: reactionName(REACTIONS, row?.my_value ?? null),
+      likes: row.likes,
+      dislikes: row.dislikes,
+      comments: row.comments,
+      my_reaction: reactionName(REACTIONS, row.my_value),
     };
   }
 

@@ -31,7 +31,8 @@ export const HELP_SLUGS = [
   'new-feature-request',
 ] as const;
 
-const day = z.union([z.date().transform((d) => d.toISOString().slice(0, 10)), z.iso.date()]);
+// The yaml parser (core schema) leaves 2024-10-15 a string.
+const day = z.iso.date();
 
 const PageMatter = z.object({
   title: z.string().min(1),
@@ -118,21 +119,25 @@ function render(body: string, file: string): { html: string; text: string } {
 
 const words = (text: string) => text.split(/\s+/).filter(Boolean).length;
 /** Reading time at 200 words a minute, at least one minute. */
-export const readTimeOf = (text: string) => Math.max(1, Math.round(words(text) / 200));
+const readTimeOf = (text: string) => Math.max(1, Math.round(words(text) / 200));
+
+/** A Markdown file: its front matter checked against `schema`, its body rendered; any fault names the file. */
+function readMarkdown<T extends z.ZodType>(file: string, schema: T) {
+  const { data, body } = splitFrontMatter(readFileSync(file, 'utf8'), file);
+  const matter = schema.safeParse(data);
+  if (!matter.success) throw new Error(`${file}: ${z.prettifyError(matter.error)}`);
+  return { matter: matter.data as z.output<T>, ...render(body, file) };
+}
 
 function readPage(dir: string, slug: string, order = 0): BundledPage {
-  const file = join(dir, `${slug}.md`);
-  const { data, body } = splitFrontMatter(readFileSync(file, 'utf8'), file);
-  const matter = PageMatter.safeParse(data);
-  if (!matter.success) throw new Error(`${file}: ${z.prettifyError(matter.error)}`);
-  const { html, text } = render(body, file);
+  const { matter, html, text } = readMarkdown(join(dir, `${slug}.md`), PageMatter);
   return {
     slug,
-    title: matter.data.title,
-    summary: matter.data.summary,
+    title: matter.title,
+    summary: matter.summary,
     order,
-    updated: matter.data.updated ?? null,
-    effective: matter.data.effective ?? null,
+    updated: matter.updated ?? null,
+    effective: matter.effective ?? null,
     html,
     text,
   };
@@ -154,19 +159,13 @@ export function loadContent(dir = CONTENT_DIR): ContentBundle {
   const articles = readdirSync(articleDir)
     .filter((f) => f.endsWith('.md'))
     .map((name) => {
-      const file = join(articleDir, name);
-      const { data, body } = splitFrontMatter(readFileSync(file, 'utf8'), file);
-      const matter = ArticleMatter.safeParse(data);
-      if (!matter.success) throw new Error(`${file}: ${z.prettifyError(matter.error)}`);
-      const { html, text } = render(body, file);
-      const svg = readFileSync(join(articleDir, 'banners', matter.data.banner), 'utf8');
+      const { matter, html, text } = readMarkdown(join(articleDir, name), ArticleMatter);
+      const svg = readFileSync(join(articleDir, 'banners', matter.banner), 'utf8');
       if (/<script|<style|<foreignObject|\sstyle=|\son\w+=|href="(?!#)/i.test(svg)) {
-        throw new Error(
-          `${matter.data.banner}: unsafe SVG (scripts, styles, handlers or outside references)`,
-        );
+        throw new Error(`${matter.banner}: unsafe SVG (scripts, styles, handlers or outside references)`);
       }
-      banners.set(matter.data.banner, svg);
-      return { ...matter.data, html, readTime: readTimeOf(text) };
+      banners.set(matter.banner, svg);
+      return { ...matter, html, readTime: readTimeOf(text) };
     })
     .sort((a, b) => b.publishDate.localeCompare(a.publishDate) || b.id - a.id);
   const ids = new Set(articles.map((a) => a.id));

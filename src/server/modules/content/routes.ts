@@ -3,19 +3,19 @@ import sharp from 'sharp';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MessageResponseSchema } from '../../../shared/api-types.ts';
-import { COMMUNITY_SUCCESS, CommentInputSchema, LIKE_REACTIONS } from '../../../shared/community.ts';
+import { COMMUNITY_SUCCESS, CommentInputSchema } from '../../../shared/community.ts';
 import { pageOf, ReactionResultSchema } from '../../../shared/community-api.ts';
 import { ArticleCommentSchema, ArticleSchema, ArticleSummarySchema } from '../../../shared/content-api.ts';
 import { PAGE_SIZE } from '../../../shared/constants.ts';
 import { AppError } from '../../../shared/messages.ts';
+import { DAY } from '../../lib/clock.ts';
 import { idOf, Paging } from '../../lib/params.ts';
+import { TtlCache } from '../../lib/ttl-cache.ts';
 import type { Services } from '../../services.ts';
-import { currentUser, requireUser, requireVerifiedUser } from '../account/auth.ts';
-import { READ_ERRORS, WRITE_ERRORS } from '../community/route-schemas.ts';
+import { viewerId, requireUser, requireVerifiedUser } from '../account/auth.ts';
+import { CommentId, LikeReaction, READ_ERRORS, WRITE_ERRORS } from '../community/route-schemas.ts';
 
 const ArticleId = z.object({ id: idOf('an article id') });
-const CommentId = z.object({ id: idOf('a comment id') });
-const Reaction = z.enum(LIKE_REACTIONS, { error: `must be one of ${LIKE_REACTIONS.join(', ')}` });
 
 const tags = ['articles'];
 
@@ -47,8 +47,8 @@ export function articleRoutes(app: FastifyInstance, services: Services): void {
       },
     },
     async (req) => {
-      const viewer = await currentUser(sessions, req);
-      return { success: true as const, article: await articles.get(req.params.id, viewer?.userId ?? null) };
+      const viewer = await viewerId(sessions, req);
+      return { success: true as const, article: await articles.get(req.params.id, viewer) };
     },
   );
 
@@ -64,8 +64,8 @@ export function articleRoutes(app: FastifyInstance, services: Services): void {
       },
     },
     async (req) => {
-      const viewer = await currentUser(sessions, req);
-      return articles.comments(req.params.id, req.query.page, req.query.size, viewer?.userId ?? null);
+      const viewer = await viewerId(sessions, req);
+      return articles.comments(req.params.id, req.query.page, req.query.size, viewer);
     },
   );
 
@@ -95,7 +95,7 @@ export function articleRoutes(app: FastifyInstance, services: Services): void {
       schema: {
         tags,
         description: 'Like or dislike an article; the same again takes it back, the other one switches.',
-        params: ArticleId.extend({ reaction: Reaction }),
+        params: ArticleId.extend({ reaction: LikeReaction }),
         response: { 200: ReactionResultSchema, ...WRITE_ERRORS },
       },
     },
@@ -111,7 +111,7 @@ export function articleRoutes(app: FastifyInstance, services: Services): void {
       schema: {
         tags,
         description: 'Like or dislike a comment on an article.',
-        params: CommentId.extend({ reaction: Reaction }),
+        params: CommentId.extend({ reaction: LikeReaction }),
         response: { 200: ReactionResultSchema, ...WRITE_ERRORS },
       },
     },
@@ -144,19 +144,15 @@ const BANNER = z.object({ file: z.string().regex(/^[a-z0-9-]+\.(svg|png)$/) });
 /** The articles' banners: the SVG as drawn, and a PNG of it (1200 × 630) for link previews. */
 export function articleImageRoutes(app: FastifyInstance, services: Services): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const pngs = new Map<string, Promise<Buffer>>();
+  // Each PNG is drawn once, by the first request that asks (the banners never change while the site runs).
+  const pngs = new TtlCache<Buffer>(DAY, 16);
   r.get('/images/articles/:file', { schema: { hide: true, params: BANNER } }, async (req, reply) => {
     const { file } = req.params;
     const svg = services.content.banners.get(file.replace(/\.png$/, '.svg'));
     if (!svg) throw new AppError('NOT_FOUND');
     reply.header('cache-control', 'public, max-age=86400, stale-while-revalidate=604800');
     if (file.endsWith('.svg')) return reply.type('image/svg+xml').send(svg);
-    let png = pngs.get(file);
-    if (!png) {
-      png = sharp(Buffer.from(svg)).png({ compressionLevel: 9 }).toBuffer();
-      png.catch(() => pngs.delete(file));
-      pngs.set(file, png);
-    }
-    return reply.type('image/png').send(await png);
+    const png = await pngs.get(file, () => sharp(Buffer.from(svg)).png({ compressionLevel: 9 }).toBuffer());
+    return reply.type('image/png').send(png);
   });
 }

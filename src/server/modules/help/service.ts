@@ -20,7 +20,7 @@ export class HelpRequestService {
     const [row] = await rows<{ id: number }>(
       this.db,
       sql`INSERT INTO help_requests (kind, user_id, email, title, description, page_url, user_agent, created_at)
-        VALUES (${input.kind}, ${userId}, ${input.email?.toLowerCase() ?? null}, ${input.title},
+        VALUES (${input.kind}, ${userId}, ${input.email ?? null}, ${input.title},
           ${input.description}, ${input.page_url ?? null}, ${userAgent?.slice(0, 300) ?? null},
           ${this.clock.now().toISOString()})
         RETURNING id`,

@@ -1,17 +1,26 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { articleHref, helpHref } from '../../../shared/content-api.ts';
+import { articleHref, helpHref, PAGE_SLUGS } from '../../../shared/content-api.ts';
 import { AppError } from '../../../shared/messages.ts';
 import type { Services } from '../../services.ts';
-import { PAGE_SLUGS } from '../../../shared/content-api.ts';
-import { SITEMAP_MAX_URLS, sitemapIndex, type SitemapUrl, urlSet } from './sitemap.ts';
+import { type Chunked, SITEMAP_MAX_URLS, sitemapIndex, type SitemapUrl, urlSet } from './sitemap.ts';
 
 const SITEMAP_MAX_FILE = Math.ceil(2_147_483_647 / SITEMAP_MAX_URLS);
 
 const XML = 'application/xml; charset=utf-8';
 const CACHE = 'public, max-age=3600';
-const Chunk = z.object({ file: z.string().regex(/^(products|reviews)-[1-9]\d{0,5}\.xml$/) });
+const CHUNK = /^(products|reviews)-([1-9]\d{0,5})\.xml$/;
+/** `products-3.xml` → { kind: 'products', n: 3 }. */
+const Chunk = z.object({
+  file: z
+    .string()
+    .regex(CHUNK)
+    .transform((file) => {
+      const [, kind, n] = CHUNK.exec(file)!;
+      return { kind: kind as Chunked, n: Number(n) };
+    }),
+});
 
 /** The public pages that are not products or reviews. */
 function sitePages(services: Services): SitemapUrl[] {
@@ -48,18 +57,17 @@ export function seoRoutes(app: FastifyInstance, services: Services): void {
       .send(sitemapIndex(origin, await services.sitemap.files())),
   );
 
+  // The bundled pages do not change while the site runs: their file is written once.
+  const pagesXml = urlSet(origin, sitePages(services));
   r.get('/sitemaps/pages.xml', { schema: { hide: true } }, async (_req, reply) =>
-    reply
-      .type(XML)
-      .header('cache-control', CACHE)
-      .send(urlSet(origin, sitePages(services))),
+    reply.type(XML).header('cache-control', CACHE).send(pagesXml),
   );
 
   r.get('/sitemaps/:file', { schema: { hide: true, params: Chunk } }, async (req, reply) => {
-    const [, kind, n] = /^(products|reviews)-(\d+)\.xml$/.exec(req.params.file)!;
+    const { kind, n } = req.params.file;
     // Past the ids a serial column can hold there is no file.
-    if (Number(n) > SITEMAP_MAX_FILE) throw new AppError('NOT_FOUND');
-    const urls = await services.sitemap.chunk(kind as 'products' | 'reviews', Number(n));
+    if (n > SITEMAP_MAX_FILE) throw new AppError('NOT_FOUND');
+    const urls = await services.sitemap.chunk(kind, n);
     if (!urls) throw new AppError('NOT_FOUND');
     return reply.type(XML).header('cache-control', CACHE).send(urlSet(origin, urls));
   });
