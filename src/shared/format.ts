@@ -39,6 +39,16 @@ export function formatDate(isoDate: string | null | undefined): string {
   return Number.isNaN(d.getTime()) ? 'Not listed' : dateFormat.format(d);
 }
 
+const instantFormat = new Intl.DateTimeFormat('en-IN', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'Asia/Kolkata',
+});
+
+/** A moment as its date in India: '2026-12-22T20:00:00Z' → '23 December 2026'. */
+export const formatInstant = (iso: string): string => instantFormat.format(new Date(iso));
+
 const count = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 2 });
 
 /** 1234567 → '12,34,567'. */

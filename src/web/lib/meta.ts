@@ -1,8 +1,8 @@
 import type { MetaDescriptor } from 'react-router';
 
-export const SITE_NAME = 'Verdict';
+const SITE_NAME = 'Verdict';
 
-export interface Head {
+interface Head {
   title: string;
   description: string;
   /** The site's public origin (PUBLIC_URL) and the page's path: its canonical address. */
@@ -44,7 +44,7 @@ export interface MetaContext {
 }
 
 /** The site's origin, from the root loader's data. */
-export const originOf = (args: MetaContext) =>
+const originOf = (args: MetaContext) =>
   (args.matches.find((m) => m?.id === 'root')?.data as { origin?: string } | undefined)?.origin ?? '';
 
 /** For a route's `meta` export: its title and description, at the page's own address. */

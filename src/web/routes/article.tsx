@@ -3,11 +3,10 @@ import { data, redirect } from 'react-router';
 import type { ReactionResult } from '../../shared/community-api.ts';
 import type { Article } from '../../shared/content-api.ts';
 import { NAV_INDEX, PAGE_SIZE, PLATFORM_API } from '../../shared/constants.ts';
-import { formatCount } from '../../shared/format.ts';
+import { formatCount, formatDate } from '../../shared/format.ts';
 import { useCommunityApi } from '../features/community/community-api.ts';
 import { ReactionButtons } from '../features/community/reaction-buttons.tsx';
 import { Breadcrumbs } from '../features/content/breadcrumbs.tsx';
-import { formatDay } from '../features/content/dates.ts';
 import { RichText } from '../features/content/rich-text.tsx';
 import contentStylesHref from '../features/content/content.css?url';
 import reviewStylesHref from '../features/reviews/reviews.css?url';
@@ -77,30 +76,16 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
   const { token } = useSession();
   const api = useCommunityApi();
   const [total, setTotal] = useState(a.comments);
-  const [mine, setMine] = useState<{
-    id: number;
-    reaction: Article['my_reaction'];
-    counts: [number, number];
-  }>({ id: a.id, reaction: a.my_reaction, counts: [a.likes, a.dislikes] });
-  const current =
-    mine.id === a.id
-      ? mine
-      : { id: a.id, reaction: a.my_reaction, counts: [a.likes, a.dislikes] as [number, number] };
+  // Signed in, the article again with the viewer's own reaction (ReactionButtons keeps later clicks itself).
+  const [fetched, setFetched] = useState<Article | null>(null);
+  const shown = fetched?.id === a.id ? fetched : a;
 
   useEffect(() => {
     if (!token) return;
     let live = true;
     api
       .get<{ article: Article }>(`${PLATFORM_API}/get-article/${a.id}`)
-      .then(
-        ({ article }) =>
-          live &&
-          setMine({
-            id: article.id,
-            reaction: article.my_reaction,
-            counts: [article.likes, article.dislikes],
-          }),
-      )
+      .then(({ article }) => live && setFetched(article))
       .catch(() => undefined);
     return () => {
       live = false;
@@ -124,7 +109,7 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
           <p className="article-byline">
             <span>By {a.author}</span>
             <span>
-              Published <time dateTime={a.publishDate}>{formatDay(a.publishDate)}</time>
+              Published <time dateTime={a.publishDate}>{formatDate(a.publishDate)}</time>
             </span>
             <span>{a.readTime} min read</span>
           </p>
@@ -138,13 +123,10 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
             key={`${a.id}-${token ? 'in' : 'out'}`}
             kind="like"
             subject="article"
-            counts={current.counts}
-            mine={current.reaction}
+            counts={[shown.likes, shown.dislikes]}
+            mine={shown.my_reaction}
             send={(reaction) =>
               api.post<ReactionResult>(`${PLATFORM_API}/articles/${a.id}/react/${reaction}`)
-            }
-            onChange={(counts, reaction) =>
-              setMine({ id: a.id, counts, reaction: reaction as Article['my_reaction'] })
             }
           />
           <span className="muted small">{formatCount(total)} comments</span>

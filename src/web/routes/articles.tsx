@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { NAV_INDEX } from '../../shared/constants.ts';
-import { formatDay } from '../features/content/dates.ts';
+import { formatDate } from '../../shared/format.ts';
 import contentStylesHref from '../features/content/content.css?url';
 import { pageMeta } from '../lib/meta.ts';
 import type { Route } from './+types/articles';
@@ -27,14 +27,14 @@ export default function Articles({ loaderData }: Route.ComponentProps) {
       <p>Buying guides written for Verdict, to help you choose before you pay.</p>
       <ul className="article-list">
         {loaderData.articles.map((a) => (
-          <li key={a.id} className="article-card">
+          <li key={a.id} className="card article-card">
             <img src={a.banner} alt="" width={1200} height={630} loading="lazy" />
             <div className="article-card-body">
               <h2>
                 <Link to={a.href}>{a.title}</Link>
               </h2>
               <p className="muted small">
-                {a.author} · <time dateTime={a.publishDate}>{formatDay(a.publishDate)}</time> · {a.readTime}{' '}
+                {a.author} · <time dateTime={a.publishDate}>{formatDate(a.publishDate)}</time> · {a.readTime}{' '}
                 min read
               </p>
               <p>{a.summary}</p>

@@ -1,4 +1,4 @@
-import { data, useMatches } from 'react-router';
+import { data } from 'react-router';
 import { PAGE_SLUGS, type PageSlug } from '../../shared/content-api.ts';
 import { ContentArticle } from '../features/content/content-page.tsx';
 import contentStylesHref from '../features/content/content.css?url';
@@ -21,7 +21,6 @@ export const meta = (args: Route.MetaArgs) =>
     : [];
 
 export default function InfoPage({ loaderData }: Route.ComponentProps) {
-  // Keyed by route, so moving between two of these pages starts at the top of the new one.
-  const id = useMatches().at(-1)?.id;
-  return <ContentArticle key={id} page={loaderData.page} />;
+  // Keyed by page, so moving between two of these pages starts afresh.
+  return <ContentArticle key={loaderData.page.slug} page={loaderData.page} />;
 }

@@ -18,8 +18,8 @@ export const meta = (args: MetaContext) =>
 
 /** The ReviewPass (issue 8): what it does, the options, and for a signed-in user their pass and purchases. */
 export default function ReviewPass() {
-  const { ready, token } = useSession();
-  const signedIn = ready && !!token;
+  // Null on the server and until the browser has read the session.
+  const { token } = useSession();
   return (
     <div className="account-page pass-page">
       <h1 className="page-title">ReviewPass</h1>
@@ -28,9 +28,9 @@ export default function ReviewPass() {
         ReviewPass removes them everywhere, on every device you sign in on. Nothing else changes.
       </p>
       <div className="account-sections">
-        {signedIn && <PassStatus />}
+        {token && <PassStatus token={token} />}
         <BuyPass />
-        {signedIn && <Transactions />}
+        {token && <Transactions />}
       </div>
     </div>
   );

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { Breadcrumbs } from '../features/content/breadcrumbs.tsx';
 import { data, Link, useNavigate } from 'react-router';
 import type { ReviewWithProduct } from '../../shared/community-api.ts';
 import { PAGE_SIZE, PLATFORM_API } from '../../shared/constants.ts';
@@ -38,6 +39,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     return {
       review,
       comments,
+      trail,
       head: head({
         title: `${review.summary}: review of ${productName(review.product)}`,
         description: excerpt,
@@ -86,19 +88,8 @@ export default function ReviewPage({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="page review-page">
-      <nav aria-label="Breadcrumb" className="breadcrumb">
-        <ol>
-          <li>
-            <Link to="/home">Home</Link>
-          </li>
-          <li>
-            <Link to={productHref}>{productName(p)}</Link>
-          </li>
-          <li>
-            <Link to={`${productHref}#reviews`}>Reviews</Link>
-          </li>
-        </ol>
-      </nav>
+      {/* The same trail as the page's BreadcrumbList data. */}
+      <Breadcrumbs trail={loaderData.trail} />
       <p className="review-product">
         <img src={p.image_url} alt="" width={64} height={61} />
         <span>

@@ -1,11 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { formatPrice } from '../../shared/format.ts';
+import { formatInstant, formatPrice } from '../../shared/format.ts';
 import { PAYMENT_TEXTS, RETRY_PURCHASE, type Transaction } from '../../shared/payments.ts';
 import { formatPassDays } from '../../shared/review-pass.ts';
-import { setAdFree } from '../features/pass/ad-free.ts';
+import { passValidity } from '../features/pass/pass-api.ts';
 import { useBuyPass } from '../features/pass/buy-pass.tsx';
-import { formatDate } from '../features/pass/dates.ts';
 import passStylesHref from '../features/pass/pass.css?url';
 import { useAuthFetch } from '../features/session/api.ts';
 import { useRequireSession } from '../features/session/session.tsx';
@@ -24,6 +23,8 @@ const POLL_FOR_MS = 10 * 60_000;
 
 type Reply = { transaction: Transaction };
 
+const checkPassAgain = (token: string) => void passValidity(token, true).catch(() => undefined);
+
 /**
  * Where the checkout returns (spec section 3; issue 8): with the checkout's signature it validates the payment,
  * with `status=failed|canceled` it closes the purchase, otherwise it reads it; a pending payment is asked about
@@ -35,6 +36,9 @@ export default function ShopSession({ params }: Route.ComponentProps) {
   const navigate = useNavigate();
   const [tx, setTx] = useState<Transaction | null>(null);
   const [error, setError] = useState<string | null>(null);
+  /** False once a pending payment has been asked about for POLL_FOR_MS; "Check again" starts a new round. */
+  const [waiting, setWaiting] = useState(true);
+  const [round, setRound] = useState(0);
   const retry = useBuyPass();
   const heading = useRef<HTMLHeadingElement>(null);
   const path = `/shop/session/${params.sessionId}`;
@@ -63,25 +67,37 @@ export default function ShopSession({ params }: Route.ComponentProps) {
       return read();
     };
     void (async () => {
+      let transaction: Transaction;
       try {
-        let { transaction } = await first();
-        if (window.location.search) void navigate(path, { replace: true, preventScrollReset: true });
-        const until = Date.now() + POLL_FOR_MS;
-        while (!stopped) {
-          setTx(transaction);
-          if (transaction.state === 'paid') setAdFree(true);
-          if (transaction.state !== 'pending' || Date.now() > until) break;
-          await new Promise((done) => setTimeout(done, POLL_MS));
-          if (!stopped) ({ transaction } = await read());
-        }
+        ({ transaction } = await first());
       } catch (err) {
         if (!stopped && !isSilent(err)) setError(errorMessage(err));
+        return;
+      }
+      if (window.location.search) void navigate(path, { replace: true, preventScrollReset: true });
+      const until = Date.now() + POLL_FOR_MS;
+      while (!stopped) {
+        setTx(transaction);
+        // The pass it bought may add to one running: ask the server, which also writes the ad-free cookie.
+        if (transaction.state === 'paid') checkPassAgain(token);
+        if (transaction.state !== 'pending') break;
+        if (Date.now() > until) {
+          setWaiting(false);
+          break;
+        }
+        await new Promise((done) => setTimeout(done, POLL_MS));
+        // A check that fails (offline for a moment) keeps the last answer and tries again.
+        if (!stopped)
+          transaction = await read().then(
+            (r) => r.transaction,
+            () => transaction,
+          );
       }
     })();
     return () => {
       stopped = true;
     };
-  }, [ready, token, authFetch, navigate, path]);
+  }, [ready, token, authFetch, navigate, path, round]);
 
   // Each new state is announced by moving focus to its heading.
   const state = tx?.state;
@@ -128,15 +144,30 @@ export default function ShopSession({ params }: Route.ComponentProps) {
           {tx.state === 'paid' && (
             <>
               <dt>Ad-free until</dt>
-              <dd>{tx.pass_ends_at ? formatDate(tx.pass_ends_at) : 'Forever'}</dd>
+              <dd>{tx.pass_ends_at ? formatInstant(tx.pass_ends_at) : 'Forever'}</dd>
             </>
           )}
         </dl>
-        {tx.state === 'pending' && (
-          <p className="muted small" role="status">
-            Checking again every few seconds…
-          </p>
-        )}
+        {tx.state === 'pending' &&
+          (waiting ? (
+            <p className="muted small" role="status">
+              Checking again every few seconds…
+            </p>
+          ) : (
+            <p className="small" role="status">
+              No word from the payment provider yet.{' '}
+              <button
+                type="button"
+                className="button button-small"
+                onClick={() => {
+                  setWaiting(true);
+                  setRound((r) => r + 1);
+                }}
+              >
+                Check again
+              </button>
+            </p>
+          ))}
         {retry.error && (
           <p className="alert" role="alert">
             {retry.error}

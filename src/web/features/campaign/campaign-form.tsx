@@ -27,7 +27,7 @@ interface SubmitResponse {
   rating: number;
 }
 
-export interface CampaignFormProps {
+interface CampaignFormProps {
   campaign: CampaignView;
   /** The server took the feedback; `rating` is the one it stored. */
   onSubmitted(rating: number): void;

@@ -11,7 +11,7 @@ import { useToast } from '../toasts/toasts.tsx';
 import { CampaignForm, formatCampaignRating, roundRating } from './campaign-form.tsx';
 
 /** What this browser sent, and to which campaign: a later campaign asks again. */
-export interface SentRating {
+interface SentRating {
   campaignId: string;
   rating: number;
 }

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { ContentPage } from '../../../shared/content-api.ts';
-import { formatDay } from './dates.ts';
+import { formatDate } from '../../../shared/format.ts';
 import { RichText } from './rich-text.tsx';
 
 /** A legal, company or help page: its title, its date where it has one, and its text. */
@@ -19,12 +19,12 @@ export function ContentArticle({
       <Heading id="content-title">{page.title}</Heading>
       {page.updated && (
         <p className="muted">
-          Last updated on <time dateTime={page.updated}>{formatDay(page.updated)}</time>
+          Last updated on <time dateTime={page.updated}>{formatDate(page.updated)}</time>
         </p>
       )}
       {page.effective && (
         <p className="muted">
-          Effective from <time dateTime={page.effective}>{formatDay(page.effective)}</time>
+          Effective from <time dateTime={page.effective}>{formatDate(page.effective)}</time>
         </p>
       )}
       {/* Under an h2, the page's own sections move down a level. */}

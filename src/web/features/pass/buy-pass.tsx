@@ -8,7 +8,7 @@ import { useAuthFetch } from '../session/api.ts';
 import { useSession } from '../session/session.tsx';
 import { goToCheckout } from './pass-api.ts';
 
-export interface Started {
+interface Started {
   transaction: Transaction;
   checkout: Checkout;
 }
@@ -50,6 +50,8 @@ export function BuyPass() {
     amount: choice === OTHER && !other.trim() ? NaN : amount,
   });
   const invalid = checked.success ? undefined : checked.error.issues[0]?.message;
+  // The hint says what an amount buys; the message shows once the field has been left.
+  const shownError = touched ? invalid : undefined;
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -99,20 +101,19 @@ export function BuyPass() {
             value={other}
             onChange={(e) => setOther(e.target.value)}
             onBlur={() => setTouched(true)}
-            aria-invalid={touched && !!invalid}
-            aria-describedby={`${id}-amount-note`}
+            aria-invalid={shownError ? true : undefined}
+            aria-describedby={`${id}-amount-hint${shownError ? ` ${id}-amount-error` : ''}`}
           />
-          <p
-            id={`${id}-amount-note`}
-            className={touched && invalid ? 'field-error' : 'field-hint'}
-            role={touched && invalid ? 'alert' : undefined}
-          >
-            {touched && invalid
-              ? invalid
-              : !invalid
-                ? `${formatPrice(amount)} buys ${formatPassDays(passDays(amount))} without ads.`
-                : 'Up to ₹10 buys a day, up to ₹30 a week, up to ₹100 a month, up to ₹500 a year, more 5 years.'}
+          <p id={`${id}-amount-hint`} className="field-hint">
+            {invalid
+              ? 'Up to ₹10 buys a day, up to ₹30 a week, up to ₹100 a month, up to ₹500 a year, more 5 years.'
+              : `${formatPrice(amount)} buys ${formatPassDays(passDays(amount))} without ads.`}
           </p>
+          {shownError && (
+            <p id={`${id}-amount-error`} className="field-error" role="alert">
+              {shownError}
+            </p>
+          )}
         </div>
       )}
       {error && (

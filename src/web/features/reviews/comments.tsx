@@ -22,7 +22,7 @@ const API = `${PLATFORM_API}/product/review`;
 const ARTICLES = `${PLATFORM_API}/articles`;
 
 /** What the comments are on: a review (whose comments have replies) or an article. */
-export type CommentTarget = { review: number; product: number } | { article: number };
+type CommentTarget = { review: number; product: number } | { article: number };
 type AnyComment = Comment | ArticleComment;
 
 /** The endpoints of a target's comments (docs/api.md). */
