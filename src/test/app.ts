@@ -63,3 +63,19 @@ export async function query<T = Record<string, unknown>>(database: Database, tex
   const result = (await database.db.execute(text)) as unknown as { rows: T[] };
   return result.rows;
 }
+
+type Headers = Record<string, string>;
+
+/**
+ * GET, POST and DELETE under `base` (e.g. '/platform/api/v1'), with optional headers. `context` is read at each
+ * call, since a test file makes its app in beforeAll.
+ */
+export function requests(context: () => TestContext, base: string) {
+  return {
+    get: (url: string, headers: Headers = {}) => context().app.inject({ url: base + url, headers }),
+    post: (url: string, payload?: object, headers: Headers = {}) =>
+      context().app.inject({ method: 'POST', url: base + url, ...(payload ? { payload } : {}), headers }),
+    del: (url: string, headers: Headers = {}) =>
+      context().app.inject({ method: 'DELETE', url: base + url, headers }),
+  };
+}

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMUNITY_MESSAGES, COMMUNITY_SUCCESS } from '../../../shared/community.ts';
 import type { Comment, Reply } from '../../../shared/community-api.ts';
 import { ERRORS } from '../../../shared/messages.ts';
-import { createTestApp, query, type TestContext } from '../../../test/app.ts';
+import { createTestApp, query, requests, type TestContext } from '../../../test/app.ts';
 import { TestClock } from '../../../test/clock.ts';
 import { type Member, member } from '../../../test/community.ts';
 
@@ -22,12 +22,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Headers = Record<string, string>;
-const get = (url: string, headers: Headers = {}) => t.app.inject({ url: api + url, headers });
-const post = (url: string, payload: object, headers: Headers = {}) =>
-  t.app.inject({ method: 'POST', url: api + url, payload, headers });
-const del = (url: string, headers: Headers = {}) =>
-  t.app.inject({ method: 'DELETE', url: api + url, headers });
+const { get, post, del } = requests(() => t, api);
 
 /** A new review of a product without reviews, by a new member. */
 async function newReview(): Promise<{ id: number; productId: number; author: Member }> {

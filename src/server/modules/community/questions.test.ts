@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMUNITY_MESSAGES, COMMUNITY_SUCCESS } from '../../../shared/community.ts';
 import type { Answer, Question } from '../../../shared/community-api.ts';
 import { ERRORS } from '../../../shared/messages.ts';
-import { createTestApp, query, type TestContext } from '../../../test/app.ts';
+import { createTestApp, query, requests, type TestContext } from '../../../test/app.ts';
 import { type Member, member, productId } from '../../../test/community.ts';
 
 const api = '/platform/api/v1';
@@ -29,12 +29,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Headers = Record<string, string>;
-const post = (url: string, payload?: object, headers: Headers = {}) =>
-  t.app.inject({ method: 'POST', url: api + url, ...(payload ? { payload } : {}), headers });
-const get = (url: string, headers: Headers = {}) => t.app.inject({ url: api + url, headers });
-const del = (url: string, headers: Headers = {}) =>
-  t.app.inject({ method: 'DELETE', url: api + url, headers });
+const { get, post, del } = requests(() => t, api);
 
 async function ask(
   who: Member,

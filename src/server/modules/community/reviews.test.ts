@@ -8,7 +8,7 @@ import {
 } from '../../../shared/community.ts';
 import type { Review } from '../../../shared/community-api.ts';
 import { ERRORS } from '../../../shared/messages.ts';
-import { createTestApp, query, type TestContext } from '../../../test/app.ts';
+import { createTestApp, query, requests, type TestContext } from '../../../test/app.ts';
 import { TestClock } from '../../../test/clock.ts';
 import { type Member, member } from '../../../test/community.ts';
 import { reviewsPageQuery } from './reviews.ts';
@@ -35,12 +35,7 @@ const fresh = () => {
   return id;
 };
 
-type Headers = Record<string, string>;
-const get = (url: string, headers: Headers = {}) => t.app.inject({ url: api + url, headers });
-const post = (url: string, payload: object, headers: Headers = {}) =>
-  t.app.inject({ method: 'POST', url: api + url, payload, headers });
-const del = (url: string, headers: Headers = {}) =>
-  t.app.inject({ method: 'DELETE', url: api + url, headers });
+const { get, post, del } = requests(() => t, api);
 
 const form = (over: Record<string, unknown> = {}) => ({
   overall: 4,

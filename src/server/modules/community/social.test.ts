@@ -4,7 +4,7 @@ import { COMMUNITY_MESSAGES, COMMUNITY_SUCCESS } from '../../../shared/community
 import type { ReviewWithProduct } from '../../../shared/community-api.ts';
 import { ERRORS } from '../../../shared/messages.ts';
 import { DAY } from '../../lib/clock.ts';
-import { createTestApp, query, type TestContext } from '../../../test/app.ts';
+import { createTestApp, query, requests, type TestContext } from '../../../test/app.ts';
 import { TestClock } from '../../../test/clock.ts';
 import { type Member, member, productId } from '../../../test/community.ts';
 
@@ -25,10 +25,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Headers = Record<string, string>;
-const post = (url: string, payload?: object, headers: Headers = {}) =>
-  t.app.inject({ method: 'POST', url, ...(payload ? { payload } : {}), headers });
-const get = (url: string, headers: Headers = {}) => t.app.inject({ url, headers });
+const { get, post } = requests(() => t, '');
 const upvote = (id: number, who: Member, reaction = 'like') =>
   post(`${platform}/product/${id}/react/${reaction}`, undefined, who.headers);
 

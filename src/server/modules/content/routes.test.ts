@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMUNITY_MESSAGES, COMMUNITY_SUCCESS } from '../../../shared/community.ts';
 import type { ArticleComment, ArticleSummary } from '../../../shared/content-api.ts';
 import { ERRORS } from '../../../shared/messages.ts';
-import { createTestApp, query, type TestContext } from '../../../test/app.ts';
+import { createTestApp, query, requests, type TestContext } from '../../../test/app.ts';
 import { TestClock } from '../../../test/clock.ts';
 import { type Member, member } from '../../../test/community.ts';
 
@@ -15,12 +15,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Headers = Record<string, string>;
-const get = (url: string, headers: Headers = {}) => t.app.inject({ url: api + url, headers });
-const post = (url: string, payload: object, headers: Headers = {}) =>
-  t.app.inject({ method: 'POST', url: api + url, payload, headers });
-const del = (url: string, headers: Headers = {}) =>
-  t.app.inject({ method: 'DELETE', url: api + url, headers });
+const { get, post, del } = requests(() => t, api);
 
 async function comment(articleId: number, who: Member, text = 'Useful, thanks.'): Promise<ArticleComment> {
   const res = await post(`/articles/${articleId}/add-comment`, { text }, who.headers);
