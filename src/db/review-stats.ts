@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from './client.ts';
 
 /**
- * Recounts every product's review counters from the rows: total, rating sum and value, the four aspect sums
+ * Recounts every product's review counters from the rows (hidden reviews count as deleted): total, rating sum and value, the four aspect sums
  * and the star distribution. Bulk loads (the demo seed, benchmarks) call it; single writes keep the counters
  * right in their own transaction instead.
  */
@@ -18,6 +18,6 @@ export async function recountReviewStats(db: Pick<Db, 'execute'>): Promise<void>
         sum(performance)::int AS pe, count(*) FILTER (WHERE star = 1)::int AS s1,
         count(*) FILTER (WHERE star = 2)::int AS s2, count(*) FILTER (WHERE star = 3)::int AS s3,
         count(*) FILTER (WHERE star = 4)::int AS s4, count(*) FILTER (WHERE star = 5)::int AS s5
-      FROM reviews GROUP BY product_id) s ON s.product_id = q.id
+      FROM reviews WHERE hidden_at IS NULL GROUP BY product_id) s ON s.product_id = q.id
     WHERE p.id = q.id AND (p.total_reviews > 0 OR s.n IS NOT NULL)`);
 }

@@ -112,6 +112,9 @@ export const products = pgTable(
     searchVector: tsvector('search_vector').generatedAlwaysAs(sql`to_tsvector('simple', search_text)`),
     /** 1 Top-rated, 2 Popular, 3 Trending; recomputed by refreshTrendLabels(). */
     trendLabel: smallint('trend_label'),
+    /** Marked by moderators as inaccurate or missing information, to be fixed (issue 9); the page says so. */
+    flaggedAt: timestamp('flagged_at', { withTimezone: true }),
+    flagReason: text('flag_reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -194,6 +197,16 @@ export const users = pgTable(
     lockedAt: timestamp('locked_at', { withTimezone: true }),
     followers: integer('followers').notNull().default(0),
     following: integer('following').notNull().default(0),
+    /** user, moderator or admin: set by `npm run user:role`, never from the web. */
+    role: text('role').notNull().default('user'),
+    /** A running suspension (issue 9): the user can read but not post, react, report or follow until then. */
+    suspendedUntil: timestamp('suspended_until', { withTimezone: true }),
+    suspensionReason: text('suspension_reason'),
+    /**
+     * The first accepted contribution (a post moderators did not hide): until then, and for the first day, the
+     * new-account limits apply. Cleared when moderators hide one of the user's posts.
+     */
+    trustedAt: timestamp('trusted_at', { withTimezone: true }),
     /** Set by "delete my account": hidden at once, restorable by signing in for 7 days, then erased. */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     erasedAt: timestamp('erased_at', { withTimezone: true }),
@@ -203,6 +216,7 @@ export const users = pgTable(
     uniqueIndex('users_username_uq').on(sql`lower(${t.username})`),
     uniqueIndex('users_email_uq').on(sql`lower(${t.email})`),
     uniqueIndex('users_oidc_uq').on(t.oidcIssuer, t.oidcSubject),
+    check('users_role_ck', sql`${t.role} IN ('user', 'moderator', 'admin')`),
     index('users_deleted_idx')
       .on(t.deletedAt)
       .where(sql`${t.deletedAt} IS NOT NULL AND ${t.erasedAt} IS NULL`),
@@ -273,6 +287,17 @@ export const appSecrets = pgTable('app_secrets', {
   value: text('value').notNull(),
 });
 
+/**
+ * Hidden by moderators (issue 9), or automatically after reports: gone for everyone but its author, who sees
+ * the reason; counters and ratings leave it out as if deleted, until it is restored.
+ */
+const hideable = () => ({
+  hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+  hiddenReason: text('hidden_reason'),
+  /** True while the automatic hiding waits for a moderator. */
+  hiddenAutomatically: boolean('hidden_automatically').notNull().default(false),
+});
+
 /** Wilson score lower bound (95%) of Useful over Useful + Not Useful: "most helpful" without small-sample luck. */
 const wilson = sql`CASE WHEN useful + not_useful = 0 THEN 0 ELSE
   ((useful + 1.9208) / (useful + not_useful) - 1.96 * sqrt((useful::float8 * not_useful) / (useful + not_useful) + 0.9604)
@@ -304,14 +329,24 @@ export const reviews = pgTable(
     comments: integer('comments').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }),
+    ...hideable(),
   },
   (t) => [
     uniqueIndex('reviews_product_user_uq').on(t.productId, t.userId),
     // One index per sort, each ending in the same tie-breakers, so any page is a short index range scan.
-    index('reviews_product_created_idx').on(t.productId, t.createdAt.desc(), t.id.desc()),
-    index('reviews_product_helpful_idx').on(t.productId, t.helpful.desc(), t.createdAt.desc(), t.id.desc()),
-    index('reviews_product_highest_idx').on(t.productId, t.overall.desc(), t.createdAt.desc(), t.id.desc()),
-    index('reviews_product_lowest_idx').on(t.productId, t.overall, t.createdAt.desc(), t.id.desc()),
+    // Only visible reviews are listed (hidden ones are out, as from the counters): partial indexes.
+    index('reviews_product_created_idx')
+      .on(t.productId, t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.hiddenAt} IS NULL`),
+    index('reviews_product_helpful_idx')
+      .on(t.productId, t.helpful.desc(), t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.hiddenAt} IS NULL`),
+    index('reviews_product_highest_idx')
+      .on(t.productId, t.overall.desc(), t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.hiddenAt} IS NULL`),
+    index('reviews_product_lowest_idx')
+      .on(t.productId, t.overall, t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.hiddenAt} IS NULL`),
     index('reviews_user_created_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
   ],
 );
@@ -323,7 +358,7 @@ const belongsTo = (name: string, references: () => AnyPgColumn) =>
 
 /**
  * What every post under something else has (a review's comment, a comment's reply, a question, an answer, an
- * article's comment): an id, its author, its text, its reaction counters and its date.
+ * article's comment): an id, its author, its text, its reaction counters, its date and its moderation.
  */
 const post = () => ({
   id: serial('id').primaryKey(),
@@ -332,6 +367,7 @@ const post = () => ({
   likes: integer('likes').notNull().default(0),
   dislikes: integer('dislikes').notNull().default(0),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  ...hideable(),
 });
 
 function reactions<T extends string>(name: string, target: T, references: () => AnyPgColumn) {
@@ -357,6 +393,7 @@ export const reviewComments = pgTable(
     reviewId: belongsTo('review_id', () => reviews.id),
     replies: integer('replies').notNull().default(0),
   },
+  // A full index: deleting the parent finds its rows through it.
   (t) => [index('review_comments_review_idx').on(t.reviewId, t.createdAt, t.id)],
 );
 export const commentReactions = reactions('comment_reactions', 'comment_id', () => reviewComments.id);
@@ -367,6 +404,7 @@ export const commentReplies = pgTable(
     ...post(),
     commentId: belongsTo('comment_id', () => reviewComments.id),
   },
+  // A full index: deleting the parent finds its rows through it.
   (t) => [index('comment_replies_comment_idx').on(t.commentId, t.createdAt, t.id)],
 );
 export const replyReactions = reactions('reply_reactions', 'reply_id', () => commentReplies.id);
@@ -378,6 +416,7 @@ export const questions = pgTable(
     productId: belongsTo('product_id', () => products.id),
     answers: integer('answers').notNull().default(0),
   },
+  // A full index: deleting the product finds its questions through it.
   (t) => [index('questions_product_created_idx').on(t.productId, t.createdAt.desc(), t.id.desc())],
 );
 export const questionReactions = reactions('question_reactions', 'question_id', () => questions.id);
@@ -389,13 +428,14 @@ export const answers = pgTable(
     questionId: belongsTo('question_id', () => questions.id),
   },
   // Answers are listed by likes, then oldest first.
+  // A full index: deleting the parent finds its rows through it.
   (t) => [index('answers_question_likes_idx').on(t.questionId, t.likes.desc(), t.createdAt, t.id)],
 );
 export const answerReactions = reactions('answer_reactions', 'answer_id', () => answers.id);
 
 /**
- * Reports of abuse, kept for moderation: who reported what, when and why. A reporter has at most one open
- * report per item. target_type: product, review, user (and comment, reply, question, answer for moderation).
+ * Reports of abuse, kept for moderation: who reported what, when and why, and what came of it. A reporter has
+ * at most one open report per item. target_type: review, comment, reply, question, answer, product, user.
  */
 export const reports = pgTable(
   'reports',
@@ -411,12 +451,59 @@ export const reports = pgTable(
     status: text('status').notNull().default('open'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    /** The moderator's action that resolved it (moderation_actions.id). */
+    resolvedBy: integer('resolved_by'),
+    /** What the reporter is told: action_taken or no_action. */
+    outcome: text('outcome'),
   },
   (t) => [
     uniqueIndex('reports_open_uq')
       .on(t.reporterId, t.targetType, t.targetId)
       .where(sql`${t.status} = 'open'`),
     index('reports_target_idx').on(t.targetType, t.targetId),
+    index('reports_open_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`${t.status} = 'open'`),
+    index('reports_reporter_idx').on(t.reporterId, t.createdAt.desc(), t.id.desc()),
+    check(
+      'reports_target_ck',
+      sql`${t.targetType} IN ('review', 'comment', 'reply', 'question', 'answer', 'product', 'user')`,
+    ),
+    check('reports_status_ck', sql`${t.status} IN ('open', 'resolved')`),
+    check(
+      'reports_outcome_ck',
+      sql`(${t.status} = 'open') = (${t.outcome} IS NULL) AND ${t.outcome} IN ('action_taken', 'no_action')`,
+    ),
+  ],
+);
+
+/**
+ * The moderation audit log (issue 9): who did what to which item, about whom, when and why. Append-only: a
+ * trigger (migration 0009) refuses UPDATE, DELETE and TRUNCATE. Ids are kept without foreign keys, so erasing
+ * an account keeps the record; actor_id null is the automatic hiding.
+ */
+export const moderationActions = pgTable(
+  'moderation_actions',
+  {
+    id: serial('id').primaryKey(),
+    actorId: integer('actor_id'),
+    action: text('action').notNull(),
+    targetType: text('target_type').notNull(),
+    targetId: integer('target_id').notNull(),
+    /** The author of the item, or the user acted on. */
+    subjectId: integer('subject_id'),
+    reason: text('reason').notNull(),
+    days: smallint('days'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('moderation_actions_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('moderation_actions_subject_idx').on(t.subjectId, t.createdAt.desc(), t.id.desc()),
+    index('moderation_actions_target_idx').on(t.targetType, t.targetId),
+    check(
+      'moderation_actions_action_ck',
+      sql`${t.action} IN ('dismiss', 'hide', 'restore', 'warn', 'suspend', 'flag', 'unflag', 'auto_hide')`,
+    ),
   ],
 );
 
