@@ -110,6 +110,9 @@ export const ErrorResponseSchema = z.object({
   fields: z.record(z.string(), z.string()).optional(),
   /** Sign-in: the next attempt needs a solved CAPTCHA. */
   captcha_required: z.boolean().optional(),
+  /** ACCOUNT_SUSPENDED: until when (ISO 8601) and why. */
+  suspended_until: z.string().optional(),
+  suspension_reason: z.string().optional(),
 });
 export type ErrorResponse = z.infer<typeof ErrorResponseSchema>;
 
@@ -187,3 +190,21 @@ export const SearchPageSchema = z.object({
   total_capped: z.boolean(),
 });
 export type SearchPage = z.infer<typeof SearchPageSchema>;
+
+/** A page of a list: `{ success, page, size, total, items }`, pages from 0. */
+export function pageOf<T extends z.ZodType>(item: T) {
+  return z.object({
+    success: z.literal(true),
+    page: z.number().int(),
+    size: z.number().int(),
+    total: z.number().int(),
+    items: z.array(item),
+  });
+}
+export interface Page<T> {
+  success: true;
+  page: number;
+  size: number;
+  total: number;
+  items: T[];
+}

@@ -4,8 +4,11 @@
  * false for visitors).
  */
 import { z } from 'zod';
-import { ProductCardSchema } from './api-types.ts';
+import { pageOf, ProductCardSchema } from './api-types.ts';
 import { LIKE_REACTIONS, REVIEW_REACTIONS } from './community-constants.ts';
+import { HiddenMarkSchema } from './moderation.ts';
+
+export { type Page, pageOf } from './api-types.ts';
 
 /** Who wrote something; null when the account was deleted ("Deleted user"). */
 export const AuthorSchema = z
@@ -32,6 +35,8 @@ export const threadItem = {
   text: z.string(),
   created_at: z.string(),
   ...likes,
+  /** Only on the viewer's own post that moderators hid: nobody else sees it. */
+  hidden: HiddenMarkSchema,
 };
 
 export const ReviewSchema = z.object({
@@ -52,6 +57,8 @@ export const ReviewSchema = z.object({
   updated_at: z.string().nullable(),
   my_reaction: z.enum(REVIEW_REACTIONS).nullable(),
   mine: z.boolean(),
+  /** Only on the viewer's own review that moderators hid: nobody else sees it. */
+  hidden: HiddenMarkSchema,
 });
 export type Review = z.infer<typeof ReviewSchema>;
 
@@ -102,23 +109,6 @@ export const ReviewSummarySchema = z.object({
   distribution: z.array(z.number().int()).length(5),
 });
 export type ReviewSummary = z.infer<typeof ReviewSummarySchema>;
-
-export function pageOf<T extends z.ZodType>(item: T) {
-  return z.object({
-    success: z.literal(true),
-    page: z.number().int(),
-    size: z.number().int(),
-    total: z.number().int(),
-    items: z.array(item),
-  });
-}
-export interface Page<T> {
-  success: true;
-  page: number;
-  size: number;
-  total: number;
-  items: T[];
-}
 
 export const ReviewsPageSchema = pageOf(ReviewSchema).extend({ summary: ReviewSummarySchema });
 export type ReviewsPage = z.infer<typeof ReviewsPageSchema>;

@@ -61,6 +61,18 @@ export const REVIEW_SORT_LABELS: Record<ReviewSort, string> = {
 };
 
 /** Report reasons by what is reported (spec section 3). */
+/** The spec's reasons for reporting a review, also used for every other kind of post. */
+const POST_REASONS = {
+  7: 'Spamming',
+  8: 'Incentivized',
+  9: 'Sabotaging competition',
+  10: 'False claim',
+  11: 'Vindictive',
+  1: 'Off-topic',
+  13: 'Abusive',
+  14: 'Restricted media',
+} as const;
+
 export const REPORT_REASONS = {
   product: {
     15: 'Inaccurate info',
@@ -71,16 +83,12 @@ export const REPORT_REASONS = {
     20: 'Inappropriate content',
     21: 'Prohibited items',
   },
-  review: {
-    7: 'Spamming',
-    8: 'Incentivized',
-    9: 'Sabotaging competition',
-    10: 'False claim',
-    11: 'Vindictive',
-    1: 'Off-topic',
-    13: 'Abusive',
-    14: 'Restricted media',
-  },
+  review: POST_REASONS,
+  // The spec lists reasons for reviews only; comments, replies, questions and answers are posts like them.
+  comment: POST_REASONS,
+  reply: POST_REASONS,
+  question: POST_REASONS,
+  answer: POST_REASONS,
   user: {
     1: 'Trolling',
     2: 'Privacy violation',

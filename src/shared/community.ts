@@ -72,6 +72,8 @@ export const UserReportSchema = z.object({
   comments: reportComments,
 });
 export const ProductReportSchema = z.object({ reason_id: reason('product'), comments: reportComments });
+/** Reports of comments, replies, questions and answers (paths of our own: docs/api.md, "Moderation"). */
+export const PostReportSchema = z.object({ reason_id: reason('comment'), comments: reportComments });
 
 /** POST /user/follow: follow (true) or unfollow (false); saying it explicitly makes a double click harmless. */
 export const FollowSchema = z.object({

@@ -72,6 +72,17 @@ export const ERRORS = {
     status: 429,
     message: 'New accounts can post a limited amount on their first day. Please try again later.',
   },
+  ACCOUNT_SUSPENDED: {
+    status: 403,
+    message: 'Your account is suspended: you can read, but not post, react, report or follow until it ends.',
+  },
+  MODERATION_NOT_ALLOWED: { status: 400, message: 'That action does not apply to this item.' },
+  MODERATE_SELF: { status: 403, message: 'You cannot moderate your own posts or account.' },
+  MODERATE_STAFF: { status: 403, message: 'Only an admin can warn or suspend a moderator.' },
+  ALREADY_HIDDEN: { status: 409, message: 'This is already hidden.' },
+  NOT_HIDDEN: { status: 409, message: 'This is not hidden.' },
+  NO_OPEN_REPORTS: { status: 409, message: 'There are no open reports on this item.' },
+  MODERATION_TARGET_NOT_FOUND: { status: 404, message: 'That item no longer exists.' },
   ORDER_NOT_FOUND: { status: 404, message: 'Order not found.' },
   PAYMENT_INVALID: {
     status: 400,
@@ -101,6 +112,9 @@ export interface ErrorDetails {
   field?: string;
   /** Sign-in: the next attempt needs a solved CAPTCHA. */
   captcha_required?: boolean;
+  /** ACCOUNT_SUSPENDED: until when (ISO 8601) and why. */
+  suspended_until?: string;
+  suspension_reason?: string;
 }
 
 export class AppError extends Error {
