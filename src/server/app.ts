@@ -1,3 +1,4 @@
+import { moderationRoutes, standingRoutes } from './modules/moderation/routes.ts';
 import { randomUUID } from 'node:crypto';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
@@ -136,11 +137,13 @@ export async function buildApp({ services, web, logger = true }: AppOptions): Pr
       communityUserRoutes(user, services);
       preferenceRoutes(user, services);
       await paymentRoutes(user, services);
+      standingRoutes(user, services);
     },
     { prefix: '/user/api/v1' },
   );
+  await app.register(async (staff) => moderationRoutes(staff, services), { prefix: '/moderation/api/v1' });
   app.get('/api-docs', { schema: { hide: true } }, async () => app.swagger());
-  for (const prefix of ['/platform/api', '/user/api']) {
+  for (const prefix of ['/platform/api', '/user/api', '/moderation/api']) {
     app.all(`${prefix}/*`, { schema: { hide: true } }, async (_req, reply) =>
       reply.status(404).send(errorBody('ROUTE_NOT_FOUND')),
     );

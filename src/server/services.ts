@@ -27,6 +27,7 @@ import type { PaymentProvider } from './modules/payments/provider.ts';
 import { RazorpayProvider } from './modules/payments/razorpay.ts';
 import { PaymentService } from './modules/payments/service.ts';
 import { TestCheckoutProvider } from './modules/payments/test-checkout.ts';
+import { ModerationService } from './modules/moderation/service.ts';
 
 export interface Services extends WebServices {
   database: Database;
@@ -52,6 +53,7 @@ export interface Services extends WebServices {
   sitemap: SitemapService;
   payments: PaymentService;
   passCookie: PassCookie;
+  moderation: ModerationService;
   /** Where uploaded files live ($DATA_DIR/uploads). */
   uploadsDir: string;
   isBot(userAgent: string | null | undefined): boolean;
@@ -138,6 +140,7 @@ export function createServices(
     sitemap: new SitemapService(database.db),
     payments,
     passCookie: new PassCookie(database.db, clock, config.publicUrl.startsWith('https:')),
+    moderation: new ModerationService(database.db, clock),
     uploadsDir: join(dataDir, 'uploads'),
     catalogue: new CatalogueService(database.db),
     views,

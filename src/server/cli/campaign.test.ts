@@ -2,65 +2,20 @@
  * `npm run campaign` as a person runs it: a child process against a database of its own (a fresh PGlite
  * data directory, or a fresh PostgreSQL database when the tests run on PostgreSQL), which it migrates.
  */
-import { execFile } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createDatabase, type Database } from '../../db/client.ts';
-import { adminUrl, withAdmin } from '../../test/database.ts';
+import { readdirSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type CliSandbox, cliSandbox } from '../../test/cli.ts';
 import { todayInIndia } from '../modules/campaign/service.ts';
 
-const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
-const template = inject('template');
-
-let env: NodeJS.ProcessEnv;
-let dataDir: string;
-let pgName: string | null = null;
-
+let cli: CliSandbox;
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'verdict-cli-'));
-  const { DATABASE_URL: _ignored, ...rest } = process.env;
-  env = { ...rest, NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent' };
-  if (template.kind === 'postgres') {
-    pgName = `verdict_cli_${randomBytes(6).toString('hex')}`;
-    await withAdmin(template.url!, (c) => c.query(`CREATE DATABASE ${pgName}`));
-    env.DATABASE_URL = adminUrl(template.url!, pgName);
-  }
+  cli = await cliSandbox();
 });
+afterAll(() => cli.close());
 
-afterAll(async () => {
-  if (pgName)
-    await withAdmin(template.url!, (c) => c.query(`DROP DATABASE IF EXISTS ${pgName} WITH (FORCE)`));
-  rmSync(dataDir, { recursive: true, force: true });
-});
+const campaign = (...args: string[]) => cli.run('src/server/cli/campaign.ts', ...args);
+const open = () => cli.open();
 
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-const campaign = (...args: string[]) =>
-  new Promise<Run>((resolve) => {
-    execFile(
-      process.execPath,
-      ['--import', 'tsx', 'src/server/cli/campaign.ts', ...args],
-      { cwd: ROOT, env, timeout: 60_000 },
-      (err, stdout, stderr) => {
-        const code = err ? (typeof err.code === 'number' ? err.code : -1) : 0;
-        resolve({ code, stdout, stderr });
-      },
-    );
-  });
-
-/** The database the CLI wrote to, opened after it exited (PGlite's files belong to one process). */
-async function open(): Promise<Database> {
-  return env.DATABASE_URL
-    ? createDatabase({ url: env.DATABASE_URL, poolSize: 1 })
-    : createDatabase({ dataDir: join(dataDir, 'pglite') });
-}
 async function campaignRows(): Promise<Record<string, unknown>[]> {
   const database = await open();
   try {
@@ -87,8 +42,8 @@ describe('npm run campaign', () => {
     }
     expect(runs[0]!.stderr).toContain('a campaign id like CP001');
     // Nothing was opened or migrated: PGlite would have made its files in DATA_DIR, PostgreSQL has no tables.
-    expect(readdirSync(dataDir)).toEqual([]);
-    if (env.DATABASE_URL) {
+    expect(readdirSync(cli.dataDir)).toEqual([]);
+    if (cli.databaseUrl) {
       const database = await open();
       try {
         const result = (await database.db.execute(

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../../config.ts';
 import { AppError } from '../../../shared/messages.ts';
+import { isModerator } from '../../../shared/moderation.ts';
 import type { SessionService, SessionUserRow } from './sessions.ts';
 
 /** The Bearer token of a request, if it sent one. */
@@ -47,5 +48,16 @@ export async function requireVerifiedUser(
 ): Promise<SessionUserRow> {
   const user = await requireUser(sessions, req);
   if (!user.emailVerified) throw new AppError('EMAIL_NOT_VERIFIED');
+  return user;
+}
+
+/** A moderator or admin (`admin`: an admin only); 401 signed out, 403 FORBIDDEN for anyone else. */
+export async function requireStaff(
+  sessions: SessionService,
+  req: FastifyRequest,
+  admin = false,
+): Promise<SessionUserRow> {
+  const user = await requireUser(sessions, req);
+  if (admin ? user.role !== 'admin' : !isModerator(user.role)) throw new AppError('FORBIDDEN');
   return user;
 }

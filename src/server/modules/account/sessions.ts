@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { type Clock, DAY, MINUTE } from '../../lib/clock.ts';
+import type { Role } from '../../../shared/moderation.ts';
 import { hashToken, randomToken } from '../../lib/tokens.ts';
 
 /** A session ends after 7 days unused, and 30 days after sign-in whatever happens (decision 0006). */
@@ -21,6 +22,12 @@ export interface SessionUserRow {
   emailVerified: boolean;
   /** When the account was made (epoch ms): new accounts get stricter posting limits. */
   createdAtMs: number;
+  role: Role;
+  /** A suspension (epoch ms) and its reason: writes are refused until then. */
+  suspendedUntilMs: number | null;
+  suspensionReason: string | null;
+  /** Has made an accepted contribution (users.trusted_at): otherwise the new-account limits apply. */
+  trusted: boolean;
 }
 
 /** Bearer sessions: a random 256-bit token goes to the browser; the database keeps only its SHA-256. */
@@ -50,7 +57,10 @@ export class SessionService {
     const [row] = await this.rows<SessionUserRow & { lastUsedAt: string }>(sql`
       SELECT s.id AS "sessionId", u.id AS "userId", u.username, u.first_name AS "firstName",
         u.last_name AS "lastName", u.email, u.phone, u.image, u.email_verified_at IS NOT NULL AS "emailVerified",
-        (extract(epoch FROM u.created_at) * 1000)::float8 AS "createdAtMs", s.last_used_at AS "lastUsedAt"
+        (extract(epoch FROM u.created_at) * 1000)::float8 AS "createdAtMs", u.role,
+        (extract(epoch FROM u.suspended_until) * 1000)::float8 AS "suspendedUntilMs",
+        u.suspension_reason AS "suspensionReason", u.trusted_at IS NOT NULL AS trusted,
+        s.last_used_at AS "lastUsedAt"
       FROM sessions s JOIN users u ON u.id = s.user_id
       WHERE s.token_hash = ${hashToken(token)} AND s.revoked_at IS NULL
         AND s.expires_at > ${now.toISOString()}

@@ -374,6 +374,7 @@ describe('replies', () => {
         dislikes: 0,
         my_reaction: null,
         mine: true,
+        hidden: null,
       },
     });
     clock.advance(1000);

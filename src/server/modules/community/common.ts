@@ -5,7 +5,8 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../../../db/client.ts';
-import { pgError, rows } from '../../../db/sql.ts';
+import { type Executor, iso, pgError, rows } from '../../../db/sql.ts';
+import type { HiddenMark } from '../../../shared/moderation.ts';
 import type { Author } from '../../../shared/community-api.ts';
 import { AppError, type ErrorCode } from '../../../shared/messages.ts';
 import { type Clock, DAY, HOUR, MINUTE } from '../../lib/clock.ts';
@@ -43,6 +44,39 @@ export function authorOf(row: AuthorColumns, imageUrl: (file: string | null) => 
   };
 }
 
+/** Tables of posts that moderators can hide (hidden_at, hidden_reason, hidden_automatically). */
+const HIDEABLE = new Set([
+  'reviews',
+  'review_comments',
+  'comment_replies',
+  'questions',
+  'answers',
+  'article_comments',
+]);
+export const isHideable = (table: string) => HIDEABLE.has(table);
+
+/** Rows of `alias` the viewer may see: not hidden, or their own. */
+export const visibleTo = (alias: string, viewerId: number | null): SQL =>
+  sql`(${sql.raw(alias)}.hidden_at IS NULL OR ${sql.raw(alias)}.user_id = ${viewerId ?? 0})`;
+
+/** The moderation columns of `alias`, read back with hiddenOf(). */
+export const hiddenColumns = (alias: string): SQL =>
+  sql.raw(
+    `${alias}.hidden_at AS h_at, ${alias}.hidden_reason AS h_reason, ${alias}.hidden_automatically AS h_auto`,
+  );
+
+export interface HiddenColumns {
+  h_at: Date | string | null;
+  h_reason: string | null;
+  h_auto: boolean;
+}
+
+/** The hidden mark of a row: only its author is ever given one (everyone else does not get the row). */
+export function hiddenOf(row: HiddenColumns & { user_id: number }, viewerId: number | null): HiddenMark {
+  if (row.h_at === null || row.user_id !== viewerId) return null;
+  return { reason: row.h_reason ?? '', at: iso(row.h_at)!, automatic: row.h_auto };
+}
+
 /**
  * A table of reactions (item, user_id, value 1 or -1) and the item it belongs to, whose two counters count
  * them. `names` are the reactions as the API says them, for value 1 and value -1.
@@ -77,7 +111,7 @@ export async function react<N extends string>(
   db: Db,
   limits: PostingLimits,
   target: ReactionTarget<N>,
-  user: Pick<SessionUserRow, 'userId' | 'createdAtMs'>,
+  user: Actor,
   itemId: number,
   reaction: N,
 ): Promise<{ success: true; counts: Record<string, number>; my_reaction: N | null }> {
@@ -90,11 +124,13 @@ export async function react<N extends string>(
   ];
   const [up, down] = target.counters.map((c) => sql.raw(`"${c}"`)) as [SQL, SQL];
   return db.transaction(async (tx) => {
-    const [owner] = await rows<{ user_id: number }>(
+    const hidden = isHideable(target.itemTable) ? sql`hidden_at IS NOT NULL` : sql`false`;
+    const [owner] = await rows<{ user_id: number; hidden: boolean }>(
       tx,
-      sql`SELECT user_id FROM ${item} WHERE id = ${itemId} FOR NO KEY UPDATE`,
+      sql`SELECT user_id, ${hidden} AS hidden FROM ${item} WHERE id = ${itemId} FOR NO KEY UPDATE`,
     );
-    if (!owner) throw new AppError(target.notFound);
+    // A hidden post is not there for anyone but its author, who cannot react to it anyway.
+    if (!owner || (owner.hidden && owner.user_id !== user.userId)) throw new AppError(target.notFound);
     if (owner.user_id === user.userId) throw new AppError('OWN_CONTENT_REACTION');
     const [removed] = await rows<{ value: number }>(
       tx,
@@ -130,8 +166,44 @@ interface Rule {
   code: 'POSTING_TOO_FAST' | 'NEW_ACCOUNT_LIMIT' | 'RATE_LIMITED';
 }
 
-/** Accounts younger than this get the stricter rules (in the spirit of Discourse's trust level 0). */
+/**
+ * Who writes: what the limits need to know of the signed-in user. Accounts younger than NEW_ACCOUNT_MS, or
+ * without an accepted contribution yet (`trusted`), get the stricter rules (in the spirit of Discourse's trust
+ * level 0); a suspended account may not write at all.
+ */
+export type Actor = Pick<
+  SessionUserRow,
+  'userId' | 'createdAtMs' | 'trusted' | 'suspendedUntilMs' | 'suspensionReason'
+>;
+
 export const NEW_ACCOUNT_MS = DAY;
+
+const suspendedFormat = new Intl.DateTimeFormat('en-IN', {
+  dateStyle: 'medium',
+  timeStyle: 'short',
+  timeZone: 'Asia/Kolkata',
+});
+
+/** 403 ACCOUNT_SUSPENDED, saying until when (India time) and why, if the account is suspended now. */
+export function assertNotSuspended(user: Actor, now: number): void {
+  if (user.suspendedUntilMs === null || user.suspendedUntilMs <= now) return;
+  const until = new Date(user.suspendedUntilMs);
+  const reason = user.suspensionReason ?? '';
+  throw new AppError(
+    'ACCOUNT_SUSPENDED',
+    { suspended_until: until.toISOString(), suspension_reason: reason },
+    `Your account is suspended until ${suspendedFormat.format(until)} IST. Reason: ${reason.replace(/[.!?\s]+$/, '')}. ` +
+      'You can read, but not post, react, report or follow until then.',
+  );
+}
+
+/** The user's first post makes the account trusted (users.trusted_at); later posts cost nothing. */
+export async function markContributed(db: Executor, user: Actor, now: string): Promise<void> {
+  if (user.trusted) return;
+  await db.execute(
+    sql`UPDATE users SET trusted_at = ${now} WHERE id = ${user.userId} AND trusted_at IS NULL`,
+  );
+}
 const REPLIES: readonly LimitedAction[] = ['answer', 'comment', 'reply'];
 const POSTS: readonly LimitedAction[] = ['review', 'question', 'answer', 'comment', 'reply'];
 
@@ -173,11 +245,12 @@ export class PostingLimits {
     private readonly enabled = true,
   ) {}
 
-  /** Throws 429 if the user may not do this now; otherwise records it. */
-  check(user: Pick<SessionUserRow, 'userId' | 'createdAtMs'>, action: LimitedAction): void {
-    if (!this.enabled) return;
+  /** Throws 403 if the account is suspended, 429 if the user may not do this now; otherwise records it. */
+  check(user: Actor, action: LimitedAction): void {
     const now = this.clock.now().getTime();
-    const isNew = now - user.createdAtMs < NEW_ACCOUNT_MS;
+    assertNotSuspended(user, now);
+    if (!this.enabled) return;
+    const isNew = now - user.createdAtMs < NEW_ACCOUNT_MS || !user.trusted;
     const rules = rulesFor(action, isNew);
     const windows = rules.map(({ key, rule }) => {
       const id = `${user.userId}:${key}`;

@@ -11,7 +11,11 @@ import {
   AUTHOR_COLUMNS,
   type AuthorColumns,
   authorOf,
+  hiddenColumns,
+  type HiddenColumns,
+  hiddenOf,
   LIKES,
+  markContributed,
   notFoundOnForeignKey,
   react,
   type ReactionTarget,
@@ -28,7 +32,7 @@ const QUESTION_REACTIONS: ReactionTarget<LikeReaction> = {
   notFound: 'QUESTION_NOT_FOUND',
 };
 
-interface QuestionRow extends AuthorColumns {
+interface QuestionRow extends AuthorColumns, HiddenColumns {
   id: number;
   product_id: number;
   user_id: number;
@@ -68,18 +72,22 @@ export class QuestionService {
       dislikes: r.dislikes,
       my_reaction: reactionName(QUESTION_REACTIONS, r.my_value),
       mine: viewerId !== null && r.user_id === viewerId,
+      hidden: hiddenOf(r, viewerId),
     };
   }
 
   /** Questions `q` (a CTE or the table) with their authors and the viewer's reaction. */
   private questionSelect(from: SQL, viewerId: number | null): SQL {
     return sql`SELECT q.id, q.product_id, q.user_id, q.body, q.likes, q.dislikes, q.answers, q.created_at,
-        ${AUTHOR_COLUMNS}, r.value AS my_value
+        ${AUTHOR_COLUMNS}, ${hiddenColumns('q')}, r.value AS my_value
       FROM ${from} q LEFT JOIN users u ON u.id = q.user_id
       LEFT JOIN question_reactions r ON r.question_id = q.id AND r.user_id = ${viewerId}`;
   }
 
-  /** A product's questions, newest first; `viewerId` fills my_reaction and mine. 404 for an unknown product. */
+  /**
+   * A product's questions, newest first, without hidden ones (their authors find them in their account's
+   * notices); `viewerId` fills my_reaction and mine. 404 for an unknown product.
+   */
   async list(
     productId: number,
     page: number,
@@ -88,7 +96,7 @@ export class QuestionService {
   ): Promise<Page<Question>> {
     const [head] = await rows<{ total: number }>(
       this.d.db,
-      sql`SELECT (SELECT count(*) FROM questions q WHERE q.product_id = p.id)::int AS total
+      sql`SELECT (SELECT count(*) FROM questions q WHERE q.product_id = p.id AND q.hidden_at IS NULL)::int AS total
         FROM products p WHERE p.id = ${productId}`,
     );
     if (!head) throw new AppError('PRODUCT_NOT_FOUND');
@@ -97,7 +105,7 @@ export class QuestionService {
         ? await rows<QuestionRow>(
             this.d.db,
             sql`${this.questionSelect(sql`questions`, viewerId)}
-              WHERE q.product_id = ${productId}
+              WHERE q.product_id = ${productId} AND q.hidden_at IS NULL
               ORDER BY q.created_at DESC NULLS LAST, q.id DESC NULLS LAST
               LIMIT ${size} OFFSET ${page * size}`,
           )
@@ -123,6 +131,7 @@ export class QuestionService {
           VALUES (${productId}, ${user.userId}, ${text}, ${this.now()}) RETURNING *
         ) ${this.questionSelect(sql`q`, user.userId)}`,
     ).catch(notFoundOnForeignKey('PRODUCT_NOT_FOUND'));
+    await markContributed(this.d.db, user, this.now());
     return this.toQuestion(row!, user.userId);
   }
 

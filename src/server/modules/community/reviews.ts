@@ -17,12 +17,18 @@ import { AppError } from '../../../shared/messages.ts';
 import type { SessionUserRow } from '../account/sessions.ts';
 import { productImageUrl } from '../catalogue/cards.ts';
 import {
+  type Actor,
   AUTHOR_COLUMNS,
   type AuthorColumns,
   authorOf,
+  hiddenColumns,
+  type HiddenColumns,
+  hiddenOf,
+  markContributed,
   react,
   type ReactionTarget,
   reactionName,
+  visibleTo,
 } from './common.ts';
 import type { CommunityDeps } from './deps.ts';
 
@@ -44,7 +50,7 @@ export function reviewOrder(sort: ReviewSort, alias = ''): SQL {
 }
 
 /** The stored ratings of a review, in half steps (0-10). */
-interface Ratings {
+export interface Ratings {
   overall: number;
   build_quality: number;
   features: number;
@@ -52,7 +58,7 @@ interface Ratings {
   performance: number;
 }
 
-interface ReviewRow extends Ratings, AuthorColumns {
+interface ReviewRow extends Ratings, AuthorColumns, HiddenColumns {
   id: number;
   product_id: number;
   user_id: number;
@@ -76,7 +82,7 @@ interface ReviewProductRow extends ReviewRow {
 /** `r` is reviews; needs the joins of reviewJoins(). */
 const REVIEW_COLUMNS = sql`r.id, r.product_id, r.user_id, r.overall, r.build_quality, r.features,
   r.look_and_feel, r.performance, r.summary, r.description, r.useful, r.not_useful, r.comments, r.created_at,
-  r.updated_at, ${AUTHOR_COLUMNS}, rr.value AS my_value`;
+  r.updated_at, ${AUTHOR_COLUMNS}, ${hiddenColumns('r')}, rr.value AS my_value`;
 
 /** The author (u) and the viewer's reaction (rr) of the reviews `r`. */
 const reviewJoins = (viewerId: number | null) => sql`LEFT JOIN users u ON u.id = r.user_id
@@ -113,7 +119,7 @@ const REVIEW_REACTIONS: ReactionTarget<ReviewReaction> = {
 export function reviewsPageQuery(productId: number, query: ReviewQuery, viewerId: number | null): SQL {
   const star = query.star ? sql`AND star = ${query.star}` : sql``;
   return sql`SELECT ${REVIEW_COLUMNS}
-    FROM (SELECT id FROM reviews WHERE product_id = ${productId} ${star}
+    FROM (SELECT id FROM reviews WHERE product_id = ${productId} ${star} AND hidden_at IS NULL
       ORDER BY ${reviewOrder(query.sort)} LIMIT ${query.size} OFFSET ${query.page * query.size}) page
     JOIN reviews r ON r.id = page.id ${reviewJoins(viewerId)}
     ORDER BY ${reviewOrder(query.sort, 'r')}`;
@@ -137,29 +143,34 @@ export class ReviewService {
     return { success: true, page: query.page, size: query.size, total, items, summary };
   }
 
-  /** One review of this product (404 REVIEW_NOT_FOUND otherwise). */
+  /** One review of this product (404 REVIEW_NOT_FOUND otherwise, or when hidden from this viewer). */
   async get(productId: number, reviewId: number, viewerId: number | null): Promise<ReviewWithProduct> {
     if (!isRowId(productId) || !isRowId(reviewId)) throw new AppError('REVIEW_NOT_FOUND');
     const [row] = await rows<ReviewProductRow>(
       this.d.db,
       sql`SELECT ${REVIEW_COLUMNS}, ${PRODUCT_COLUMNS}
         FROM reviews r ${productJoins} ${reviewJoins(viewerId)}
-        WHERE r.id = ${reviewId} AND r.product_id = ${productId}`,
+        WHERE r.id = ${reviewId} AND r.product_id = ${productId} AND ${visibleTo('r', viewerId)}`,
     );
     if (!row) throw new AppError('REVIEW_NOT_FOUND');
     return this.toReviewWithProduct(row, viewerId);
   }
 
-  /** A user's reviews, newest first, with their products: profiles and GET /user/reviews. */
+  /**
+   * A user's reviews, newest first, with their products: public profiles, and (`withHidden`, with the
+   * moderators' marks) the user's own list, GET /user/reviews.
+   */
   async listByUser(
     userId: number,
     viewerId: number | null,
     page: number,
     size: number,
+    withHidden = false,
   ): Promise<{ total: number; items: ReviewWithProduct[] }> {
+    const visible = withHidden ? sql`` : sql`AND hidden_at IS NULL`;
     const [count] = await rows<{ n: number }>(
       this.d.db,
-      sql`SELECT count(*)::int AS n FROM reviews WHERE user_id = ${userId}`,
+      sql`SELECT count(*)::int AS n FROM reviews WHERE user_id = ${userId} ${visible}`,
     );
     const total = count?.n ?? 0;
     const offset = page * size;
@@ -168,7 +179,7 @@ export class ReviewService {
     const found = await rows<ReviewProductRow>(
       this.d.db,
       sql`SELECT ${REVIEW_COLUMNS}, ${PRODUCT_COLUMNS}
-        FROM (SELECT id FROM reviews WHERE user_id = ${userId}
+        FROM (SELECT id FROM reviews WHERE user_id = ${userId} ${visible}
           ORDER BY ${sql.raw(order)} LIMIT ${size} OFFSET ${offset}) page
         JOIN reviews r ON r.id = page.id ${productJoins} ${reviewJoins(viewerId)}
         ORDER BY r.created_at DESC NULLS LAST, r.id DESC NULLS LAST`,
@@ -182,7 +193,7 @@ export class ReviewService {
    * the unique index (product_id, user_id) lets one insert win and the other becomes an edit.
    */
   async post(
-    user: Pick<SessionUserRow, 'userId' | 'createdAtMs'>,
+    user: Actor,
     productId: number,
     input: ReviewInput,
   ): Promise<{ created: boolean; review: Review }> {
@@ -194,9 +205,10 @@ export class ReviewService {
       const [product] = await rows(tx, sql`SELECT id FROM products WHERE id = ${productId} FOR KEY SHARE`);
       if (!product) throw new AppError('PRODUCT_NOT_FOUND');
       for (let attempt = 0; attempt < 3; attempt++) {
-        const [old] = await rows<Ratings & { id: number }>(
+        const [old] = await rows<Ratings & { id: number; hidden: boolean }>(
           tx,
-          sql`SELECT id, overall, build_quality, features, look_and_feel, performance FROM reviews
+          sql`SELECT id, overall, build_quality, features, look_and_feel, performance,
+              hidden_at IS NOT NULL AS hidden FROM reviews
             WHERE product_id = ${productId} AND user_id = ${user.userId} FOR UPDATE`,
         );
         if (old) {
@@ -205,7 +217,8 @@ export class ReviewService {
               look_and_feel = ${next.look_and_feel}, performance = ${next.performance},
               summary = ${input.summary}, description = ${input.description}, updated_at = ${now}
             WHERE id = ${old.id}`);
-          await moveCounters(tx, productId, old, next);
+          // A hidden review stays hidden when edited, and out of the counters.
+          if (!old.hidden) await moveCounters(tx, productId, old, next);
           return { id: old.id, created: false };
         }
         const [inserted] = await rows<{ id: number }>(
@@ -218,6 +231,7 @@ export class ReviewService {
         );
         if (inserted) {
           await moveCounters(tx, productId, null, next);
+          await markContributed(tx, user, now);
           return { id: inserted.id, created: true };
         }
         // A concurrent post by the same user committed first: edit that review instead.
@@ -231,24 +245,22 @@ export class ReviewService {
   /** Deletes the user's own review; comments, replies and reactions go with it (ON DELETE CASCADE). */
   async delete(user: Pick<SessionUserRow, 'userId'>, reviewId: number): Promise<void> {
     await this.d.db.transaction(async (tx) => {
-      const [review] = await rows<Ratings & { user_id: number; product_id: number }>(
+      const [review] = await rows<Ratings & { user_id: number; product_id: number; hidden: boolean }>(
         tx,
-        sql`SELECT user_id, product_id, overall, build_quality, features, look_and_feel, performance
+        sql`SELECT user_id, product_id, overall, build_quality, features, look_and_feel, performance,
+            hidden_at IS NOT NULL AS hidden
           FROM reviews WHERE id = ${reviewId} FOR UPDATE`,
       );
       if (!review) throw new AppError('REVIEW_NOT_FOUND');
       if (review.user_id !== user.userId) throw new AppError('NOT_OWNER');
       await tx.execute(sql`DELETE FROM reviews WHERE id = ${reviewId}`);
-      await moveCounters(tx, review.product_id, review, null);
+      // A hidden review is already out of the counters.
+      if (!review.hidden) await moveCounters(tx, review.product_id, review, null);
     });
   }
 
   /** Useful / Not Useful: the same again takes it back, the other one switches. Not on one's own review. */
-  react(
-    user: Pick<SessionUserRow, 'userId' | 'createdAtMs'>,
-    reviewId: number,
-    reaction: ReviewReaction,
-  ): Promise<ReactionResult> {
+  react(user: Actor, reviewId: number, reaction: ReviewReaction): Promise<ReactionResult> {
     return react(this.d.db, this.d.limits, REVIEW_REACTIONS, user, reviewId, reaction);
   }
 
@@ -322,6 +334,7 @@ export class ReviewService {
       updated_at: iso(row.updated_at),
       my_reaction: reactionName(REVIEW_REACTIONS, row.my_value),
       mine: viewerId !== null && row.user_id === viewerId,
+      hidden: hiddenOf(row, viewerId),
     };
   }
 
@@ -344,7 +357,7 @@ export class ReviewService {
  * sums, the rating value and the star counts. Relative updates, so concurrent writers never lose one another's
  * change; the value is computed from the new sums in the same statement.
  */
-async function moveCounters(
+export async function moveCounters(
   tx: Executor,
   productId: number,
   old: Ratings | null,

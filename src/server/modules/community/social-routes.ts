@@ -6,6 +6,7 @@ import {
   COMMUNITY_SUCCESS,
   FollowSchema,
   LIKE_REACTIONS,
+  PostReportSchema,
   ProductReportSchema,
   ReviewReportSchema,
   UserReportSchema,
@@ -21,6 +22,7 @@ import {
 } from '../../../shared/community-api.ts';
 import { PAGE_SIZE } from '../../../shared/constants.ts';
 import { AppError } from '../../../shared/messages.ts';
+import type { PostTarget } from '../../../shared/moderation.ts';
 import { idOf, Paging } from '../../lib/params.ts';
 import type { Services } from '../../services.ts';
 import { viewerId, requireUser, requireVerifiedUser } from '../account/auth.ts';
@@ -88,10 +90,38 @@ export function productSocialRoutes(app: FastifyInstance, services: Services): v
     async (req, reply) => {
       const user = await requireVerifiedUser(sessions, req);
       const { review_id, ...input } = req.body;
-      await social.reportReview(user, review_id, input);
+      await social.reportPost(user, 'review', review_id, input);
       return reply.status(201).send(reported);
     },
   );
+
+  // The specification names no paths for reporting comments, replies, questions and answers: these follow
+  // each item's other actions.
+  const postReports: [string, Exclude<PostTarget, 'review'>, string][] = [
+    ['/product/review/comment/:id/report', 'comment', 'a comment id'],
+    ['/product/review/comment/reply/:id/report', 'reply', 'a reply id'],
+    ['/product/question/:id/report', 'question', 'a question id'],
+    ['/product/question/answer/:id/report', 'answer', 'an answer id'],
+  ];
+  for (const [path, target, idName] of postReports) {
+    r.post(
+      path,
+      {
+        schema: {
+          tags,
+          description: `Reports ${target === 'answer' ? 'an' : 'a'} ${target} to the moderators.`,
+          params: z.object({ id: idOf(idName) }),
+          body: PostReportSchema,
+          response: { 201: MessageResponseSchema, ...reports },
+        },
+      },
+      async (req, reply) => {
+        const user = await requireVerifiedUser(sessions, req);
+        await social.reportPost(user, target, req.params.id, req.body);
+        return reply.status(201).send(reported);
+      },
+    );
+  }
 
   // The specification names no path for product reports; this one follows the product's other actions.
   r.post(

@@ -190,7 +190,9 @@ describe('reports', () => {
     ]);
     expect(racing.map((r) => r.statusCode).sort()).toEqual([201, 409]);
 
-    await t.database.db.execute(`UPDATE reports SET status = 'resolved' WHERE reporter_id = ${alice.id}`);
+    await t.database.db.execute(
+      `UPDATE reports SET status = 'resolved', outcome = 'no_action' WHERE reporter_id = ${alice.id}`,
+    );
     expect((await get(`${platform}/product/${p}/viewer`, alice.headers)).json().reported).toBe(false);
     expect((await post(url, { reason_id: 18 }, alice.headers)).statusCode).toBe(201);
     const [n] = await query<{ n: string }>(

@@ -4,8 +4,7 @@
  * really inserted or deleted, so concurrent clicks leave them equal to the rows.
  */
 import { sql } from 'drizzle-orm';
-import { iso, rows } from '../../../db/sql.ts';
-import type { ReportTarget } from '../../../shared/community.ts';
+import { type Executor, iso, rows } from '../../../db/sql.ts';
 import type {
   FollowResult,
   Page,
@@ -15,14 +14,21 @@ import type {
   UpvoteResult,
 } from '../../../shared/community-api.ts';
 import { AppError } from '../../../shared/messages.ts';
+import {
+  AUTO_HIDE_ACCOUNT_AGE_DAYS,
+  AUTO_HIDE_REASON,
+  AUTO_HIDE_REPORTERS,
+  isPostTarget,
+  type ModerationTarget,
+  type PostTarget,
+} from '../../../shared/moderation.ts';
 import { USERNAME_PATTERN } from '../../../shared/session-user.ts';
-import type { SessionUserRow } from '../account/sessions.ts';
+import { DAY } from '../../lib/clock.ts';
 import { CARD_COLUMNS, type CardRow, toCard } from '../catalogue/cards.ts';
-import { notFoundOnForeignKey } from './common.ts';
+import { type Actor, notFoundOnForeignKey } from './common.ts';
 import type { CommunityDeps } from './deps.ts';
 import type { ReviewService } from './reviews.ts';
-
-type Actor = Pick<SessionUserRow, 'userId' | 'createdAtMs'>;
+import { POST_TABLES, postState, recordAction, setHidden } from './visibility.ts';
 
 interface ReportInput {
   reason_id: number;
@@ -129,15 +135,16 @@ export class SocialService {
 
   // ── Reports ────────────────────────────────────────────────────────────────────────────────────────
 
-  /** Reports a review (404 REVIEW_NOT_FOUND; one's own: 400 REPORT_SELF). */
-  async reportReview(user: Actor, reviewId: number, input: ReportInput): Promise<void> {
-    const [review] = await rows<{ user_id: number }>(
-      this.d.db,
-      sql`SELECT user_id FROM reviews WHERE id = ${reviewId}`,
-    );
-    if (!review) throw new AppError('REVIEW_NOT_FOUND');
-    if (review.user_id === user.userId) throw new AppError('REPORT_SELF');
-    await this.report(user, 'review', reviewId, input);
+  /**
+   * Reports a post: a review, comment, reply, question or answer (404 with its code, also when hidden; one's
+   * own: 400 REPORT_SELF).
+   */
+  async reportPost(user: Actor, target: PostTarget, id: number, input: ReportInput): Promise<void> {
+    const post = await postState(this.d.db, target, id);
+    if (!post || (post.hidden && post.userId !== user.userId))
+      throw new AppError(POST_TABLES[target].notFound);
+    if (post.userId === user.userId) throw new AppError('REPORT_SELF');
+    await this.report(user, target, id, input);
   }
 
   /** Reports a product listing (404 PRODUCT_NOT_FOUND). */
@@ -156,9 +163,19 @@ export class SocialService {
   /**
    * One open report per reporter per item (the partial unique index reports_open_uq): a second one is 409
    * ALREADY_REPORTED, checked before the posting limit so a repeat does not use it up; two racing requests
-   * meet at the index (ON CONFLICT). Once moderators resolve the report, a new one may be made.
+   * meet at the index (ON CONFLICT). Once moderators resolve the report, a new one may be made. A suspended
+   * user's report is refused (403) by the limits, so it is never counted.
+   *
+   * A post reported by AUTO_HIDE_REPORTERS different users, each with an account at least
+   * AUTO_HIDE_ACCOUNT_AGE_DAYS old and not suspended, is hidden at once, pending review (the queue shows it
+   * first); the report and the hiding are one transaction, so concurrent reports hide it once.
    */
-  private async report(user: Actor, type: ReportTarget, targetId: number, input: ReportInput): Promise<void> {
+  private async report(
+    user: Actor,
+    type: ModerationTarget,
+    targetId: number,
+    input: ReportInput,
+  ): Promise<void> {
     const [open] = await rows(
       this.d.db,
       sql`SELECT 1 FROM reports WHERE reporter_id = ${user.userId} AND target_type = ${type}
@@ -166,14 +183,47 @@ export class SocialService {
     );
     if (open) throw new AppError('ALREADY_REPORTED');
     this.d.limits.check(user, 'report');
-    const inserted = await rows(
-      this.d.db,
-      sql`INSERT INTO reports (reporter_id, target_type, target_id, reason_id, comments, created_at)
-        VALUES (${user.userId}, ${type}, ${targetId}, ${input.reason_id}, ${input.comments}, ${this.now()})
-        ON CONFLICT (reporter_id, target_type, target_id) WHERE status = 'open' DO NOTHING
-        RETURNING id`,
+    const now = this.d.clock.now();
+    await this.d.db.transaction(async (tx) => {
+      const inserted = await rows(
+        tx,
+        sql`INSERT INTO reports (reporter_id, target_type, target_id, reason_id, comments, created_at)
+          VALUES (${user.userId}, ${type}, ${targetId}, ${input.reason_id}, ${input.comments}, ${now.toISOString()})
+          ON CONFLICT (reporter_id, target_type, target_id) WHERE status = 'open' DO NOTHING
+          RETURNING id`,
+      );
+      if (!inserted.length) throw new AppError('ALREADY_REPORTED');
+      if (isPostTarget(type)) await this.hideIfReported(tx, type, targetId, now);
+    });
+  }
+
+  private async hideIfReported(tx: Executor, type: PostTarget, id: number, now: Date): Promise<void> {
+    const oldEnough = new Date(now.getTime() - AUTO_HIDE_ACCOUNT_AGE_DAYS * DAY).toISOString();
+    const [counted] = await rows<{ n: number }>(
+      tx,
+      sql`SELECT count(DISTINCT r.reporter_id)::int AS n FROM reports r JOIN users u ON u.id = r.reporter_id
+        WHERE r.target_type = ${type} AND r.target_id = ${id} AND r.status = 'open'
+          AND u.created_at <= ${oldEnough} AND u.deleted_at IS NULL
+          AND (u.suspended_until IS NULL OR u.suspended_until <= ${now.toISOString()})`,
     );
-    if (!inserted.length) throw new AppError('ALREADY_REPORTED');
+    if ((counted?.n ?? 0) < AUTO_HIDE_REPORTERS) return;
+    const at = now.toISOString();
+    const { userId, changed } = await setHidden(tx, type, id, {
+      reason: AUTO_HIDE_REASON,
+      automatic: true,
+      at,
+    });
+    // Already hidden (by a moderator, or by a concurrent report that got the post's lock first).
+    if (!changed) return;
+    await recordAction(tx, {
+      actorId: null,
+      action: 'auto_hide',
+      targetType: type,
+      targetId: id,
+      subjectId: userId,
+      reason: AUTO_HIDE_REASON,
+      at,
+    });
   }
 
   // ── Follows ────────────────────────────────────────────────────────────────────────────────────────
@@ -269,7 +319,7 @@ export class SocialService {
 
   /** The signed-in user's own reviews, newest first, with their products. */
   async ownReviews(userId: number, page: number, size: number): Promise<Page<ReviewWithProduct>> {
-    const { total, items } = await this.reviews.listByUser(userId, userId, page, size);
+    const { total, items } = await this.reviews.listByUser(userId, userId, page, size, true);
     return { success: true, page, size, total, items };
   }
 }

@@ -9,21 +9,29 @@ import { type SQL, sql } from 'drizzle-orm';
 import { iso, rows } from '../../../db/sql.ts';
 import type { LikeReaction } from '../../../shared/community.ts';
 import type { Author } from '../../../shared/community-api.ts';
+import type { HiddenMark } from '../../../shared/moderation.ts';
 import { AppError, type ErrorCode } from '../../../shared/messages.ts';
 import type { SessionUserRow } from '../account/sessions.ts';
 import {
+  type Actor,
   AUTHOR_COLUMNS,
   type AuthorColumns,
   authorOf,
+  hiddenColumns,
+  type HiddenColumns,
+  hiddenOf,
+  isHideable,
   LIKES,
+  markContributed,
   type PostKind,
   react,
   type ReactionTarget,
   reactionName,
+  visibleTo,
 } from './common.ts';
 import type { CommunityDeps } from './deps.ts';
 
-export type Poster = Pick<SessionUserRow, 'userId' | 'createdAtMs'>;
+export type Poster = Actor;
 
 export interface Thread {
   kind: PostKind;
@@ -93,7 +101,7 @@ export const ANSWERS = thread(
   ['answer_reactions', 'answer_id', 'ANSWER_NOT_FOUND'],
 );
 
-interface ItemRow extends AuthorColumns {
+interface ItemRow extends AuthorColumns, HiddenColumns {
   id: number;
   parent_id: number;
   user_id: number;
@@ -117,6 +125,7 @@ export interface Item {
   dislikes: number;
   my_reaction: LikeReaction | null;
   mine: boolean;
+  hidden: HiddenMark;
 }
 
 const ident = (name: string) => sql.raw(`"${name}"`);
@@ -136,7 +145,8 @@ export class Threads {
     const offset = page * size;
     if (offset >= total) return [];
     const order = sql.raw(t.order);
-    const from = sql`FROM (SELECT id FROM ${ident(t.table)} WHERE ${ident(t.parentColumn)} = ${parentId}
+    const from = sql`FROM (SELECT id FROM ${ident(t.table)} c WHERE ${ident(t.parentColumn)} = ${parentId}
+          AND c.hidden_at IS NULL
         ORDER BY ${order} LIMIT ${size} OFFSET ${offset}) page JOIN ${ident(t.table)} c ON c.id = page.id`;
     const found = await rows<ItemRow>(
       this.d.db,
@@ -147,7 +157,9 @@ export class Threads {
 
   /**
    * A page under a parent with the parent's counter as its total, or the thread's not-found error when the
-   * parent does not exist (or `where` rules it out, e.g. a question of another product).
+   * parent does not exist, is hidden from this viewer, or `where` rules it out (a question of another product).
+   * Hidden items are left out for everyone, as the counter leaves them out; their authors find them in their
+   * account's notices.
    */
   async list(
     t: Thread,
@@ -159,22 +171,29 @@ export class Threads {
   ): Promise<{ total: number; items: Item[] }> {
     const [parent] = await rows<{ total: number }>(
       this.d.db,
-      sql`SELECT ${ident(t.parentCounter)} AS total FROM ${ident(t.parentTable)} WHERE id = ${parentId} ${where}`,
+      sql`SELECT ${ident(t.parentCounter)} AS total FROM ${ident(t.parentTable)} p
+        WHERE id = ${parentId} ${where} ${this.parentVisible(t, viewerId)}`,
     );
     if (!parent) throw new AppError(t.parentNotFound);
     return { total: parent.total, items: await this.page(t, parentId, parent.total, page, size, viewerId) };
   }
 
-  /** Posts under a parent; the parent's counter counts it in the same transaction. */
+  /** Whether the parent `p` is there for the viewer (a hidden parent is only its author's). */
+  private parentVisible(t: Thread, viewerId: number | null): SQL {
+    return isHideable(t.parentTable) ? sql`AND ${visibleTo('p', viewerId)}` : sql``;
+  }
+
+  /** Posts under a parent (not under a hidden one); the parent's counter counts it in the same transaction. */
   async create(t: Thread, user: Poster, parentId: number, text: string): Promise<Item> {
     this.d.limits.check(user, t.kind);
     const now = this.d.clock.now().toISOString();
+    const notHidden = isHideable(t.parentTable) ? sql`AND hidden_at IS NULL` : sql``;
     const id = await this.d.db.transaction(async (tx) => {
       // Counting first locks the parent, so it cannot be deleted before the row is in.
       const [parent] = await rows(
         tx,
         sql`UPDATE ${ident(t.parentTable)} SET ${ident(t.parentCounter)} = ${ident(t.parentCounter)} + 1
-          WHERE id = ${parentId} RETURNING id`,
+          WHERE id = ${parentId} ${notHidden} RETURNING id`,
       );
       if (!parent) throw new AppError(t.parentNotFound);
       const [row] = await rows<{ id: number }>(
@@ -182,6 +201,7 @@ export class Threads {
         sql`INSERT INTO ${ident(t.table)} (${ident(t.parentColumn)}, user_id, body, created_at)
           VALUES (${parentId}, ${user.userId}, ${text}, ${now}) RETURNING id`,
       );
+      await markContributed(tx, user, now);
       return row!.id;
     });
     const [row] = await rows<ItemRow>(
@@ -192,7 +212,7 @@ export class Threads {
     return this.toItem(t, row, user.userId);
   }
 
-  /** Deletes one's own item (404, or 403 NOT_OWNER); the parent's counter follows. */
+  /** Deletes one's own item (404, or 403 NOT_OWNER); the parent's counter follows (a hidden one was out of it). */
   async remove(t: Thread, user: Pick<SessionUserRow, 'userId'>, id: number): Promise<void> {
     const table = ident(t.table);
     const counter = ident(t.parentCounter);
@@ -207,8 +227,12 @@ export class Threads {
       await tx.execute(
         sql`SELECT id FROM ${ident(t.parentTable)} WHERE id = ${item.parent_id} FOR NO KEY UPDATE`,
       );
-      const [deleted] = await rows(tx, sql`DELETE FROM ${table} WHERE id = ${id} RETURNING id`);
+      const [deleted] = await rows<{ hidden: boolean }>(
+        tx,
+        sql`DELETE FROM ${table} WHERE id = ${id} RETURNING hidden_at IS NOT NULL AS hidden`,
+      );
       if (!deleted) throw new AppError(t.reactions.notFound);
+      if (deleted.hidden) return;
       await tx.execute(
         sql`UPDATE ${ident(t.parentTable)} SET ${counter} = ${counter} - 1 WHERE id = ${item.parent_id}`,
       );
@@ -224,7 +248,7 @@ export class Threads {
   private select(t: Thread, from: SQL, viewerId: number | null): SQL {
     const children = t.childCounter ? sql`c.${ident(t.childCounter)}` : sql`NULL::int`;
     return sql`SELECT c.id, c.${ident(t.parentColumn)} AS parent_id, c.user_id, c.body, c.likes, c.dislikes,
-        ${children} AS children, c.created_at, ${AUTHOR_COLUMNS}, x.value AS my_value
+        ${children} AS children, c.created_at, ${AUTHOR_COLUMNS}, ${hiddenColumns('c')}, x.value AS my_value
       ${from} LEFT JOIN users u ON u.id = c.user_id
       LEFT JOIN ${ident(t.reactions.table)} x ON x.${ident(t.reactions.column)} = c.id
         AND x.user_id = ${viewerId ?? 0}`;
@@ -242,6 +266,7 @@ export class Threads {
       dislikes: row.dislikes,
       my_reaction: reactionName(t.reactions, row.my_value),
       mine: viewerId !== null && row.user_id === viewerId,
+      hidden: hiddenOf(row, viewerId),
     };
   }
 }

@@ -74,7 +74,7 @@ export class SitemapService {
     const found = await rows<{ id: number; product_id: number; at: Date | string }>(
       this.db,
       sql`SELECT id, product_id, coalesce(updated_at, created_at) AS at FROM reviews
-        WHERE id > ${from} AND id <= ${to} ORDER BY id`,
+        WHERE id > ${from} AND id <= ${to} AND hidden_at IS NULL ORDER BY id`,
     );
     if (!found.length && !(await this.exists('reviews', from))) return null;
     return found.map((r) => ({ loc: `/product/${r.product_id}/review/${r.id}`, lastmod: isoDay(r.at) }));

@@ -1,0 +1,137 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ErrorResponseSchema, MessageResponseSchema } from '../../../shared/api-types.ts';
+import {
+  AuditLogSchema,
+  FlaggedListingsSchema,
+  ModerationActionSchema,
+  MyReportsSchema,
+  QueueSchema,
+  StandingSchema,
+} from '../../../shared/moderation.ts';
+import { Paging } from '../../lib/params.ts';
+import type { Services } from '../../services.ts';
+import { requireStaff, requireUser } from '../account/auth.ts';
+
+const STAFF_ERRORS = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 403: ErrorResponseSchema };
+const tags = ['moderation'];
+
+/**
+ * Under /moderation/api/v1, for moderators and admins only (401 signed out, 403 FORBIDDEN for anyone else;
+ * the role is read from the database with the session on every request). Never indexed.
+ */
+export function moderationRoutes(app: FastifyInstance, services: Services): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { sessions, moderation } = services;
+  app.addHook('onSend', async (_req, reply) => {
+    reply.header('x-robots-tag', 'noindex');
+    reply.header('cache-control', 'no-store');
+  });
+
+  r.get(
+    '/queue',
+    {
+      schema: {
+        tags,
+        description:
+          'Open reports grouped by item: automatically hidden items first, then the most reported.',
+        querystring: Paging(10),
+        response: { 200: QueueSchema, ...STAFF_ERRORS },
+      },
+    },
+    async (req) => {
+      await requireStaff(sessions, req);
+      return moderation.queue(req.query.page, req.query.size);
+    },
+  );
+
+  r.post(
+    '/actions',
+    {
+      schema: {
+        tags,
+        description:
+          'Dismiss, hide, restore, warn, suspend (1, 7 or 30 days), flag or unflag, with a reason.',
+        body: ModerationActionSchema,
+        response: {
+          200: MessageResponseSchema,
+          ...STAFF_ERRORS,
+          404: ErrorResponseSchema,
+          409: ErrorResponseSchema,
+        },
+      },
+    },
+    async (req) => {
+      const staff = await requireStaff(sessions, req);
+      return { success: true as const, message: await moderation.act(staff, req.body) };
+    },
+  );
+
+  r.get(
+    '/listings',
+    {
+      schema: {
+        tags,
+        description: 'Product listings marked inaccurate or missing information, to be fixed.',
+        querystring: Paging(10),
+        response: { 200: FlaggedListingsSchema, ...STAFF_ERRORS },
+      },
+    },
+    async (req) => {
+      await requireStaff(sessions, req);
+      return moderation.listings(req.query.page, req.query.size);
+    },
+  );
+
+  r.get(
+    '/audit',
+    {
+      schema: {
+        tags,
+        description: 'The append-only audit log, newest first: admins only.',
+        querystring: Paging(20),
+        response: { 200: AuditLogSchema, ...STAFF_ERRORS },
+      },
+    },
+    async (req) => {
+      await requireStaff(sessions, req, true);
+      return moderation.audit(req.query.page, req.query.size);
+    },
+  );
+}
+
+/** Under /user/api/v1: the signed-in user's standing and the outcome of their reports. */
+export function standingRoutes(app: FastifyInstance, services: Services): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { sessions, moderation } = services;
+  const errors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema };
+
+  r.get(
+    '/user/standing',
+    {
+      schema: {
+        tags,
+        description:
+          'Role, any running suspension, whether new-account limits apply, and moderators’ notices.',
+        response: { 200: StandingSchema, ...errors },
+      },
+    },
+    async (req) => moderation.standing(await requireUser(sessions, req)),
+  );
+
+  r.get(
+    '/user/reports',
+    {
+      schema: {
+        tags,
+        description: 'The signed-in user’s reports, newest first, with what came of them.',
+        querystring: Paging(10),
+        response: { 200: MyReportsSchema, ...errors },
+      },
+    },
+    async (req) => {
+      const user = await requireUser(sessions, req);
+      return moderation.myReports(user.userId, req.query.page, req.query.size);
+    },
+  );
+}
