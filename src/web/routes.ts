@@ -37,6 +37,9 @@ export default [
   route('review-pass', 'routes/review-pass.tsx'),
   route('shop/checkout/:orderId', 'routes/shop-checkout.tsx'),
   route('shop/session/:sessionId', 'routes/shop-session.tsx'),
+  // Moderation (issue 9).
+  route('moderation', 'routes/moderation.tsx'),
+  route('moderation/audit', 'routes/moderation-audit.tsx'),
   route('internal-server-error', 'routes/internal-server-error.tsx'),
   route('page-not-found', 'routes/page-not-found.tsx'),
   route('*', 'routes/page-not-found.tsx', { id: 'catch-all' }),

@@ -1,8 +1,10 @@
 import { Link } from 'react-router';
 import { MyReviews, MyUpvotes } from '../features/activity/my-activity.tsx';
+import { MyReports, MyStanding, useStanding } from '../features/activity/my-moderation.tsx';
 import communityStylesHref from '../features/community/community.css?url';
 import { ResendVerification } from '../features/session/resend-verification.tsx';
 import { ProfilePage } from '../features/session/profile-page.tsx';
+import { useSession } from '../features/session/session.tsx';
 import { useProfile } from '../features/session/use-profile.ts';
 import { type MetaContext, pageMeta } from '../lib/meta.ts';
 import type { Route } from './+types/my-account';
@@ -13,21 +15,26 @@ export const meta = (args: MetaContext) =>
   pageMeta(
     args,
     'My account',
-    'Your Verdict account: email and its verification, sign-in methods, your reviews and upvotes, password and deletion.',
+    'Your Verdict account: email and its verification, sign-in methods, your standing and reports, your reviews and upvotes, password and deletion.',
     { noindex: true },
   );
 
 /**
- * The account at a glance: email and verification, sign-in methods, the user's reviews and upvoted products,
- * and the ways to change or delete it.
+ * The account at a glance: email and verification, sign-in methods, the user's standing (a suspension, the
+ * moderators' notices), their reviews, upvoted products and reports, and the ways to change or delete it. A
+ * running suspension puts the standing first.
  */
 export default function MyAccount() {
   const { profile, error } = useProfile();
+  const { token } = useSession();
+  const standing = useStanding(token);
+  const suspended = !!standing.standing?.suspension;
 
   return (
     <ProfilePage title="My account" loading="Loading your account…" profile={profile} error={error}>
       {(profile) => (
         <>
+          {suspended && <MyStanding state={standing} />}
           <section className="account-card" aria-labelledby="account-email">
             <h2 id="account-email">Email</h2>
             <dl className="facts">
@@ -65,8 +72,10 @@ export default function MyAccount() {
               </li>
             </ul>
           </section>
+          {!suspended && <MyStanding state={standing} />}
           <MyReviews username={profile.username} />
           <MyUpvotes />
+          <MyReports />
           <section className="account-card" aria-labelledby="account-manage">
             <h2 id="account-manage">Manage</h2>
             <ul className="account-links">

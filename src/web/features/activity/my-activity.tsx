@@ -5,6 +5,7 @@ import { PAGE_SIZE, USER_API } from '../../../shared/constants.ts';
 import { formatDate, formatRating, productName } from '../../../shared/format.ts';
 import { ProductGrid } from '../../components/product-card.tsx';
 import { useCommunityApi } from '../community/community-api.ts';
+import { HiddenNotice } from '../community/hidden-notice.tsx';
 import { ShowMore } from '../community/show-more.tsx';
 import { usePagedList } from '../community/use-paged-list.ts';
 import { UserText } from '../community/user-text.tsx';
@@ -29,12 +30,14 @@ export function MyReviews({ username }: { username: string }) {
         {list.items.map((r) => (
           <li key={r.id}>
             <h3>
-              <Link to={reviewHref(r.product.id, r.id)}>{r.summary}</Link>
+              {/* A hidden review has no page to open (only this list shows it to its author). */}
+              {r.hidden ? r.summary : <Link to={reviewHref(r.product.id, r.id)}>{r.summary}</Link>}
             </h3>
             <p className="muted small">
               {productName(r.product)} · ★ {formatRating(r.overall)} · {formatDate(r.created_at)} · {r.useful}{' '}
               found it useful
             </p>
+            {r.hidden && <HiddenNotice hidden={r.hidden} what="review" />}
             <UserText text={r.description} className="clamp" />
           </li>
         ))}

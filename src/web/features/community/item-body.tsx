@@ -3,10 +3,12 @@ import type { Author, ReactionResult } from '../../../shared/community-api.ts';
 import { AuthorLine } from './author-line.tsx';
 import { DeleteButton } from './delete-button.tsx';
 import { type Reaction, ReactionButtons } from './reaction-buttons.tsx';
+import { ReportButton } from './report-dialog.tsx';
 import { UserText } from './user-text.tsx';
 
 /** What questions, answers, comments and replies have in common. */
 export interface LikeableItem {
+  id: number;
   author: Author;
   created_at: string;
   text: string;
@@ -18,11 +20,14 @@ export interface LikeableItem {
 
 /**
  * The body of a question, answer, comment or reply: who wrote it and when, the text, Like / Dislike, any
- * further actions (`children`), and Delete on the viewer's own. The caller supplies the list item around it.
+ * further actions (`children`), and Delete on the viewer's own or, with `report`, Report on anyone else's. The
+ * caller supplies the list item around it. (Lists never hold hidden posts: their authors find them in their
+ * account's notices.)
  */
 export function ItemBody({
   item,
   subject,
+  report,
   textClassName,
   send,
   onReacted,
@@ -33,6 +38,8 @@ export function ItemBody({
   item: LikeableItem;
   /** 'question', 'answer', 'comment' or 'reply': the buttons' accessible names. */
   subject: string;
+  /** What a report of it is about ("Report comment"); no Report button without it (an article's comments). */
+  report?: 'comment' | 'reply' | 'question' | 'answer';
   textClassName?: string;
   send(reaction: Reaction): Promise<ReactionResult>;
   onReacted?(counts: [number, number], mine: Reaction | null): void;
@@ -55,7 +62,7 @@ export function ItemBody({
           {...(onReacted ? { onChange: onReacted } : {})}
         />
         {children}
-        {item.mine && (
+        {item.mine ? (
           <span className="push">
             <DeleteButton
               what={subject}
@@ -63,6 +70,12 @@ export function ItemBody({
               {...(focusAfterDelete ? { focusAfter: focusAfterDelete } : {})}
             />
           </span>
+        ) : (
+          report && (
+            <span className="push">
+              <ReportButton target={report} targetId={item.id} />
+            </span>
+          )
         )}
       </div>
     </>

@@ -1,8 +1,10 @@
 import { lazy, Suspense, useRef, useState } from 'react';
+import type { ReportTarget } from '../../../shared/community-constants.ts';
 import { useSession } from '../session/session.tsx';
 import { useToast } from '../toasts/toasts.tsx';
 
-export type ReportTarget = 'review' | 'user' | 'product';
+/** 'review', 'comment', 'reply', 'question', 'answer', 'user' or 'product'. */
+export type { ReportTarget };
 
 export const SIGN_IN_TO_REPORT = 'Please sign in to report.';
 
@@ -12,8 +14,8 @@ const ReportForm = lazy(loadForm);
 
 /**
  * "Report …": opens a modal dialog with the reason (REPORT_REASONS[target]) and optional comments, and sends the
- * report: review → POST /platform/api/v1/product/review/report, user → POST /user/api/v1/user/report,
- * product → POST /platform/api/v1/product/{id}/report. Signed out, it says to sign in instead.
+ * report (the paths are in report-form.tsx: a review, a comment, a reply, a question, an answer, a user, a
+ * product listing). Signed out, it says to sign in instead.
  */
 export function ReportButton({
   target,
@@ -23,7 +25,7 @@ export function ReportButton({
   onReported,
 }: {
   target: ReportTarget;
-  /** The review's or product's id, or the user's username. */
+  /** The post's or product's id, or the user's username. */
   targetId: number | string;
   /** The button's text; 'Report review' and so on by default. */
   label?: string;

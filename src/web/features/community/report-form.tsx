@@ -3,6 +3,7 @@ import {
   COMMUNITY_MESSAGES,
   COMMUNITY_SUCCESS,
   LIMITS,
+  PostReportSchema,
   ProductReportSchema,
   REPORT_REASONS,
   ReviewReportSchema,
@@ -19,14 +20,39 @@ import { TextAreaField } from './text-area-field.tsx';
 // Only the reason and the comments are fields; what is reported comes from the button.
 const SCHEMAS = {
   review: ReviewReportSchema.pick({ reason_id: true, comments: true }),
+  comment: PostReportSchema,
+  reply: PostReportSchema,
+  question: PostReportSchema,
+  answer: PostReportSchema,
   user: UserReportSchema.pick({ reason_id: true, comments: true }),
   product: ProductReportSchema,
-};
+} satisfies Record<ReportTarget, unknown>;
 
-const WHAT = { review: 'this review', user: 'this member', product: 'this product listing' } as const;
+const WHAT = {
+  review: 'this review',
+  comment: 'this comment',
+  reply: 'this reply',
+  question: 'this question',
+  answer: 'this answer',
+  user: 'this member',
+  product: 'this product listing',
+} as const satisfies Record<ReportTarget, string>;
+
+/** Comments, replies, questions and answers: POST {path}/{id}/report with the reason and comments. */
+const POST_PATHS = {
+  comment: `${PLATFORM_API}/product/review/comment`,
+  reply: `${PLATFORM_API}/product/review/comment/reply`,
+  question: `${PLATFORM_API}/product/question`,
+  answer: `${PLATFORM_API}/product/question/answer`,
+} as const;
 
 function request(target: ReportTarget, targetId: number | string, reason: number, comments: string) {
   const extra = comments.trim() ? { comments: comments.trim() } : {};
+  if (target in POST_PATHS)
+    return {
+      path: `${POST_PATHS[target as keyof typeof POST_PATHS]}/${Number(targetId)}/report`,
+      body: { reason_id: reason, ...extra },
+    };
   if (target === 'review')
     return {
       path: `${PLATFORM_API}/product/review/report`,

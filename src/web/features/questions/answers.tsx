@@ -81,6 +81,7 @@ export function Answers({
               <ItemBody
                 item={a}
                 subject="answer"
+                report="answer"
                 send={(reaction) => api.post<ReactionResult>(qaPaths.reactAnswer(a.id, reaction))}
                 onReacted={(counts, mine) => update(a.id, counts, mine)}
                 onDelete={remove(a.id)}

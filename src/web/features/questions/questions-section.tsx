@@ -45,6 +45,7 @@ function QuestionItem({
       <ItemBody
         item={q}
         subject="question"
+        report="question"
         textClassName="question-text"
         send={(reaction) => api.post<ReactionResult>(qaPaths.reactQuestion(q.id, reaction))}
         onReacted={(counts, mine) =>

@@ -53,6 +53,7 @@ function ReplyItem({ reply: r, onDeleted }: { reply: Reply; onDeleted(id: number
       <ItemBody
         item={r}
         subject="reply"
+        report="reply"
         send={(reaction) => api.post<ReactionResult>(`${API}/comment/reply/${r.id}/react`, { reaction })}
         onDelete={async () => {
           await api.del(`${API}/comment/reply/${r.id}`);
@@ -108,6 +109,8 @@ function CommentItem({
       <ItemBody
         item={c}
         subject="comment"
+        // A review's comments can be reported; an article's have no report path.
+        report={hasReplies ? 'comment' : undefined}
         send={(reaction) => api.post<ReactionResult>(paths.react(c.id, reaction as LikeReaction))}
         focusAfterDelete={focusAfterDelete}
         onDelete={async () => {

@@ -5,6 +5,8 @@ import { useAuthFetch } from './api.ts';
 import { Avatar } from './avatar.tsx';
 import { useSession } from './session.tsx';
 import { checkPass } from '../pass/pass-api.ts';
+import { isModerator } from '../../../shared/moderation-constants.ts';
+import { standing } from '../moderation/standing-api.ts';
 
 /** The preference form (and its schema) loads when the dialog first opens. */
 const PreferencesDialogBody = lazy(() =>
@@ -36,6 +38,29 @@ const ITEMS = [
   { to: '/review-pass', label: 'ReviewPass' },
   { to: '/help-center', label: 'Help center' },
 ];
+/** For moderators and admins, after "My account" (issue 9). */
+const MODERATION_ITEM = { to: '/moderation', label: 'Moderation' };
+
+/**
+ * Whether the signed-in user moderates: their standing (GET /user/standing, asked once a page load and shared
+ * with the account page) is asked when the menu first opens, so most visitors' pages make no extra request.
+ */
+function useModerator(token: string | null, open: boolean) {
+  const [moderatorFor, setModeratorFor] = useState<string | null>(null);
+  useEffect(() => {
+    if (!open || !token) return;
+    let live = true;
+    standing(token).then(
+      (s) => live && isModerator(s.role) && setModeratorFor(token),
+      // Without an answer the menu simply has no Moderation item; a lost session shows elsewhere.
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [open, token]);
+  return !!token && moderatorFor === token;
+}
 
 /**
  * The signed-in user's menu (a menu button: Enter, Space or the arrow keys open it, the arrow keys, Home and End
@@ -55,6 +80,8 @@ export function UserMenu() {
   const cancel = useRef<HTMLButtonElement>(null);
   const focusOnOpen = useRef<'first' | 'last'>('first');
   const location = useLocation();
+
+  const moderator = useModerator(token, open);
 
   useEffect(() => setOpen(false), [location.pathname]);
   // Every page of a signed-in visitor shows this menu: it checks their ReviewPass once a page load, which
@@ -162,7 +189,7 @@ export function UserMenu() {
           className="user-menu-list"
           onKeyDown={onMenuKey}
         >
-          {ITEMS.map((item) => (
+          {(moderator ? [...ITEMS.slice(0, 2), MODERATION_ITEM, ...ITEMS.slice(2)] : ITEMS).map((item) => (
             <li role="none" key={item.to}>
               <Link
                 role="menuitem"

@@ -1,0 +1,52 @@
+import { renderToString } from 'react-dom/server';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { SessionProvider } from '../session/session.tsx';
+import { ToastProvider } from '../toasts/toasts.tsx';
+import { ItemBody, type LikeableItem } from './item-body.tsx';
+
+const item = (i: Partial<LikeableItem> = {}): LikeableItem => ({
+  id: 7,
+  author: { username: 'asha', firstName: 'Asha', lastName: 'Rao', image: null },
+  created_at: '2025-05-26T10:15:00.000Z',
+  text: 'Is the battery good?',
+  likes: 1,
+  dislikes: 0,
+  my_reaction: null,
+  mine: false,
+  ...i,
+});
+
+function html(i: LikeableItem, report?: 'comment' | 'reply' | 'question' | 'answer') {
+  return renderToString(
+    <MemoryRouter>
+      <ToastProvider>
+        <SessionProvider>
+          <ItemBody
+            item={i}
+            subject={report ?? 'comment'}
+            report={report}
+            send={() => Promise.reject(new Error('not here'))}
+            onDelete={() => Promise.resolve()}
+          />
+        </SessionProvider>
+      </ToastProvider>
+    </MemoryRouter>,
+  );
+}
+
+const buttons = (h: string) =>
+  [...h.matchAll(/<button[^>]*>(.*?)<\/button>/gs)].map((m) => m[1]!.replace(/<[^>]+>/g, ''));
+
+describe('ItemBody', () => {
+  it('offers Report on someone else’s post, Delete on one’s own, and neither Report without a target', () => {
+    for (const target of ['comment', 'reply', 'question', 'answer'] as const) {
+      expect(buttons(html(item(), target))).toContain(`Report ${target}`);
+      const own = buttons(html(item({ mine: true }), target));
+      expect(own.some((b) => b.startsWith('Report'))).toBe(false);
+      expect(own).toContain(`Delete this ${target}`);
+    }
+    // An article's comment: no report path.
+    expect(buttons(html(item())).some((b) => b.startsWith('Report'))).toBe(false);
+  });
+});

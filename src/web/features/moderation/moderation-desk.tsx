@@ -1,0 +1,28 @@
+import { useCallback, useRef, useState } from 'react';
+import { ListingsSection, ModerationNav, QueueSection } from './sections.tsx';
+import { NotForYou, useRole } from './staff-page.tsx';
+
+export const FOR_MODERATORS = 'This page is for moderators.';
+
+/**
+ * /moderation for a signed-in user: the report queue and the listings to fix for moderators and admins (the
+ * audit log's link for admins), "This page is for moderators." for anyone else (the server's 403, or their
+ * standing saying so first).
+ */
+export function ModerationDesk({ token }: { token: string }) {
+  const role = useRole(token);
+  const [forbidden, setForbidden] = useState(false);
+  const onForbidden = useCallback(() => setForbidden(true), []);
+  const reloadListings = useRef<(() => void) | null>(null);
+
+  if (forbidden || role === 'user') return <NotForYou message={FOR_MODERATORS} />;
+  return (
+    <>
+      <ModerationNav admin={role === 'admin'} />
+      <div className="mod-sections">
+        <QueueSection onForbidden={onForbidden} onFlagged={() => reloadListings.current?.()} />
+        <ListingsSection onForbidden={onForbidden} reloadRef={reloadListings} />
+      </div>
+    </>
+  );
+}
