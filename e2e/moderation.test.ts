@@ -1,0 +1,337 @@
+/**
+ * Moderation in the browser (issue 9), on a server of this file's own (roles are given with the CLI, and with
+ * PGlite the CLI needs the server stopped): members made through the real API, two reviews reported. A
+ * non-moderator is turned away from /moderation. The moderator finds the Moderation item in the user menu,
+ * works through the queue (axe and a 360 px check first): hides one review with a reason, suspends the author
+ * of the other for 7 days. The hidden review's author sees it marked with the reason on their account page;
+ * another member no longer sees it on the product page; the suspended author's standing says until when.
+ */
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { type Challenge, solveChallenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/sha';
+import type { Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { REPORT_REASONS } from '../src/shared/community-constants.ts';
+import { PLATFORM_API, USER_API } from '../src/shared/constants.ts';
+import { MODERATION_MESSAGES, type Standing } from '../src/shared/moderation.ts';
+import { lastMailTo, PASSWORD, tokenFromLink } from '../src/test/account.ts';
+import { type BrowserSession, browserAvailable, expectAccessible, openBrowser } from './browser.ts';
+import { type RunningServer, newStore, serverEnv, startServer, type Store } from './global-setup.ts';
+import { type Card, overflowing, toast, waitForHydration } from './helpers.ts';
+import { type Member, signInAs, userMenuButton } from './members.ts';
+
+const run = promisify(execFile);
+
+const HIDE_REASON = 'Insults another member by name. Please keep reviews about the phone.';
+const SUSPEND_REASON = 'Posted the same advert as a review on several phones.';
+
+/** A review report reason's id, by its label. */
+const reason = (label: string) =>
+  Number(Object.entries(REPORT_REASONS.review).find(([, l]) => l === label)?.[0] ?? NaN);
+
+const review = (summary: string, description: string) => ({
+  overall: 3.5,
+  build_quality: 4,
+  features: 3.5,
+  look_and_feel: 3,
+  performance: 4,
+  summary,
+  description,
+});
+
+describe.skipIf(!browserAvailable())('moderation', () => {
+  let store: Store | undefined;
+  let server: RunningServer | undefined;
+  let env: Record<string, string>;
+  let base = '';
+  const sessions: BrowserSession[] = [];
+
+  // ── The API of this file's server ──────────────────────────────────────────────────────────────────
+
+  async function call<T>(path: string, init: { body?: unknown; token?: string } = {}): Promise<T> {
+    const res = await fetch(`${base}${path}`, {
+      method: init.body === undefined ? 'GET' : 'POST',
+      headers: {
+        ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+      },
+      ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
+    });
+    if (!res.ok) throw new Error(`${path} answered ${res.status}: ${await res.text()}`);
+    return (await res.json()) as T;
+  }
+
+  let n = 0;
+  /** A member with a verified email and a live session, made as members.ts does but on this file's server. */
+  async function newMember(firstName: string): Promise<Member> {
+    n += 1;
+    const username = `mod${process.pid}${n}${Math.floor(Math.random() * 1e5)}`;
+    const email = `${username}@example.com`;
+    const challenge = await call<Challenge>(`${USER_API}/auth/captcha`);
+    const solution = await solveChallenge({ challenge, deriveKey });
+    await call(`${USER_API}/user`, {
+      body: {
+        firstName,
+        lastName: 'Rao',
+        username,
+        email,
+        password: PASSWORD,
+        confirmPassword: PASSWORD,
+        phone: '',
+        captcha: Buffer.from(JSON.stringify({ challenge, solution })).toString('base64'),
+      },
+    });
+    // Polled by hand: beforeAll makes the members, and expect.poll works only inside a test.
+    let link: string | undefined;
+    for (let waited = 0; !link; waited += 100) {
+      if (waited > 15_000) throw new Error(`no verification email to ${email}`);
+      await new Promise((r) => setTimeout(r, 100));
+      const mail = lastMailTo(store!.dataDir, email);
+      link = mail && tokenFromLink(mail.text, '/email-verification');
+    }
+    await call(`${USER_API}/auth/email-verify/${link}`);
+    const signedIn = await call<{ token: string; user: Record<string, unknown> }>(
+      `${USER_API}/auth/sign-in`,
+      {
+        body: { login: username, password: PASSWORD },
+      },
+    );
+    return { username, email, token: signedIn.token, user: signedIn.user };
+  }
+
+  /** Gives `member` a role with the CLI (npm run user:role); PGlite's files are the server's while it runs. */
+  async function giveRole(member: Member, role: 'moderator' | 'admin') {
+    const cli = () =>
+      run(process.execPath, ['--import', 'tsx', 'src/server/cli/user-role.ts', member.username, role], {
+        env,
+      });
+    if (env.DATABASE_URL) {
+      await cli();
+      return;
+    }
+    const port = Number(new URL(base).port);
+    await server!.stop();
+    server = undefined;
+    await cli();
+    server = await startServer(env, { port, timeoutMs: 150_000 });
+  }
+
+  // ── The browser ────────────────────────────────────────────────────────────────────────────────────
+
+  async function open(member: Member, viewport?: { width: number; height: number }) {
+    const s = await openBrowser(viewport);
+    sessions.push(s);
+    await signInAs(s.page, member);
+    return s;
+  }
+
+  async function go(page: Page, path: string) {
+    const response = await page.goto(base + path);
+    expect(response?.status(), `status of ${path}`).toBe(200);
+    await waitForHydration(page);
+  }
+
+  const card = (page: Page, text: string) => page.locator('article.mod-item', { hasText: text });
+  const reviewCard = (page: Page, summary: string) =>
+    page.locator('article.review-card', { hasText: summary });
+
+  // ── The story ──────────────────────────────────────────────────────────────────────────────────────
+
+  let moderator: Member;
+  let rude: Member;
+  let spammer: Member;
+  let reporter: Member;
+  let viewer: Member;
+  let products: Card[] = [];
+  const rudeSummary = `Awful phone, and so is whoever sold it ${Date.now()}`;
+  const spamSummary = `Best deal in town, call now ${Date.now()}`;
+
+  beforeAll(async () => {
+    store = await newStore(`verdict_e2e_moderation_${process.pid}`);
+    env = serverEnv(inject('webBuildDir'), store);
+    server = await startServer(env, { timeoutMs: 150_000 });
+    base = server.baseURL;
+
+    [moderator, rude, spammer, reporter, viewer] = await Promise.all([
+      newMember('Kavya'),
+      newMember('Meera'),
+      newMember('Dev'),
+      newMember('Riya'),
+      newMember('Kabir'),
+    ]);
+    ({ products } = await call<{ products: Card[] }>(`${PLATFORM_API}/browse/category/C001?page=3&size=4`));
+    const [p1, p2] = products as [Card, Card];
+    const { review: rudeReview } = await call<{ review: { id: number } }>(
+      `${PLATFORM_API}/product/${p1.id}/review`,
+      {
+        token: rude.token,
+        body: review(
+          rudeSummary,
+          'The camera is fine.\nThe seller is an idiot and so is anyone who buys from him.',
+        ),
+      },
+    );
+    const { review: spamReview } = await call<{ review: { id: number } }>(
+      `${PLATFORM_API}/product/${p2.id}/review`,
+      {
+        token: spammer.token,
+        body: review(spamSummary, 'Cheapest price anywhere, message me on WhatsApp for a discount today.'),
+      },
+    );
+    await call(`${PLATFORM_API}/product/review/report`, {
+      token: reporter.token,
+      body: {
+        review_id: rudeReview.id,
+        reason_id: reason('Abusive'),
+        comments: 'Name-calling in the second line.',
+      },
+    });
+    await call(`${PLATFORM_API}/product/review/report`, {
+      token: reporter.token,
+      body: { review_id: spamReview.id, reason_id: reason('Spamming') },
+    });
+    await giveRole(moderator, 'moderator');
+  }, 400_000);
+
+  afterEach(async () => {
+    await Promise.all(sessions.splice(0).map((s) => s.close()));
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await store?.remove();
+  });
+
+  it('turns away a member who is not a moderator', async () => {
+    const { page, errors } = await open(viewer);
+    await go(page, '/moderation');
+    await page.getByText('This page is for moderators.').waitFor();
+    expect(await page.locator('article.mod-item').count()).toBe(0);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Moderation');
+    expect(await page.locator('meta[name="robots"]').getAttribute('content')).toBe('noindex');
+    // Their menu has no Moderation item.
+    await userMenuButton(page).click();
+    await page.getByRole('menuitem', { name: 'My account' }).waitFor();
+    expect(await page.getByRole('menuitem', { name: 'Moderation' }).count()).toBe(0);
+    expect(errors.filter((e) => !e.includes('403'))).toEqual([]);
+  });
+
+  it('lets a moderator hide a review and suspend an author; the author sees why, others no longer see it', async () => {
+    const p1 = products[0]!;
+    // Before: another member sees the rude review on the product page.
+    const other = await open(viewer);
+    await go(other.page, `/product/${p1.id}?sort=newest`);
+    await reviewCard(other.page, rudeSummary).waitFor();
+
+    // The moderator gets to the queue from the user menu.
+    const { page, errors } = await open(moderator);
+    await go(page, '/home');
+    await userMenuButton(page).click();
+    const item = page.getByRole('menuitem', { name: 'Moderation' });
+    await item.waitFor();
+    await item.click();
+    await page.waitForURL((u) => u.pathname === '/moderation');
+    const rudeCard = card(page, rudeSummary);
+    const spamCard = card(page, spamSummary);
+    await rudeCard.waitFor();
+    await spamCard.waitFor();
+    // What the moderator needs to decide: the report, its comments and reporter, the author.
+    await rudeCard.getByText('Abusive').waitFor();
+    await rudeCard.getByText('Name-calling in the second line.').waitFor();
+    await rudeCard.getByRole('link', { name: `@${reporter.username}` }).waitFor();
+    await rudeCard.getByText(`@${rude.username}`).first().waitFor();
+    await rudeCard.getByRole('link', { name: /^View in context/ }).waitFor();
+    // Posts that are not hidden can be hidden, not restored.
+    expect(await rudeCard.getByRole('radio', { name: /^Hide it/ }).count()).toBe(1);
+    expect(await rudeCard.getByRole('radio', { name: /^Restore it/ }).count()).toBe(0);
+    await expectAccessible(page);
+
+    // Sending without choosing says what is missing, at the first missing field.
+    await rudeCard.getByRole('button', { name: 'Apply' }).click();
+    await rudeCard.getByText('Choose what to do.').waitFor();
+    await rudeCard.getByText(MODERATION_MESSAGES.reason).waitFor();
+    expect(
+      await rudeCard
+        .getByRole('radio')
+        .first()
+        .evaluate((el) => el === document.activeElement),
+    ).toBe(true);
+
+    // Hide the rude review.
+    await rudeCard.getByRole('radio', { name: /^Hide it/ }).check();
+    await rudeCard.getByLabel('Reason (the author will see it)').fill(HIDE_REASON);
+    await rudeCard.getByRole('button', { name: 'Hide' }).click();
+    await toast(page, MODERATION_MESSAGES.done.hide).waitFor();
+    await expect.poll(() => rudeCard.count()).toBe(0);
+    // Focus moves to a heading of what is left (the next card's, or the list's).
+    await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toMatch(/^H[23]$/);
+
+    // Suspend the spammer for 7 days.
+    await spamCard.getByRole('radio', { name: /^Suspend the author/ }).check();
+    await spamCard.getByRole('radio', { name: '7 days' }).check();
+    await spamCard.getByLabel('Reason (the author will see it)').fill(SUSPEND_REASON);
+    await spamCard.getByRole('button', { name: 'Suspend for 7 days' }).click();
+    await toast(page, MODERATION_MESSAGES.done.suspend).waitFor();
+    await expect.poll(() => spamCard.count()).toBe(0);
+    // Still clear after a reload: the server closed both reports.
+    await go(page, '/moderation');
+    await page.getByRole('heading', { level: 2, name: /^Reports to review/ }).waitFor();
+    await page.locator('.mod-empty, article.mod-item').first().waitFor();
+    expect(await card(page, rudeSummary).count()).toBe(0);
+    expect(await card(page, spamSummary).count()).toBe(0);
+    expect(errors).toEqual([]);
+
+    // The author sees the review marked on their account page, with the reason.
+    const author = await open(rude);
+    await go(author.page, '/my-account');
+    const notice = author.page.locator('.hidden-notice', { hasText: HIDE_REASON });
+    await notice.first().waitFor();
+    expect(await notice.first().textContent()).toMatch(/hidden by moderators/i);
+    await author.page.getByRole('heading', { name: /Moderation notices/i }).waitFor();
+
+    // Another member no longer sees it.
+    await go(other.page, `/product/${p1.id}?sort=newest`);
+    await other.page.getByRole('heading', { level: 2, name: 'Ratings & reviews' }).waitFor();
+    expect(await reviewCard(other.page, rudeSummary).count()).toBe(0);
+    expect(await (await fetch(`${base}/product/${p1.id}?sort=newest`)).text()).not.toContain(rudeSummary);
+
+    // The suspended author's standing says for how long and why.
+    const standing = await call<Standing>(`${USER_API}/user/standing`, { token: spammer.token });
+    expect(standing.suspension?.reason).toBe(SUSPEND_REASON);
+    const days = (Date.parse(standing.suspension!.until) - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(6.5);
+    expect(days).toBeLessThan(7.5);
+  });
+
+  it('fits a 360 px screen and has no serious axe violations with a card and its messages', async () => {
+    // A fresh report, so the queue has a card to look at.
+    const p3 = products[2]!;
+    const summary = `Screen cracked in a week ${Date.now()}`;
+    const author = await newMember('Isha');
+    const { review: posted } = await call<{ review: { id: number } }>(
+      `${PLATFORM_API}/product/${p3.id}/review`,
+      {
+        token: author.token,
+        body: review(summary, 'Dropped it once from a table and the screen cracked in the corner.'),
+      },
+    );
+    await call(`${PLATFORM_API}/product/review/report`, {
+      token: reporter.token,
+      body: {
+        review_id: posted.id,
+        reason_id: reason('False claim'),
+        comments: 'Looks like a made-up story.',
+      },
+    });
+    const { page } = await open(moderator, { width: 360, height: 800 });
+    await go(page, '/moderation');
+    const c = card(page, summary);
+    await c.waitFor();
+    expect(await overflowing(page)).toEqual([]);
+    await c.getByRole('radio', { name: /^Suspend the author/ }).check();
+    await c.getByRole('button', { name: /^Suspend/ }).click();
+    await c.getByText(MODERATION_MESSAGES.days).waitFor();
+    expect(await overflowing(page)).toEqual([]);
+    await expectAccessible(page);
+  });
+});
