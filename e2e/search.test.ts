@@ -82,7 +82,7 @@ describe.skipIf(!browserAvailable())('search', () => {
     await page.waitForURL(/\/search\/samsung$/);
     await page.locator('.result').first().waitFor();
     expect(await page.locator('.result').count()).toBe(6);
-    await page.getByRole('link', { name: 'Next' }).click();
+    await page.getByRole('link', { name: 'Next', exact: true }).click();
     await page.waitForURL(/\/search\/samsung\?page=1$/);
     await expectAccessible(page);
   });
