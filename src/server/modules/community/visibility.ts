@@ -67,13 +67,15 @@ export interface HideResult {
  * Hides a post (`hide` given) or restores it (null), in the caller's transaction, moving the counters it feeds.
  * The state is read under the post's lock, so of concurrent calls one changes it and the others see `was`.
  * Hiding a hidden post again only records the new reason (no counter moves twice), except that an automatic
- * hiding never replaces a hiding already there. 404 with the post's code when it does not exist.
+ * hiding never replaces a hiding already there, and a restore `onlyAutomatic` leaves a moderator's hiding be.
+ * 404 with the post's code when it does not exist.
  */
 export async function setHidden(
   tx: Executor,
   target: PostTarget,
   id: number,
   hide: { reason: string; automatic: boolean; at: string } | null,
+  { onlyAutomatic = false } = {},
 ): Promise<HideResult> {
   const t = POST_TABLES[target];
   const table = ident(t.table);
@@ -96,7 +98,9 @@ export async function setHidden(
   );
   if (!post) throw new AppError(t.notFound);
   const was = { hidden: post.hidden, automatic: post.automatic };
-  if (hide?.automatic && post.hidden) return { userId: post.user_id, changed: false, was };
+  if (hide ? hide.automatic && post.hidden : onlyAutomatic && !post.automatic) {
+    return { userId: post.user_id, changed: false, was };
+  }
   if (hide) {
     await tx.execute(sql`UPDATE ${table} SET hidden_at = ${post.hidden ? sql`hidden_at` : hide.at},
         hidden_reason = ${hide.reason}, hidden_automatically = ${hide.automatic} WHERE id = ${id}`);

@@ -154,6 +154,33 @@ describe('automatic hiding', () => {
     expect(lines.map((a) => a.action)).toEqual(['auto_hide']);
   });
 
+  it('stays hidden when one moderator confirms the hiding while another dismisses the reports', async () => {
+    const productOf = fresh();
+    const [author, other, secondMod] = [
+      await member(t),
+      await member(t),
+      await member(t, { role: 'moderator' }),
+    ];
+    await writeReview(other, productOf);
+    const reviewId = await writeReview(author, productOf);
+    for (let i = 0; i < 3; i++) await reported('review', reviewId, await aged());
+    const target = { target_type: 'review', target_id: reviewId } as const;
+    const [confirmed, dismissed] = await Promise.all([
+      kit.act(mod, { ...target, action: 'hide', reason: 'A link to a shop is not a review.' }),
+      kit.act(secondMod, { ...target, action: 'dismiss', reason: 'Nothing wrong with it.' }),
+    ]);
+    // Whichever goes first, the confirmation stands: a dismissal after it finds no reports left, and one
+    // before it puts the review back only for the confirmation to hide it again.
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect([200, 409], dismissed.body).toContain(dismissed.statusCode);
+    const [row] = await query(
+      t.database,
+      `SELECT hidden_at IS NOT NULL AS hidden, hidden_automatically FROM reviews WHERE id = ${reviewId}`,
+    );
+    expect(row).toEqual({ hidden: true, hidden_automatically: false });
+    expect((await expectCountersRight(productOf)).total).toBe(1);
+  });
+
   it('does not count a report from an account younger than 7 days', async () => {
     const productOf = fresh();
     const [writer, author] = [await member(t), await member(t)];

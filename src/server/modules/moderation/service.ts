@@ -228,10 +228,10 @@ export class ModerationService {
       let outcome: 'action_taken' | 'no_action' = 'action_taken';
       switch (action) {
         case 'dismiss': {
-          // Dismissing the reports of an automatically hidden post puts it back.
-          if (isPostTarget(type) && (await postState(tx, type, id))?.automatic) {
-            await setHidden(tx, type, id, null);
-          }
+          // Dismissing the reports of an automatically hidden post puts it back; decided under the post's lock,
+          // so a moderator confirming the hiding at the same moment is never undone.
+          if (isPostTarget(type) && subjectId !== null)
+            await setHidden(tx, type, id, null, { onlyAutomatic: true });
           outcome = 'no_action';
           break;
         }
