@@ -35,8 +35,6 @@ export const threadItem = {
   text: z.string(),
   created_at: z.string(),
   ...likes,
-  /** Only on the viewer's own post that moderators hid: nobody else sees it. */
-  hidden: HiddenMarkSchema,
 };
 
 export const ReviewSchema = z.object({

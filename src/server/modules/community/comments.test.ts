@@ -374,7 +374,6 @@ describe('replies', () => {
         dislikes: 0,
         my_reaction: null,
         mine: true,
-        hidden: null,
       },
     });
     clock.advance(1000);

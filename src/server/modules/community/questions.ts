@@ -11,9 +11,6 @@ import {
   AUTHOR_COLUMNS,
   type AuthorColumns,
   authorOf,
-  hiddenColumns,
-  type HiddenColumns,
-  hiddenOf,
   LIKES,
   markContributed,
   notFoundOnForeignKey,
@@ -32,7 +29,7 @@ const QUESTION_REACTIONS: ReactionTarget<LikeReaction> = {
   notFound: 'QUESTION_NOT_FOUND',
 };
 
-interface QuestionRow extends AuthorColumns, HiddenColumns {
+interface QuestionRow extends AuthorColumns {
   id: number;
   product_id: number;
   user_id: number;
@@ -72,14 +69,13 @@ export class QuestionService {
       dislikes: r.dislikes,
       my_reaction: reactionName(QUESTION_REACTIONS, r.my_value),
       mine: viewerId !== null && r.user_id === viewerId,
-      hidden: hiddenOf(r, viewerId),
     };
   }
 
   /** Questions `q` (a CTE or the table) with their authors and the viewer's reaction. */
   private questionSelect(from: SQL, viewerId: number | null): SQL {
     return sql`SELECT q.id, q.product_id, q.user_id, q.body, q.likes, q.dislikes, q.answers, q.created_at,
-        ${AUTHOR_COLUMNS}, ${hiddenColumns('q')}, r.value AS my_value
+        ${AUTHOR_COLUMNS}, r.value AS my_value
       FROM ${from} q LEFT JOIN users u ON u.id = q.user_id
       LEFT JOIN question_reactions r ON r.question_id = q.id AND r.user_id = ${viewerId}`;
   }

@@ -9,7 +9,6 @@ import { type SQL, sql } from 'drizzle-orm';
 import { iso, rows } from '../../../db/sql.ts';
 import type { LikeReaction } from '../../../shared/community.ts';
 import type { Author } from '../../../shared/community-api.ts';
-import type { HiddenMark } from '../../../shared/moderation.ts';
 import { AppError, type ErrorCode } from '../../../shared/messages.ts';
 import type { SessionUserRow } from '../account/sessions.ts';
 import {
@@ -17,9 +16,6 @@ import {
   AUTHOR_COLUMNS,
   type AuthorColumns,
   authorOf,
-  hiddenColumns,
-  type HiddenColumns,
-  hiddenOf,
   isHideable,
   LIKES,
   markContributed,
@@ -101,7 +97,7 @@ export const ANSWERS = thread(
   ['answer_reactions', 'answer_id', 'ANSWER_NOT_FOUND'],
 );
 
-interface ItemRow extends AuthorColumns, HiddenColumns {
+interface ItemRow extends AuthorColumns {
   id: number;
   parent_id: number;
   user_id: number;
@@ -125,7 +121,6 @@ export interface Item {
   dislikes: number;
   my_reaction: LikeReaction | null;
   mine: boolean;
-  hidden: HiddenMark;
 }
 
 const ident = (name: string) => sql.raw(`"${name}"`);
@@ -248,7 +243,7 @@ export class Threads {
   private select(t: Thread, from: SQL, viewerId: number | null): SQL {
     const children = t.childCounter ? sql`c.${ident(t.childCounter)}` : sql`NULL::int`;
     return sql`SELECT c.id, c.${ident(t.parentColumn)} AS parent_id, c.user_id, c.body, c.likes, c.dislikes,
-        ${children} AS children, c.created_at, ${AUTHOR_COLUMNS}, ${hiddenColumns('c')}, x.value AS my_value
+        ${children} AS children, c.created_at, ${AUTHOR_COLUMNS}, x.value AS my_value
       ${from} LEFT JOIN users u ON u.id = c.user_id
       LEFT JOIN ${ident(t.reactions.table)} x ON x.${ident(t.reactions.column)} = c.id
         AND x.user_id = ${viewerId ?? 0}`;
@@ -266,7 +261,6 @@ export class Threads {
       dislikes: row.dislikes,
       my_reaction: reactionName(t.reactions, row.my_value),
       mine: viewerId !== null && row.user_id === viewerId,
-      hidden: hiddenOf(row, viewerId),
     };
   }
 }

@@ -196,7 +196,6 @@ describe('article comments', () => {
         dislikes: 0,
         my_reaction: null,
         mine: true,
-        hidden: null,
       },
     });
     for (const text of ['', '   ', 'x'.repeat(1001)]) {
