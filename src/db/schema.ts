@@ -467,7 +467,7 @@ export const reports = pgTable(
     index('reports_reporter_idx').on(t.reporterId, t.createdAt.desc(), t.id.desc()),
     check(
       'reports_target_ck',
-      sql`${t.targetType} IN ('review', 'comment', 'reply', 'question', 'answer', 'product', 'user')`,
+      sql`${t.targetType} IN ('review', 'comment', 'reply', 'question', 'answer', 'article_comment', 'product', 'user')`,
     ),
     check('reports_status_ck', sql`${t.status} IN ('open', 'resolved')`),
     check(

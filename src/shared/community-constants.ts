@@ -89,6 +89,7 @@ export const REPORT_REASONS = {
   reply: POST_REASONS,
   question: POST_REASONS,
   answer: POST_REASONS,
+  article_comment: POST_REASONS,
   user: {
     1: 'Trolling',
     2: 'Privacy violation',

@@ -14,13 +14,14 @@ export const MODERATION_TARGETS = [
   'reply',
   'question',
   'answer',
+  'article_comment',
   'product',
   'user',
 ] as const;
 export type ModerationTarget = (typeof MODERATION_TARGETS)[number];
 
 /** Posts: they can be hidden and restored. */
-export const POST_TARGETS = ['review', 'comment', 'reply', 'question', 'answer'] as const;
+export const POST_TARGETS = ['review', 'comment', 'reply', 'question', 'answer', 'article_comment'] as const;
 export type PostTarget = (typeof POST_TARGETS)[number];
 export const isPostTarget = (t: ModerationTarget): t is PostTarget =>
   (POST_TARGETS as readonly string[]).includes(t);
@@ -46,6 +47,7 @@ export const ACTIONS_FOR: Record<ModerationTarget, readonly ModerationAction[]> 
   reply: ['dismiss', 'hide', 'restore', 'warn', 'suspend'],
   question: ['dismiss', 'hide', 'restore', 'warn', 'suspend'],
   answer: ['dismiss', 'hide', 'restore', 'warn', 'suspend'],
+  article_comment: ['dismiss', 'hide', 'restore', 'warn', 'suspend'],
   product: ['dismiss', 'flag', 'unflag'],
   user: ['dismiss', 'warn', 'suspend'],
 };

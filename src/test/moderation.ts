@@ -137,6 +137,7 @@ export function moderationKit(context: () => TestContext, clock: TestClock) {
       reply: `/product/review/comment/reply/${id}/report`,
       question: `/product/question/${id}/report`,
       answer: `/product/question/answer/${id}/report`,
+      article_comment: `/articles/comment/${id}/report`,
       product: `/product/${id}/report`,
     }[type];
     return platform.post(url, type === 'review' ? { review_id: id, ...body } : body, who.headers);

@@ -50,7 +50,7 @@ CREATE INDEX "reviews_product_created_idx" ON "reviews" USING btree ("product_id
 CREATE INDEX "reviews_product_helpful_idx" ON "reviews" USING btree ("product_id","helpful" DESC NULLS LAST,"created_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "reviews"."hidden_at" IS NULL;--> statement-breakpoint
 CREATE INDEX "reviews_product_highest_idx" ON "reviews" USING btree ("product_id","overall" DESC NULLS LAST,"created_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "reviews"."hidden_at" IS NULL;--> statement-breakpoint
 CREATE INDEX "reviews_product_lowest_idx" ON "reviews" USING btree ("product_id","overall","created_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "reviews"."hidden_at" IS NULL;--> statement-breakpoint
-ALTER TABLE "reports" ADD CONSTRAINT "reports_target_ck" CHECK ("reports"."target_type" IN ('review', 'comment', 'reply', 'question', 'answer', 'product', 'user'));--> statement-breakpoint
+ALTER TABLE "reports" ADD CONSTRAINT "reports_target_ck" CHECK ("reports"."target_type" IN ('review', 'comment', 'reply', 'question', 'answer', 'article_comment', 'product', 'user'));--> statement-breakpoint
 ALTER TABLE "reports" ADD CONSTRAINT "reports_status_ck" CHECK ("reports"."status" IN ('open', 'resolved'));--> statement-breakpoint
 ALTER TABLE "reports" ADD CONSTRAINT "reports_outcome_ck" CHECK (("reports"."status" = 'open') = ("reports"."outcome" IS NULL) AND "reports"."outcome" IN ('action_taken', 'no_action'));--> statement-breakpoint
 ALTER TABLE "users" ADD CONSTRAINT "users_role_ck" CHECK ("users"."role" IN ('user', 'moderator', 'admin'));--> statement-breakpoint

@@ -96,12 +96,13 @@ export function productSocialRoutes(app: FastifyInstance, services: Services): v
   );
 
   // The specification names no paths for reporting comments, replies, questions and answers: these follow
-  // each item's other actions.
+  // each item's other actions (an article's comments: /articles/comment/{id}/react and delete).
   const postReports: [string, Exclude<PostTarget, 'review'>, string][] = [
     ['/product/review/comment/:id/report', 'comment', 'a comment id'],
     ['/product/review/comment/reply/:id/report', 'reply', 'a reply id'],
     ['/product/question/:id/report', 'question', 'a question id'],
     ['/product/question/answer/:id/report', 'answer', 'an answer id'],
+    ['/articles/comment/:id/report', 'article_comment', 'a comment id'],
   ];
   for (const [path, target, idName] of postReports) {
     r.post(
@@ -109,7 +110,7 @@ export function productSocialRoutes(app: FastifyInstance, services: Services): v
       {
         schema: {
           tags,
-          description: `Reports ${target === 'answer' ? 'an' : 'a'} ${target} to the moderators.`,
+          description: `Reports ${target === 'answer' ? 'an answer' : `a ${target.replace('_', ' ')}`} to the moderators.`,
           params: z.object({ id: idOf(idName) }),
           body: PostReportSchema,
           response: { 201: MessageResponseSchema, ...reports },

@@ -36,6 +36,11 @@ export const POST_TABLES: Record<PostTarget, PostTable> = {
   },
   question: { table: 'questions', parent: null, notFound: 'QUESTION_NOT_FOUND' },
   answer: { table: 'answers', parent: ['questions', 'question_id', 'answers'], notFound: 'ANSWER_NOT_FOUND' },
+  article_comment: {
+    table: 'article_comments',
+    parent: ['articles', 'article_id', 'comments'],
+    notFound: 'COMMENT_NOT_FOUND',
+  },
 };
 
 const ident = (name: string) => sql.raw(`"${name}"`);

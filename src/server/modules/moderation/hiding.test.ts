@@ -42,6 +42,7 @@ const LABELS: Record<PostTarget, RegExp> = {
   reply: /^Reply to a comment on a review of \S/,
   question: /^Question about \S/,
   answer: /^Answer to a question about \S/,
+  article_comment: /^Comment on the article “\S/,
 };
 
 /** The product's reviews page as `who` sees it (a visitor without). */
@@ -266,19 +267,22 @@ describe('a review', () => {
   });
 });
 
-describe('comments, replies, questions and answers', () => {
+describe('comments, replies, questions, answers and comments on articles', () => {
   let productId: number;
   let reviewId: number;
   let writer: Member;
   let alice: Member;
   let bob: Member;
-  /** Alice's posts (c1, r1, q1, a1: the ones hidden) and others' next to them. */
-  const ids = { c1: 0, c2: 0, r1: 0, r2: 0, q1: 0, q2: 0, a1: 0, a2: 0 };
+  /** Alice's posts (c1, r1, q1, a1, ac1: the ones hidden) and others' next to them. */
+  const ids = { c1: 0, c2: 0, r1: 0, r2: 0, q1: 0, q2: 0, a1: 0, a2: 0, ac1: 0, ac2: 0 };
+  /** A bundled article. */
+  const ARTICLE = 2;
   const TEXT = {
     comment: () => `A comment by ${alice.username}`,
     reply: () => `Reply by ${alice.username}`,
     question: () => `Does it charge fast? (${alice.username})`,
     answer: () => `Yes, by ${alice.username}`,
+    article_comment: () => `Well put, says ${alice.username}`,
   };
 
   beforeAll(async () => {
@@ -301,6 +305,10 @@ describe('comments, replies, questions and answers', () => {
       created(await platform.post(`/product/question/${ids.q2}/answers`, { text }, who.headers), 'answer');
     ids.a1 = await answer(alice, TEXT.answer());
     ids.a2 = await answer(writer, 'The writer answers.');
+    const onArticle = async (who: Member, text: string) =>
+      created(await platform.post(`/articles/${ARTICLE}/add-comment`, { text }, who.headers), 'comment');
+    ids.ac1 = await onArticle(alice, TEXT.article_comment());
+    ids.ac2 = await onArticle(bob, 'Bob liked the article.');
   });
 
   interface List {
@@ -382,6 +390,18 @@ describe('comments, replies, questions and answers', () => {
       ],
       url: () => `/product/answer/${ids.a1}`,
     },
+    {
+      type: 'article_comment',
+      id: () => ids.ac1,
+      notFound: 'COMMENT_NOT_FOUND',
+      counter: async () => (await platform.get(`/get-article/${ARTICLE}`)).json().article.comments as number,
+      list: (who) => list(`/articles/${ARTICLE}/comments`, who),
+      blocked: (who) => [
+        platform.post(`/articles/comment/${ids.ac1}/react/like`, undefined, who.headers),
+        platform.post(`/articles/comment/${ids.ac1}/report`, { reason_id: 7 }, who.headers),
+      ],
+      url: () => `/articles/comment/${ids.ac1}`,
+    },
   ];
 
   for (const c of cases) {
@@ -408,7 +428,11 @@ describe('comments, replies, questions and answers', () => {
           target_type: c.type,
           label: expect.stringMatching(LABELS[c.type]),
           text: TEXT[c.type](),
-          link: expect.stringMatching(new RegExp(`^/product/${productId}[/#]`)),
+          link: expect.stringMatching(
+            c.type === 'article_comment'
+              ? /^\/articles\/battery-and-charging-explained-2$/
+              : new RegExp(`^/product/${productId}[/#]`),
+          ),
         },
       });
       for (const res of await Promise.all(c.blocked(bob))) expectError(res, c.notFound, c.type);
@@ -455,7 +479,9 @@ describe('comments, replies, questions and answers', () => {
         AND (SELECT replies FROM review_comments WHERE id = ${ids.c2}) =
           (SELECT count(*) FROM comment_replies WHERE comment_id = ${ids.c2} AND hidden_at IS NULL)
         AND (SELECT answers FROM questions WHERE id = ${ids.q2}) =
-          (SELECT count(*) FROM answers WHERE question_id = ${ids.q2} AND hidden_at IS NULL) AS ok`,
+          (SELECT count(*) FROM answers WHERE question_id = ${ids.q2} AND hidden_at IS NULL)
+        AND (SELECT comments FROM articles WHERE id = ${ARTICLE}) =
+          (SELECT count(*) FROM article_comments WHERE article_id = ${ARTICLE} AND hidden_at IS NULL) AS ok`,
     );
     expect(row!.ok).toBe(true);
   });

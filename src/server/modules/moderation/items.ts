@@ -4,6 +4,7 @@
  */
 import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, iso, rows } from '../../../db/sql.ts';
+import { articleHref } from '../../../shared/content-api.ts';
 import { productName } from '../../../shared/format.ts';
 import type { ModeratedItem, ModerationTarget } from '../../../shared/moderation.ts';
 
@@ -30,12 +31,19 @@ interface Row {
   brand: string | null;
   model: string | null;
   variant: string | null;
+  article_id: number | null;
+  article_slug: string | null;
+  article_title: string | null;
   username: string | null;
 }
 
 const HIDDEN = sql.raw(`x.hidden_at AS h_at, x.hidden_reason AS h_reason, x.hidden_automatically AS h_auto,
   NULL AS f_at, NULL AS f_reason`);
-const PRODUCT = sql.raw(`p.id AS product_id, b.name AS brand, p.model, p.variant`);
+/** Where a post is: its product (and no article), or its article (and no product). */
+const PRODUCT = sql.raw(`p.id AS product_id, b.name AS brand, p.model, p.variant, NULL::int AS article_id,
+  NULL AS article_slug, NULL AS article_title`);
+const ARTICLE = sql.raw(`NULL::int AS product_id, NULL AS brand, NULL AS model, NULL AS variant,
+  a.id AS article_id, a.slug AS article_slug, a.title AS article_title`);
 const PRODUCT_JOIN = sql.raw(`JOIN products p ON p.id = r.product_id JOIN brands b ON b.id = p.brand_id`);
 
 /** The query of one item of each kind: its author, text, date, moderation state and its product. */
@@ -62,6 +70,10 @@ function query(type: ModerationTarget, id: number): SQL {
       return sql`SELECT x.user_id, NULL AS title, x.body AS text, x.created_at, ${HIDDEN}, ${PRODUCT},
           NULL AS review_id, NULL AS username
         FROM answers x JOIN questions r ON r.id = x.question_id ${PRODUCT_JOIN} WHERE x.id = ${id}`;
+    case 'article_comment':
+      return sql`SELECT x.user_id, NULL AS title, x.body AS text, x.created_at, ${HIDDEN}, ${ARTICLE},
+          NULL AS review_id, NULL AS username
+        FROM article_comments x JOIN articles a ON a.id = x.article_id WHERE x.id = ${id}`;
     case 'product':
       return sql`SELECT NULL::int AS user_id, NULL AS title, '' AS text, p.created_at, NULL AS h_at,
           NULL AS h_reason, NULL AS h_auto, p.flagged_at AS f_at, p.flag_reason AS f_reason, ${PRODUCT},
@@ -70,7 +82,8 @@ function query(type: ModerationTarget, id: number): SQL {
     case 'user':
       return sql`SELECT u.id AS user_id, NULL AS title, u.first_name || ' ' || u.last_name AS text, u.created_at,
           NULL AS h_at, NULL AS h_reason, NULL AS h_auto, NULL AS f_at, NULL AS f_reason, NULL AS product_id,
-          NULL AS brand, NULL AS model, NULL AS variant, NULL AS review_id,
+          NULL AS brand, NULL AS model, NULL AS variant, NULL AS article_id, NULL AS article_slug,
+          NULL AS article_title, NULL AS review_id,
           CASE WHEN u.deleted_at IS NULL THEN u.username END AS username
         FROM users u WHERE u.id = ${id} AND u.erased_at IS NULL`;
   }
@@ -82,6 +95,7 @@ const NOUN: Record<ModerationTarget, string> = {
   reply: 'reply',
   question: 'question',
   answer: 'answer',
+  article_comment: 'comment',
   product: 'listing',
   user: 'user',
 };
@@ -102,6 +116,8 @@ function labelOf(type: ModerationTarget, name: string, a: boolean): string {
       return `${question} about ${name}`;
     case 'answer':
       return `${answer} to a question about ${name}`;
+    case 'article_comment':
+      return `${comment} on the article “${name}”`;
     case 'product':
       return `${a ? 'The listing' : 'Listing'} of ${name}`;
     case 'user':
@@ -111,6 +127,7 @@ function labelOf(type: ModerationTarget, name: string, a: boolean): string {
 
 function linkOf(type: ModerationTarget, row: Row): string | null {
   if (type === 'user') return row.username ? `/profile/${row.username}` : null;
+  if (row.article_id !== null) return articleHref(row.article_slug ?? '', row.article_id);
   if (row.review_id !== null) return `/product/${row.product_id}/review/${row.review_id}`;
   if (type === 'question' || type === 'answer') return `/product/${row.product_id}#questions-heading`;
   return `/product/${row.product_id}`;
@@ -143,7 +160,9 @@ export async function describe(db: Executor, type: ModerationTarget, id: number)
       ? row.username
         ? `User @${row.username}`
         : 'A deleted account'
-      : productName({ brand: row.brand ?? '', model: row.model ?? '', variant: row.variant });
+      : type === 'article_comment'
+        ? (row.article_title ?? '')
+        : productName({ brand: row.brand ?? '', model: row.model ?? '', variant: row.variant });
   return {
     subjectId: row.user_id,
     anonymousLabel: type === 'user' ? 'A user' : labelOf(type, name, true),

@@ -172,6 +172,59 @@ describe('the queue', () => {
   });
 });
 
+describe('a comment on an article', () => {
+  it('can be reported by others, and is described in the queue and on the reporter’s page', async () => {
+    const [author, reporter] = [await member(t), await member(t)];
+    const article = (await platform.get('/get-article/1')).json().article as { title: string; slug: string };
+    const commentId = created(
+      await platform.post('/articles/1/add-comment', { text: 'Buy followers at my shop' }, author.headers),
+      'comment',
+    );
+    const report = (who: Member, id = commentId) =>
+      platform.post(`/articles/comment/${id}/report`, { reason_id: 7, comments: 'An advert' }, who.headers);
+    expect((await report(author)).json()).toMatchObject({ code: 'REPORT_SELF' });
+    expect((await report(reporter, 999_999)).statusCode).toBe(404);
+    expect((await report(reporter, 999_999)).json().code).toBe('COMMENT_NOT_FOUND');
+    expect((await platform.post(`/articles/comment/${commentId}/report`, { reason_id: 7 })).statusCode).toBe(
+      401,
+    );
+    const stored = await report(reporter);
+    expect(stored.statusCode, stored.body).toBe(201);
+    expect((await report(reporter)).json().code).toBe('ALREADY_REPORTED');
+
+    const entry = entryOf(await queue(), 'article_comment', commentId)!;
+    expect(entry.item).toEqual({
+      target_type: 'article_comment',
+      target_id: commentId,
+      label: `Comment on the article “${article.title}”`,
+      title: null,
+      text: 'Buy followers at my shop',
+      link: `/articles/${article.slug}-1`,
+      created_at: expect.any(String),
+      hidden: null,
+      flagged: null,
+      exists: true,
+    });
+    expect(entry.author?.username).toBe(author.username);
+    expect(entry.reports).toMatchObject([{ reason: 'Spamming', comments: 'An advert' }]);
+
+    await acted(mod, {
+      target_type: 'article_comment',
+      target_id: commentId,
+      action: 'hide',
+      reason: 'Advert.',
+    });
+    expect((await account.get('/user/reports', reporter.headers)).json().items[0]).toMatchObject({
+      target_type: 'article_comment',
+      label: `A comment on the article “${article.title}”`,
+      status: 'resolved',
+      outcome: 'action_taken',
+    });
+    const comments = (await platform.get('/articles/1/comments?size=50')).json();
+    expect(comments.items.map((c: { id: number }) => c.id)).not.toContain(commentId);
+  });
+});
+
 describe('the reporter’s page', () => {
   it('tells the reporter the outcome without naming the author', async () => {
     const productOf = fresh();

@@ -96,6 +96,7 @@ export class ModerationService {
             WHEN 'reply' THEN (SELECT hidden_automatically FROM comment_replies WHERE id = target_id)
             WHEN 'question' THEN (SELECT hidden_automatically FROM questions WHERE id = target_id)
             WHEN 'answer' THEN (SELECT hidden_automatically FROM answers WHERE id = target_id)
+            WHEN 'article_comment' THEN (SELECT hidden_automatically FROM article_comments WHERE id = target_id)
           END) IS TRUE DESC, n DESC, first_at, target_type, target_id
         LIMIT ${size} OFFSET ${page * size}`,
     );

@@ -3,6 +3,7 @@ import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { SessionProvider } from '../session/session.tsx';
 import { ToastProvider } from '../toasts/toasts.tsx';
+import type { PostTarget } from '../../../shared/moderation-constants.ts';
 import { ItemBody, type LikeableItem } from './item-body.tsx';
 
 const item = (i: Partial<LikeableItem> = {}): LikeableItem => ({
@@ -17,14 +18,14 @@ const item = (i: Partial<LikeableItem> = {}): LikeableItem => ({
   ...i,
 });
 
-function html(i: LikeableItem, report?: 'comment' | 'reply' | 'question' | 'answer') {
+function html(i: LikeableItem, report?: Exclude<PostTarget, 'review'>) {
   return renderToString(
     <MemoryRouter>
       <ToastProvider>
         <SessionProvider>
           <ItemBody
             item={i}
-            subject={report ?? 'comment'}
+            subject={report === undefined || report === 'article_comment' ? 'comment' : report}
             report={report}
             send={() => Promise.reject(new Error('not here'))}
             onDelete={() => Promise.resolve()}
@@ -39,14 +40,17 @@ const buttons = (h: string) =>
   [...h.matchAll(/<button[^>]*>(.*?)<\/button>/gs)].map((m) => m[1]!.replace(/<[^>]+>/g, ''));
 
 describe('ItemBody', () => {
-  it('offers Report on someone else’s post, Delete on one’s own, and neither Report without a target', () => {
+  it('offers Report on someone else’s post (an article’s comments too), Delete on one’s own, and no Report without a target', () => {
     for (const target of ['comment', 'reply', 'question', 'answer'] as const) {
       expect(buttons(html(item(), target))).toContain(`Report ${target}`);
       const own = buttons(html(item({ mine: true }), target));
       expect(own.some((b) => b.startsWith('Report'))).toBe(false);
       expect(own).toContain(`Delete this ${target}`);
     }
-    // An article's comment: no report path.
+    // A comment on an article is a comment too.
+    expect(buttons(html(item(), 'article_comment'))).toContain('Report comment');
+    expect(buttons(html(item({ mine: true }), 'article_comment'))).toContain('Delete this comment');
+    // No target, no Report.
     expect(buttons(html(item())).some((b) => b.startsWith('Report'))).toBe(false);
   });
 });

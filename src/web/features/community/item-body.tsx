@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { Author, ReactionResult } from '../../../shared/community-api.ts';
+import type { PostTarget } from '../../../shared/moderation-constants.ts';
 import { AuthorLine } from './author-line.tsx';
 import { DeleteButton } from './delete-button.tsx';
 import { type Reaction, ReactionButtons } from './reaction-buttons.tsx';
@@ -38,8 +39,8 @@ export function ItemBody({
   item: LikeableItem;
   /** 'question', 'answer', 'comment' or 'reply': the buttons' accessible names. */
   subject: string;
-  /** What a report of it is about ("Report comment"); no Report button without it (an article's comments). */
-  report?: 'comment' | 'reply' | 'question' | 'answer';
+  /** What a report of it is about ("Report comment"); no Report button without it. */
+  report?: Exclude<PostTarget, 'review'>;
   textClassName?: string;
   send(reaction: Reaction): Promise<ReactionResult>;
   onReacted?(counts: [number, number], mine: Reaction | null): void;

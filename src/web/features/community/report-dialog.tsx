@@ -37,7 +37,7 @@ export function ReportButton({
   const toast = useToast();
   const [open, setOpen] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
-  const text = label ?? `Report ${target}`;
+  const text = label ?? `Report ${target === 'article_comment' ? 'comment' : target}`;
 
   const onClick = () => {
     if (!token) {

@@ -24,6 +24,7 @@ const SCHEMAS = {
   reply: PostReportSchema,
   question: PostReportSchema,
   answer: PostReportSchema,
+  article_comment: PostReportSchema,
   user: UserReportSchema.pick({ reason_id: true, comments: true }),
   product: ProductReportSchema,
 } satisfies Record<ReportTarget, unknown>;
@@ -34,16 +35,18 @@ const WHAT = {
   reply: 'this reply',
   question: 'this question',
   answer: 'this answer',
+  article_comment: 'this comment',
   user: 'this member',
   product: 'this product listing',
 } as const satisfies Record<ReportTarget, string>;
 
-/** Comments, replies, questions and answers: POST {path}/{id}/report with the reason and comments. */
+/** Comments (on reviews and articles), replies, questions and answers: POST {path}/{id}/report with the reason and comments. */
 const POST_PATHS = {
   comment: `${PLATFORM_API}/product/review/comment`,
   reply: `${PLATFORM_API}/product/review/comment/reply`,
   question: `${PLATFORM_API}/product/question`,
   answer: `${PLATFORM_API}/product/question/answer`,
+  article_comment: `${PLATFORM_API}/articles/comment`,
 } as const;
 
 function request(target: ReportTarget, targetId: number | string, reason: number, comments: string) {

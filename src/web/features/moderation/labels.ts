@@ -47,6 +47,7 @@ export const TARGET_NAMES: Record<ModerationTarget, string> = {
   reply: 'Reply',
   question: 'Question',
   answer: 'Answer',
+  article_comment: 'Comment on an article',
   product: 'Listing',
   user: 'User',
 };

@@ -109,8 +109,7 @@ function CommentItem({
       <ItemBody
         item={c}
         subject="comment"
-        // A review's comments can be reported; an article's have no report path.
-        report={hasReplies ? 'comment' : undefined}
+        report={hasReplies ? 'comment' : 'article_comment'}
         send={(reaction) => api.post<ReactionResult>(paths.react(c.id, reaction as LikeReaction))}
         focusAfterDelete={focusAfterDelete}
         onDelete={async () => {
