@@ -1,6 +1,6 @@
 /**
  * What a moderator (or an author, or a reporter) is shown of a reported item: what it is, its text, where it
- * is, and whether it is hidden or flagged. One query per item; pages of the queue are small.
+ * is, and whether it is hidden or flagged. One query per item, all of a page at the same time.
  */
 import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, iso, rows } from '../../../db/sql.ts';
@@ -134,7 +134,7 @@ function linkOf(type: ModerationTarget, row: Row): string | null {
 }
 
 /** Describes one item, or says it is gone (deleted by its author, or an erased account). */
-export async function describe(db: Executor, type: ModerationTarget, id: number): Promise<DescribedItem> {
+async function describe(db: Executor, type: ModerationTarget, id: number): Promise<DescribedItem> {
   const [row] = await rows<Row>(db, query(type, id));
   if (!row) {
     const gone = type === 'user' ? 'A deleted account' : `A ${NOUN[type]} that has since been deleted`;

@@ -29,7 +29,7 @@ import { type Clock, DAY } from '../../lib/clock.ts';
 import type { SessionUserRow } from '../account/sessions.ts';
 import { NEW_ACCOUNT_MS } from '../community/common.ts';
 import { postState, recordAction, setHidden } from '../community/visibility.ts';
-import { describe, describeEach } from './items.ts';
+import { describeEach } from './items.ts';
 
 type Staff = Pick<SessionUserRow, 'userId' | 'role'>;
 
@@ -40,6 +40,7 @@ interface AuditRow {
   action: AuditEntry['action'];
   target_type: ModerationTarget;
   target_id: number;
+  subject_id: number | null;
   subject: string | null;
   reason: string;
   days: number | null;
@@ -47,7 +48,7 @@ interface AuditRow {
 
 /** The audit log `m` with the actor's and subject's usernames. */
 const AUDIT_SELECT = sql`SELECT m.id, m.created_at, a.username AS actor, m.action, m.target_type, m.target_id,
-    s.username AS subject, m.reason, m.days
+    m.subject_id, s.username AS subject, m.reason, m.days
   FROM moderation_actions m LEFT JOIN users a ON a.id = m.actor_id LEFT JOIN users s ON s.id = m.subject_id`;
 
 const toAudit = (r: AuditRow): AuditEntry => ({
@@ -108,80 +109,107 @@ export class ModerationService {
       );
       total = head?.n ?? 0;
     }
-    const items = await Promise.all(groups.map((g) => this.entry(g.target_type, g.target_id)));
-    return { success: true, page, size, total, items };
+    return { success: true, page, size, total, items: await this.entries(groups) };
   }
 
-  private async entry(type: ModerationTarget, id: number): Promise<QueueEntry> {
-    const { item, subjectId } = await describe(this.db, type, id);
+  /**
+   * The queue's entries for `refs`: each item described, and its reports, its author and the author's last 10
+   * actions read for the whole page at once (one query each).
+   */
+  private async entries(
+    refs: readonly { target_type: ModerationTarget; target_id: number }[],
+  ): Promise<QueueEntry[]> {
+    if (!refs.length) return [];
+    const described = await describeEach(
+      this.db,
+      refs.map((r) => ({ type: r.target_type, id: r.target_id })),
+    );
+    const subjects = [
+      ...new Set(
+        refs.map((r) => described(r.target_type, r.target_id).subjectId).filter((id) => id !== null),
+      ),
+    ];
+    const subjectIds = `{${subjects.join(',')}}`;
     const now = this.clock.now();
     const oldEnough = new Date(now.getTime() - AUTO_HIDE_ACCOUNT_AGE_DAYS * DAY).toISOString();
-    const reports = await rows<{
-      id: number;
-      reason_id: number;
-      comments: string | null;
-      created_at: Date | string;
-      username: string | null;
-      joined: Date | string;
-      suspended: boolean;
-      counts: boolean;
-    }>(
-      this.db,
-      sql`SELECT r.id, r.reason_id, r.comments, r.created_at,
-          CASE WHEN u.deleted_at IS NULL THEN u.username END AS username, u.created_at AS joined,
-          coalesce(u.suspended_until > ${now.toISOString()}, false) AS suspended,
-          (u.created_at <= ${oldEnough} AND u.deleted_at IS NULL
-            AND coalesce(u.suspended_until <= ${now.toISOString()}, true)) AS counts
-        FROM reports r JOIN users u ON u.id = r.reporter_id
-        WHERE r.target_type = ${type} AND r.target_id = ${id} AND r.status = 'open'
-        ORDER BY r.created_at, r.id`,
-    );
-    const [author] =
-      subjectId === null
-        ? []
-        : await rows<{
-            username: string;
-            first_name: string;
-            last_name: string;
-            created_at: Date | string;
-            role: Role;
-            suspended_until: Date | string | null;
-          }>(
-            this.db,
-            sql`SELECT username, first_name, last_name, created_at, role,
-                CASE WHEN suspended_until > ${now.toISOString()} THEN suspended_until END AS suspended_until
-              FROM users WHERE id = ${subjectId} AND deleted_at IS NULL`,
-          );
-    const history =
-      subjectId === null
-        ? []
-        : await rows<AuditRow>(
-            this.db,
-            sql`${AUDIT_SELECT} WHERE m.subject_id = ${subjectId}
-              ORDER BY m.created_at DESC, m.id DESC LIMIT 10`,
-          );
-    return {
-      item,
-      author: author
-        ? {
-            username: author.username,
-            firstName: author.first_name,
-            lastName: author.last_name,
-            joined: iso(author.created_at)!,
-            role: author.role,
-            suspended_until: iso(author.suspended_until),
-          }
-        : null,
-      reports: reports.map((r) => ({
-        id: r.id,
-        reason_id: r.reason_id,
-        reason: reasonText(type, r.reason_id),
-        comments: r.comments,
-        created_at: iso(r.created_at)!,
-        reporter: { username: r.username, joined: iso(r.joined)!, suspended: r.suspended, counts: r.counts },
-      })),
-      history: history.map(toAudit),
-    };
+    const [reports, authors, history] = await Promise.all([
+      rows<{
+        id: number;
+        target_type: ModerationTarget;
+        target_id: number;
+        reason_id: number;
+        comments: string | null;
+        created_at: Date | string;
+        username: string | null;
+        joined: Date | string;
+        suspended: boolean;
+        counts: boolean;
+      }>(
+        this.db,
+        sql`SELECT r.id, r.target_type, r.target_id, r.reason_id, r.comments, r.created_at,
+            CASE WHEN u.deleted_at IS NULL THEN u.username END AS username, u.created_at AS joined,
+            coalesce(u.suspended_until > ${now.toISOString()}, false) AS suspended,
+            (u.created_at <= ${oldEnough} AND u.deleted_at IS NULL
+              AND coalesce(u.suspended_until <= ${now.toISOString()}, true)) AS counts
+          FROM jsonb_to_recordset(${JSON.stringify(refs)}::jsonb) AS k(target_type text, target_id int)
+          JOIN reports r ON r.target_type = k.target_type AND r.target_id = k.target_id AND r.status = 'open'
+          JOIN users u ON u.id = r.reporter_id
+          ORDER BY r.created_at, r.id`,
+      ),
+      rows<{
+        id: number;
+        username: string;
+        first_name: string;
+        last_name: string;
+        created_at: Date | string;
+        role: Role;
+        suspended_until: Date | string | null;
+      }>(
+        this.db,
+        sql`SELECT id, username, first_name, last_name, created_at, role,
+            CASE WHEN suspended_until > ${now.toISOString()} THEN suspended_until END AS suspended_until
+          FROM users WHERE id = ANY (${subjectIds}::int[]) AND deleted_at IS NULL`,
+      ),
+      rows<AuditRow>(
+        this.db,
+        sql`SELECT h.* FROM unnest(${subjectIds}::int[]) AS subject(id),
+          LATERAL (${AUDIT_SELECT} WHERE m.subject_id = subject.id ORDER BY m.created_at DESC, m.id DESC LIMIT 10) h
+          ORDER BY h.created_at DESC, h.id DESC`,
+      ),
+    ]);
+    return refs.map(({ target_type: type, target_id: id }) => {
+      const { item, subjectId } = described(type, id);
+      const author = authors.find((a) => a.id === subjectId);
+      return {
+        item,
+        author: author
+          ? {
+              username: author.username,
+              firstName: author.first_name,
+              lastName: author.last_name,
+              joined: iso(author.created_at)!,
+              role: author.role,
+              suspended_until: iso(author.suspended_until),
+            }
+          : null,
+        reports: reports
+          .filter((r) => r.target_type === type && r.target_id === id)
+          .map((r) => ({
+            id: r.id,
+            reason_id: r.reason_id,
+            reason: reasonText(type, r.reason_id),
+            comments: r.comments,
+            created_at: iso(r.created_at)!,
+            reporter: {
+              username: r.username,
+              joined: iso(r.joined)!,
+              suspended: r.suspended,
+              counts: r.counts,
+            },
+          })),
+        history: history.filter((h) => h.subject_id === subjectId).map(toAudit),
+      };
+    });
   }
 
   /** Product listings marked inaccurate or missing information, newest first. */
