@@ -14,7 +14,7 @@ import {
   type ModerationTarget,
   type QueueEntry,
 } from '../shared/moderation.ts';
-import { query, requests, type TestContext } from './app.ts';
+import { createTestApp, query, requests, type TestContext } from './app.ts';
 import type { TestClock } from './clock.ts';
 import { type Member, member } from './community.ts';
 import { DAY } from '../server/lib/clock.ts';
@@ -214,4 +214,15 @@ export function moderationKit(context: () => TestContext, clock: TestClock) {
     productLabel,
     aged,
   };
+}
+
+/**
+ * A moderation test file's own app on `clock`, with a moderator, an admin, and `products` products nobody has
+ * reviewed (taken one at a time with `fresh()`).
+ */
+export async function moderationApp(clock: TestClock, products: number) {
+  const t = await createTestApp({}, undefined, { clock });
+  const [mod, admin] = [await member(t, { role: 'moderator' }), await member(t, { role: 'admin' })];
+  const fresh = await moderationKit(() => t, clock).freshProducts(products);
+  return { t, mod, admin, fresh };
 }

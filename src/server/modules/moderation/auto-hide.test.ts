@@ -7,10 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTO_HIDE_REASON } from '../../../shared/moderation.ts';
 import { ERRORS } from '../../../shared/messages.ts';
 import { DAY } from '../../lib/clock.ts';
-import { createTestApp, query, type TestContext } from '../../../test/app.ts';
+import { query, type TestContext } from '../../../test/app.ts';
 import { TestClock } from '../../../test/clock.ts';
 import { type Member, member } from '../../../test/community.ts';
-import { entryOf, moderationKit, REVIEW_FORM as FORM } from '../../../test/moderation.ts';
+import { entryOf, moderationKit, REVIEW_FORM as FORM, moderationApp } from '../../../test/moderation.ts';
 
 let t: TestContext;
 const clock = new TestClock();
@@ -33,11 +33,7 @@ const {
 const queue = () => kit.queue(mod);
 const audits = () => kit.audit(admin);
 
-beforeAll(async () => {
-  t = await createTestApp({}, undefined, { clock });
-  [mod, admin] = [await member(t, { role: 'moderator' }), await member(t, { role: 'admin' })];
-  fresh = await kit.freshProducts(20);
-});
+beforeAll(async () => ({ t, mod, admin, fresh } = await moderationApp(clock, 20)));
 afterAll(() => t.close());
 
 describe('automatic hiding', () => {

@@ -7,10 +7,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Review } from '../../../shared/community-api.ts';
 import type { ErrorCode } from '../../../shared/messages.ts';
 import type { PostTarget } from '../../../shared/moderation.ts';
-import { createTestApp, query, type TestContext } from '../../../test/app.ts';
+import { query, type TestContext } from '../../../test/app.ts';
 import { TestClock } from '../../../test/clock.ts';
 import { type Member, member } from '../../../test/community.ts';
-import { entryOf, expectError, moderationKit, type Response, REVIEW_FORM } from '../../../test/moderation.ts';
+import {
+  entryOf,
+  expectError,
+  moderationKit,
+  type Response,
+  REVIEW_FORM,
+  moderationApp,
+} from '../../../test/moderation.ts';
 
 let t: TestContext;
 const clock = new TestClock();
@@ -21,11 +28,7 @@ const kit = moderationKit(() => t, clock);
 const { platform, account, act, acted, auditCount, created, writeReview, expectCountersRight } = kit;
 const lastAudit = async () => (await kit.audit(admin))[0]!;
 
-beforeAll(async () => {
-  t = await createTestApp({}, undefined, { clock });
-  [mod, admin] = [await member(t, { role: 'moderator' }), await member(t, { role: 'admin' })];
-  fresh = await kit.freshProducts(10);
-});
+beforeAll(async () => ({ t, mod, admin, fresh } = await moderationApp(clock, 10)));
 afterAll(() => t.close());
 
 const REASON = 'Advertising a shop is not a review.';

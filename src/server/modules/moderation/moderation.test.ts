@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ErrorCode } from '../../../shared/messages.ts';
 import { MODERATION_MESSAGES } from '../../../shared/moderation.ts';
-import { createTestApp, query, type TestContext } from '../../../test/app.ts';
+import { query, type TestContext } from '../../../test/app.ts';
 import { TestClock } from '../../../test/clock.ts';
 import { type Member, member } from '../../../test/community.ts';
 import {
@@ -15,6 +15,7 @@ import {
   expectError,
   moderationKit,
   type Response,
+  moderationApp,
 } from '../../../test/moderation.ts';
 
 let t: TestContext;
@@ -26,11 +27,7 @@ const kit = moderationKit(() => t, clock);
 const { platform, moderation, account, act, acted, auditCount, writeReview, reported } = kit;
 const lastAudit = async () => (await kit.audit(admin))[0]!;
 
-beforeAll(async () => {
-  t = await createTestApp({}, undefined, { clock });
-  [mod, admin] = [await member(t, { role: 'moderator' }), await member(t, { role: 'admin' })];
-  fresh = await kit.freshProducts(20);
-});
+beforeAll(async () => ({ t, mod, admin, fresh } = await moderationApp(clock, 20)));
 afterAll(() => t.close());
 
 describe('who may moderate', () => {

@@ -8,7 +8,7 @@ import type { MyReport } from '../../../shared/moderation.ts';
 import { createTestApp, requests, type TestContext } from '../../../test/app.ts';
 import { TestClock } from '../../../test/clock.ts';
 import { type Member, member, productId } from '../../../test/community.ts';
-import { entryOf, moderationKit, REVIEW_FORM as FORM } from '../../../test/moderation.ts';
+import { entryOf, moderationKit, REVIEW_FORM as FORM, moderationApp } from '../../../test/moderation.ts';
 
 let t: TestContext;
 const clock = new TestClock();
@@ -18,11 +18,7 @@ const kit = moderationKit(() => t, clock);
 const { platform, moderation, account, acted, created, writeReview, reported, aged } = kit;
 const queue = () => kit.queue(mod);
 
-beforeAll(async () => {
-  t = await createTestApp({}, undefined, { clock });
-  mod = await member(t, { role: 'moderator' });
-  fresh = await kit.freshProducts(20);
-});
+beforeAll(async () => ({ t, mod, fresh } = await moderationApp(clock, 20)));
 afterAll(() => t.close());
 
 describe('the queue', () => {
