@@ -199,21 +199,27 @@ export class SocialService {
 
   private async hideIfReported(tx: Executor, type: PostTarget, id: number, now: Date): Promise<void> {
     const oldEnough = new Date(now.getTime() - AUTO_HIDE_ACCOUNT_AGE_DAYS * DAY).toISOString();
-    const [counted] = await rows<{ n: number }>(
-      tx,
-      sql`SELECT count(DISTINCT r.reporter_id)::int AS n FROM reports r JOIN users u ON u.id = r.reporter_id
-        WHERE r.target_type = ${type} AND r.target_id = ${id} AND r.status = 'open'
-          AND u.created_at <= ${oldEnough} AND u.deleted_at IS NULL
-          AND (u.suspended_until IS NULL OR u.suspended_until <= ${now.toISOString()})`,
-    );
-    if ((counted?.n ?? 0) < AUTO_HIDE_REPORTERS) return;
+    // Counted under the post's lock: of reports arriving together, the last to get the lock sees them all, and
+    // reports a moderator has just dismissed no longer count.
+    const qualifying = async () => {
+      const [counted] = await rows<{ n: number }>(
+        tx,
+        sql`SELECT count(DISTINCT r.reporter_id)::int AS n FROM reports r JOIN users u ON u.id = r.reporter_id
+          WHERE r.target_type = ${type} AND r.target_id = ${id} AND r.status = 'open'
+            AND u.created_at <= ${oldEnough} AND u.deleted_at IS NULL
+            AND (u.suspended_until IS NULL OR u.suspended_until <= ${now.toISOString()})`,
+      );
+      return (counted?.n ?? 0) >= AUTO_HIDE_REPORTERS;
+    };
     const at = now.toISOString();
-    const { userId, changed } = await setHidden(tx, type, id, {
-      reason: AUTO_HIDE_REASON,
-      automatic: true,
-      at,
-    });
-    // Already hidden (by a moderator, or by a concurrent report that got the post's lock first).
+    const { userId, changed } = await setHidden(
+      tx,
+      type,
+      id,
+      { reason: AUTO_HIDE_REASON, automatic: true, at },
+      { when: qualifying },
+    );
+    // Too few qualifying reports, or already hidden (by a moderator, or by a concurrent report).
     if (!changed) return;
     await recordAction(tx, {
       actorId: null,

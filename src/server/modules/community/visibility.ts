@@ -73,14 +73,15 @@ export interface HideResult {
  * The state is read under the post's lock, so of concurrent calls one changes it and the others see `was`.
  * Hiding a hidden post again only records the new reason (no counter moves twice), except that an automatic
  * hiding never replaces a hiding already there, and a restore `onlyAutomatic` leaves a moderator's hiding be.
- * 404 with the post's code when it does not exist.
+ * `when`, if given, is asked under the lock (after every transaction that held it has committed, so it reads
+ * their rows) and nothing changes unless it says yes. 404 with the post's code when it does not exist.
  */
 export async function setHidden(
   tx: Executor,
   target: PostTarget,
   id: number,
   hide: { reason: string; automatic: boolean; at: string } | null,
-  { onlyAutomatic = false } = {},
+  { onlyAutomatic = false, when }: { onlyAutomatic?: boolean; when?: () => Promise<boolean> } = {},
 ): Promise<HideResult> {
   const t = POST_TABLES[target];
   const table = ident(t.table);
@@ -103,7 +104,10 @@ export async function setHidden(
   );
   if (!post) throw new AppError(t.notFound);
   const was = { hidden: post.hidden, automatic: post.automatic };
-  if (hide ? hide.automatic && post.hidden : onlyAutomatic && !post.automatic) {
+  if (
+    (hide ? hide.automatic && post.hidden : onlyAutomatic && !post.automatic) ||
+    (when && !(await when()))
+  ) {
     return { userId: post.user_id, changed: false, was };
   }
   if (hide) {

@@ -150,6 +150,23 @@ describe('automatic hiding', () => {
     expect(lines.map((a) => a.action)).toEqual(['auto_hide']);
   });
 
+  it('hides it when the second and third qualifying reports arrive together', async () => {
+    // Each of the two must see the other's report: they count under the post's lock, one after the other.
+    const author = await member(t);
+    for (let round = 0; round < 3; round++) {
+      const reviewId = await writeReview(author, fresh());
+      await reported('review', reviewId, await aged());
+      const [second, third] = [await aged(), await aged()];
+      const results = await Promise.all([second, third].map((who) => reportOf('review', reviewId, who)));
+      for (const res of results) expect(res.statusCode, res.body).toBe(201);
+      const [row] = await query(
+        t.database,
+        `SELECT hidden_automatically FROM reviews WHERE id = ${reviewId}`,
+      );
+      expect(row, `round ${round}`).toEqual({ hidden_automatically: true });
+    }
+  });
+
   it('stays hidden when one moderator confirms the hiding while another dismisses the reports', async () => {
     const productOf = fresh();
     const [author, other, secondMod] = [
