@@ -59,6 +59,26 @@ export const isHideable = (table: string) => HIDEABLE.has(table);
 export const visibleTo = (alias: string, viewerId: number | null): SQL =>
   sql`(${sql.raw(alias)}.hidden_at IS NULL OR ${sql.raw(alias)}.user_id = ${viewerId ?? 0})`;
 
+/**
+ * Whether no post above the row `alias` of `table` is hidden: a hidden review takes its comments and their
+ * replies with it, a hidden comment its replies, a hidden question its answers (for everyone: their lists are
+ * gone, so nothing under them can be read, answered, reacted to or reported).
+ */
+export function ancestorsVisible(table: string, alias: string): SQL {
+  const a = sql.raw(alias);
+  switch (table) {
+    case 'review_comments':
+      return sql`NOT EXISTS (SELECT 1 FROM reviews up WHERE up.id = ${a}.review_id AND up.hidden_at IS NOT NULL)`;
+    case 'comment_replies':
+      return sql`NOT EXISTS (SELECT 1 FROM review_comments up JOIN reviews r ON r.id = up.review_id
+        WHERE up.id = ${a}.comment_id AND (up.hidden_at IS NOT NULL OR r.hidden_at IS NOT NULL))`;
+    case 'answers':
+      return sql`NOT EXISTS (SELECT 1 FROM questions up WHERE up.id = ${a}.question_id AND up.hidden_at IS NOT NULL)`;
+    default:
+      return sql`TRUE`;
+  }
+}
+
 /** The moderation columns of `alias`, read back with hiddenOf(). */
 export const hiddenColumns = (alias: string): SQL =>
   sql.raw(
@@ -127,9 +147,11 @@ export async function react<N extends string>(
     const hidden = isHideable(target.itemTable) ? sql`hidden_at IS NOT NULL` : sql`false`;
     const [owner] = await rows<{ user_id: number; hidden: boolean }>(
       tx,
-      sql`SELECT user_id, ${hidden} AS hidden FROM ${item} WHERE id = ${itemId} FOR NO KEY UPDATE`,
+      sql`SELECT user_id, ${hidden} AS hidden FROM ${item} x
+        WHERE id = ${itemId} AND ${ancestorsVisible(target.itemTable, 'x')} FOR NO KEY UPDATE OF x`,
     );
-    // A hidden post is not there for anyone but its author, who cannot react to it anyway.
+    // A hidden post (or one under a hidden post) is not there for anyone but its author, who cannot react to it
+    // anyway.
     if (!owner || (owner.hidden && owner.user_id !== user.userId)) throw new AppError(target.notFound);
     if (owner.user_id === user.userId) throw new AppError('OWN_CONTENT_REACTION');
     const [removed] = await rows<{ value: number }>(

@@ -141,7 +141,7 @@ export class SocialService {
    */
   async reportPost(user: Actor, target: PostTarget, id: number, input: ReportInput): Promise<void> {
     const post = await postState(this.d.db, target, id);
-    if (!post || (post.hidden && post.userId !== user.userId))
+    if (!post || post.under || (post.hidden && post.userId !== user.userId))
       throw new AppError(POST_TABLES[target].notFound);
     if (post.userId === user.userId) throw new AppError('REPORT_SELF');
     await this.report(user, target, id, input);

@@ -24,6 +24,7 @@ import {
   type ReactionTarget,
   reactionName,
   visibleTo,
+  ancestorsVisible,
 } from './common.ts';
 import type { CommunityDeps } from './deps.ts';
 
@@ -173,22 +174,26 @@ export class Threads {
     return { total: parent.total, items: await this.page(t, parentId, parent.total, page, size, viewerId) };
   }
 
-  /** Whether the parent `p` is there for the viewer (a hidden parent is only its author's). */
+  /** Whether the parent `p` is there for the viewer (a hidden parent is only its author's; nothing above it hidden). */
   private parentVisible(t: Thread, viewerId: number | null): SQL {
-    return isHideable(t.parentTable) ? sql`AND ${visibleTo('p', viewerId)}` : sql``;
+    return isHideable(t.parentTable)
+      ? sql`AND ${visibleTo('p', viewerId)} AND ${ancestorsVisible(t.parentTable, 'p')}`
+      : sql``;
   }
 
   /** Posts under a parent (not under a hidden one); the parent's counter counts it in the same transaction. */
   async create(t: Thread, user: Poster, parentId: number, text: string): Promise<Item> {
     this.d.limits.check(user, t.kind);
     const now = this.d.clock.now().toISOString();
-    const notHidden = isHideable(t.parentTable) ? sql`AND hidden_at IS NULL` : sql``;
+    const notHidden = isHideable(t.parentTable)
+      ? sql`AND p.hidden_at IS NULL AND ${ancestorsVisible(t.parentTable, 'p')}`
+      : sql``;
     const id = await this.d.db.transaction(async (tx) => {
       // Counting first locks the parent, so it cannot be deleted before the row is in.
       const [parent] = await rows(
         tx,
-        sql`UPDATE ${ident(t.parentTable)} SET ${ident(t.parentCounter)} = ${ident(t.parentCounter)} + 1
-          WHERE id = ${parentId} ${notHidden} RETURNING id`,
+        sql`UPDATE ${ident(t.parentTable)} p SET ${ident(t.parentCounter)} = p.${ident(t.parentCounter)} + 1
+          WHERE p.id = ${parentId} ${notHidden} RETURNING p.id`,
       );
       if (!parent) throw new AppError(t.parentNotFound);
       const [row] = await rows<{ id: number }>(

@@ -9,6 +9,7 @@ import { type Executor, rows } from '../../../db/sql.ts';
 import type { ErrorCode } from '../../../shared/messages.ts';
 import { AppError } from '../../../shared/messages.ts';
 import type { AuditAction, ModerationTarget, PostTarget } from '../../../shared/moderation.ts';
+import { ancestorsVisible } from './common.ts';
 import { moveCounters, type Ratings } from './reviews.ts';
 
 interface PostTable {
@@ -45,18 +46,23 @@ export const POST_TABLES: Record<PostTarget, PostTable> = {
 
 const ident = (name: string) => sql.raw(`"${name}"`);
 
-/** A post's author and whether it is hidden (and how), or null if there is no such post. */
+/**
+ * A post's author, whether it is hidden (and how) and whether a post above it is (`under`), or null if there
+ * is no such post.
+ */
 export async function postState(
   db: Executor,
   target: PostTarget,
   id: number,
-): Promise<{ userId: number; hidden: boolean; automatic: boolean } | null> {
-  const [row] = await rows<{ user_id: number; hidden: boolean; automatic: boolean }>(
+): Promise<{ userId: number; hidden: boolean; automatic: boolean; under: boolean } | null> {
+  const t = POST_TABLES[target].table;
+  const [row] = await rows<{ user_id: number; hidden: boolean; automatic: boolean; under: boolean }>(
     db,
-    sql`SELECT user_id, hidden_at IS NOT NULL AS hidden, hidden_automatically AS automatic
-      FROM ${ident(POST_TABLES[target].table)} WHERE id = ${id}`,
+    sql`SELECT user_id, hidden_at IS NOT NULL AS hidden, hidden_automatically AS automatic,
+        NOT ${ancestorsVisible(t, 'x')} AS under
+      FROM ${ident(t)} x WHERE id = ${id}`,
   );
-  return row ? { userId: row.user_id, hidden: row.hidden, automatic: row.automatic } : null;
+  return row ? { userId: row.user_id, hidden: row.hidden, automatic: row.automatic, under: row.under } : null;
 }
 
 export interface HideResult {

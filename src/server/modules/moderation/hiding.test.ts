@@ -488,6 +488,49 @@ describe('comments, replies, questions, answers and comments on articles', () =>
     );
     expect(row!.ok).toBe(true);
   });
+
+  it('takes what is under it with it: nothing below a hidden post can be read, answered, reacted to or reported', async () => {
+    // What is left after the test above: Bob's comment c2 with the writer's reply r2, Bob's question q2 with the
+    // writer's answer a2.
+    const underQuestion = () => [
+      platform.post(`/product/question/answer/${ids.a2}/react/like`, undefined, bob.headers),
+      platform.post(`/product/question/answer/${ids.a2}/report`, { reason_id: 10 }, bob.headers),
+    ];
+    const underReview = () => [
+      platform.get(`/product/review/comment/${ids.c2}/replies`, alice.headers),
+      platform.post(`/product/review/comment/${ids.c2}/reply`, { text: 'Still here?' }, alice.headers),
+      platform.post(`/product/review/comment/${ids.c2}/react?reaction=like`, undefined, alice.headers),
+      platform.post(`/product/review/comment/${ids.c2}/report`, { reason_id: 7 }, alice.headers),
+      platform.post(`/product/review/comment/reply/${ids.r2}/react`, { reaction: 'like' }, bob.headers),
+      platform.post(`/product/review/comment/reply/${ids.r2}/report`, { reason_id: 13 }, bob.headers),
+    ];
+    const codes = ['ANSWER_NOT_FOUND', 'ANSWER_NOT_FOUND'] as const;
+    const reviewCodes = [
+      'COMMENT_NOT_FOUND',
+      'COMMENT_NOT_FOUND',
+      'COMMENT_NOT_FOUND',
+      'COMMENT_NOT_FOUND',
+      'REPLY_NOT_FOUND',
+      'REPLY_NOT_FOUND',
+    ] as const;
+    const repliesBefore = (await list(`/product/review/comment/${ids.c2}/replies`)).total;
+
+    await hide('question', ids.q2);
+    await hide('review', reviewId);
+    (await Promise.all(underQuestion())).forEach((res, i) => expectError(res, codes[i]!, `answer ${i}`));
+    (await Promise.all(underReview())).forEach((res, i) => expectError(res, reviewCodes[i]!, `review ${i}`));
+    // Nothing was written on the way.
+    const [row] = await query<{ replies: number }>(
+      t.database,
+      `SELECT replies FROM review_comments WHERE id = ${ids.c2}`,
+    );
+    expect(row!.replies).toBe(repliesBefore);
+
+    await restore('question', ids.q2);
+    await restore('review', reviewId);
+    expect((await underQuestion()[0]!).statusCode).toBe(200);
+    expect((await underReview()[0]!).statusCode).toBe(200);
+  });
 });
 
 describe('a post deleted by its author', () => {
