@@ -207,7 +207,10 @@ const suspendedFormat = new Intl.DateTimeFormat('en-IN', {
 });
 
 /** 403 ACCOUNT_SUSPENDED, saying until when (India time) and why, if the account is suspended now. */
-export function assertNotSuspended(user: Actor, now: number): void {
+export function assertNotSuspended(
+  user: Pick<Actor, 'suspendedUntilMs' | 'suspensionReason'>,
+  now: number,
+): void {
   if (user.suspendedUntilMs === null || user.suspendedUntilMs <= now) return;
   const until = new Date(user.suspendedUntilMs);
   const reason = user.suspensionReason ?? '';

@@ -27,11 +27,11 @@ import {
 } from '../../../shared/moderation.ts';
 import { type Clock, DAY } from '../../lib/clock.ts';
 import type { SessionUserRow } from '../account/sessions.ts';
-import { NEW_ACCOUNT_MS } from '../community/common.ts';
+import { assertNotSuspended, NEW_ACCOUNT_MS } from '../community/common.ts';
 import { postState, recordAction, setHidden } from '../community/visibility.ts';
 import { describeEach } from './items.ts';
 
-type Staff = Pick<SessionUserRow, 'userId' | 'role'>;
+type Staff = Pick<SessionUserRow, 'userId' | 'role' | 'suspendedUntilMs' | 'suspensionReason'>;
 
 interface AuditRow {
   id: number;
@@ -250,6 +250,8 @@ export class ModerationService {
   async act(actor: Staff, input: ModerationActionInput): Promise<string> {
     const { target_type: type, target_id: id, action, reason } = input;
     if (!ACTIONS_FOR[type].includes(action)) throw new AppError('MODERATION_NOT_ALLOWED');
+    // A suspended moderator can still read the queue, but acts on nothing until the suspension ends.
+    assertNotSuspended(actor, this.clock.now().getTime());
     const at = this.clock.now().toISOString();
     await this.db.transaction(async (tx) => {
       const subjectId = await this.subjectOf(tx, type, id, action === 'dismiss');

@@ -251,6 +251,32 @@ describe('a suspended account', () => {
     expectSuspended(await write('comment')(victim), long, 'And spamming as well.', 'comment');
   });
 
+  it('leaves a suspended moderator the queue but no actions until it ends', async () => {
+    const [admin, suspendedMod, spammer] = [
+      await member(t, { role: 'admin' }),
+      await member(t, { role: 'moderator' }),
+      await member(t),
+    ];
+    const reason = 'Hid posts without reading them.';
+    const until = new Date(clock.now().getTime() + DAY).toISOString();
+    const suspended = await moderation.post(
+      '/actions',
+      { target_type: 'user', target_id: suspendedMod.id, action: 'suspend', reason, days: 1 },
+      admin.headers,
+    );
+    expect(suspended.statusCode, suspended.body).toBe(200);
+    expect((await moderation.get('/queue', suspendedMod.headers)).statusCode).toBe(200);
+    const warn = { target_type: 'user', target_id: spammer.id, action: 'warn', reason: 'Stop spamming.' };
+    expectSuspended(await moderation.post('/actions', warn, suspendedMod.headers), until, reason, 'warn');
+    const [row] = await query(
+      t.database,
+      `SELECT count(*)::int AS n FROM moderation_actions WHERE subject_id = ${spammer.id}`,
+    );
+    expect(row).toEqual({ n: 0 });
+    clock.advance(DAY + MINUTE);
+    expect((await moderation.post('/actions', warn, suspendedMod.headers)).statusCode).toBe(200);
+  });
+
   it('ends on time: writing works again once it is over', async () => {
     const author = await member(t);
     const reporter = await member(t);
