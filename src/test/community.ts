@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { TestContext } from './app.ts';
+import { expect } from 'vitest';
+import { query, type TestContext } from './app.ts';
 import { bearer } from './account.ts';
 import type { Role } from '../shared/moderation.ts';
 
@@ -40,4 +41,41 @@ export async function productId(t: TestContext, n = 0): Promise<number> {
     sql`SELECT id FROM products WHERE category_id = 'C001' ORDER BY id OFFSET ${n} LIMIT 1`,
   )) as unknown as { rows: { id: number }[] };
   return result.rows[0]!.id;
+}
+
+/**
+ * A product's stored review counters, and the same counters recounted from its reviews that are not hidden
+ * (a hidden review counts as deleted).
+ */
+export async function reviewCounters(
+  t: TestContext,
+  productId: number,
+): Promise<{ stored: Record<string, unknown>; recount: Record<string, unknown> }> {
+  const [row] = await query<{ stored: Record<string, unknown>; recount: Record<string, unknown> }>(
+    t.database,
+    `SELECT json_build_object('total', p.total_reviews, 'sum', p.rating_sum,
+        'value', round(p.rating_value::numeric, 2)::float8, 'bq', p.build_quality_sum, 'fe', p.features_sum,
+        'lf', p.look_and_feel_sum, 'pe', p.performance_sum,
+        'stars', json_build_array(p.stars_1, p.stars_2, p.stars_3, p.stars_4, p.stars_5)) AS stored,
+      json_build_object('total', count(r.id), 'sum', coalesce(sum(r.overall), 0),
+        'value', coalesce(round(sum(r.overall)::numeric / nullif(count(r.id), 0) / 2, 2), 0)::float8,
+        'bq', coalesce(sum(r.build_quality), 0), 'fe', coalesce(sum(r.features), 0),
+        'lf', coalesce(sum(r.look_and_feel), 0), 'pe', coalesce(sum(r.performance), 0),
+        'stars', json_build_array(count(r.id) FILTER (WHERE r.star = 1), count(r.id) FILTER (WHERE r.star = 2),
+          count(r.id) FILTER (WHERE r.star = 3), count(r.id) FILTER (WHERE r.star = 4),
+          count(r.id) FILTER (WHERE r.star = 5))) AS recount
+    FROM products p LEFT JOIN reviews r ON r.product_id = p.id AND r.hidden_at IS NULL
+    WHERE p.id = ${productId} GROUP BY p.id`,
+  );
+  return row!;
+}
+
+/** Asserts that the product's stored review counters equal the recount; returns them. */
+export async function expectReviewCountersRight(
+  t: TestContext,
+  productId: number,
+): Promise<Record<string, unknown> & { total: number }> {
+  const { stored, recount } = await reviewCounters(t, productId);
+  expect(stored).toEqual(recount);
+  return stored as Record<string, unknown> & { total: number };
 }

@@ -16,7 +16,7 @@ import {
 } from '../shared/moderation.ts';
 import { createTestApp, query, requests, type TestContext } from './app.ts';
 import type { TestClock } from './clock.ts';
-import { type Member, member } from './community.ts';
+import { expectReviewCountersRight, type Member, member } from './community.ts';
 import { DAY } from '../server/lib/clock.ts';
 
 export type Response = LightMyRequestResponse;
@@ -157,30 +157,7 @@ export function moderationKit(context: () => TestContext, clock: TestClock) {
     clock.advance(1000);
   }
 
-  /**
-   * The product's stored review counters equal a recount of its reviews that are not hidden (as if the
-   * hidden ones were deleted). Returns them.
-   */
-  async function expectCountersRight(productId: number): Promise<{ total: number }> {
-    const [row] = await query<{ stored: unknown; recount: unknown }>(
-      context().database,
-      `SELECT json_build_object('total', p.total_reviews, 'sum', p.rating_sum,
-          'value', round(p.rating_value::numeric, 2)::float8, 'bq', p.build_quality_sum, 'fe', p.features_sum,
-          'lf', p.look_and_feel_sum, 'pe', p.performance_sum,
-          'stars', json_build_array(p.stars_1, p.stars_2, p.stars_3, p.stars_4, p.stars_5)) AS stored,
-        json_build_object('total', count(r.id), 'sum', coalesce(sum(r.overall), 0),
-          'value', coalesce(round(sum(r.overall)::numeric / nullif(count(r.id), 0) / 2, 2), 0)::float8,
-          'bq', coalesce(sum(r.build_quality), 0), 'fe', coalesce(sum(r.features), 0),
-          'lf', coalesce(sum(r.look_and_feel), 0), 'pe', coalesce(sum(r.performance), 0),
-          'stars', json_build_array(count(r.id) FILTER (WHERE r.star = 1),
-            count(r.id) FILTER (WHERE r.star = 2), count(r.id) FILTER (WHERE r.star = 3),
-            count(r.id) FILTER (WHERE r.star = 4), count(r.id) FILTER (WHERE r.star = 5))) AS recount
-      FROM products p LEFT JOIN reviews r ON r.product_id = p.id AND r.hidden_at IS NULL
-      WHERE p.id = ${productId} GROUP BY p.id`,
-    );
-    expect(row!.stored).toEqual(row!.recount);
-    return row!.stored as { total: number };
-  }
+  const expectCountersRight = (productId: number) => expectReviewCountersRight(context(), productId);
 
   /** How the site names a product: 'Brand Model (variant)'. */
   async function productLabel(productId: number): Promise<string> {

@@ -10,7 +10,7 @@ import type { Review } from '../../../shared/community-api.ts';
 import { ERRORS } from '../../../shared/messages.ts';
 import { createTestApp, query, requests, type TestContext } from '../../../test/app.ts';
 import { TestClock } from '../../../test/clock.ts';
-import { type Member, member } from '../../../test/community.ts';
+import { expectReviewCountersRight, type Member, member, reviewCounters } from '../../../test/community.ts';
 import { reviewsPageQuery } from './reviews.ts';
 
 let t: TestContext;
@@ -56,31 +56,9 @@ async function review(who: Member, productId: number, over: Record<string, unkno
   return res.json().review as Review;
 }
 
-/** The product's stored counters and the same counters recounted from its reviews. */
-async function counters(productId: number) {
-  const [row] = await query<Record<string, { stored: unknown; recount: unknown }>>(
-    t.database,
-    `SELECT json_build_object('total', p.total_reviews, 'sum', p.rating_sum,
-        'value', round(p.rating_value::numeric, 2)::float8, 'bq', p.build_quality_sum, 'fe', p.features_sum,
-        'lf', p.look_and_feel_sum, 'pe', p.performance_sum,
-        'stars', json_build_array(p.stars_1, p.stars_2, p.stars_3, p.stars_4, p.stars_5)) AS stored,
-      json_build_object('total', count(r.id), 'sum', coalesce(sum(r.overall), 0),
-        'value', coalesce(round(sum(r.overall)::numeric / nullif(count(r.id), 0) / 2, 2), 0)::float8,
-        'bq', coalesce(sum(r.build_quality), 0), 'fe', coalesce(sum(r.features), 0),
-        'lf', coalesce(sum(r.look_and_feel), 0), 'pe', coalesce(sum(r.performance), 0),
-        'stars', json_build_array(count(r.id) FILTER (WHERE r.star = 1), count(r.id) FILTER (WHERE r.star = 2),
-          count(r.id) FILTER (WHERE r.star = 3), count(r.id) FILTER (WHERE r.star = 4),
-          count(r.id) FILTER (WHERE r.star = 5))) AS recount
-    FROM products p LEFT JOIN reviews r ON r.product_id = p.id WHERE p.id = ${productId} GROUP BY p.id`,
-  );
-  return row as unknown as { stored: Record<string, unknown>; recount: Record<string, unknown> };
-}
+const counters = (productId: number) => reviewCounters(t, productId);
 
-async function expectCountersRight(productId: number) {
-  const { stored, recount } = await counters(productId);
-  expect(stored).toEqual(recount);
-  return stored;
-}
+const expectCountersRight = (productId: number) => expectReviewCountersRight(t, productId);
 
 /** Wilson lower bound at 95 %, as the generated column `helpful`. */
 function wilson(up: number, down: number): number {
