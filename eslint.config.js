@@ -6,7 +6,9 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   importX.flatConfigs.typescript,
   {
-    settings: { 'import-x/resolver-next': [importX.createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })] },
+    settings: {
+      'import-x/resolver-next': [importX.createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
+    },
     rules: {
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
@@ -19,7 +21,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/server/**', '**/db/**'], message: 'The web app talks to the server only through src/shared types and the API.' }] },
+        {
+          patterns: [
+            {
+              group: ['**/server/**', '**/db/**'],
+              message: 'The web app talks to the server only through src/shared types and the API.',
+            },
+          ],
+        },
       ],
     },
   },
@@ -28,7 +37,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/server/**', '**/db/**', '**/web/**'], message: 'src/shared depends on nothing else in the project.' }] },
+        {
+          patterns: [
+            {
+              group: ['**/server/**', '**/db/**', '**/web/**'],
+              message: 'src/shared depends on nothing else in the project.',
+            },
+          ],
+        },
       ],
     },
   },
@@ -37,7 +53,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/server/**', '**/web/**'], message: 'The data layer does not depend on the server or the web app.' }] },
+        {
+          patterns: [
+            {
+              group: ['**/server/**', '**/web/**'],
+              message: 'The data layer does not depend on the server or the web app.',
+            },
+          ],
+        },
       ],
     },
   },

@@ -14,7 +14,9 @@ function bareDynamicImports(): Plugin {
       for (const file of Object.values(bundle)) {
         if (file.type !== 'chunk') continue;
         if (/__vite__mapDeps\(\[\d/.test(file.code)) {
-          throw new Error(`${file.fileName}: a dynamic import has dependencies to preload; see vite.config.ts`);
+          throw new Error(
+            `${file.fileName}: a dynamic import has dependencies to preload; see vite.config.ts`,
+          );
         }
         if (file.name === 'preload-helper') {
           if (file.exports.length !== 1) throw new Error('unexpected exports from the preload helper');

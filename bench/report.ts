@@ -135,4 +135,3 @@ export function reportStandalone(
   writeJson(out, { date: new Date().toISOString(), node: process.version, [key]: result, budgets });
   console.log(`\nResults written to ${out}`);
 }
-
