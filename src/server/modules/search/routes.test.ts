@@ -71,6 +71,37 @@ describe('GET /search suggestions', () => {
     ).toBe(true);
   });
 
+  // The last word typed is a prefix, however short, even when letters and digits meet in it ('s2' is 's 2').
+  it.each([
+    ['galaxy s2', /^Samsung Galaxy S2\d/],
+    ['note 1', /Note 1\d/],
+    ['iphone 1', /^Apple iPhone 1\d/],
+    ['nord c', /^OnePlus Nord CE/],
+  ])(
+    'takes the last word of %s as typed in part, in suggestions and on results pages',
+    async (q, expected) => {
+      const suggested = await search(`searchQuery=${encodeURIComponent(q)}`);
+      expect(suggested.body.products.length, q).toBeGreaterThan(0);
+      expect(
+        names(suggested.body).every((n) => expected.test(n)),
+        names(suggested.body).join(' | '),
+      ).toBe(true);
+      const results = await search(`searchQuery=${encodeURIComponent(q)}&page=0&size=6`);
+      expect(results.body.total).toBeGreaterThanOrEqual(suggested.body.total);
+      expect(
+        names(results.body).every((n) => expected.test(n)),
+        names(results.body).join(' | '),
+      ).toBe(true);
+    },
+  );
+
+  it('finds Galaxy S23, S24 and S25 from "galaxy s2"', async () => {
+    const { body } = await search('searchQuery=galaxy%20s2&page=0&size=50');
+    const models = new Set(names(body));
+    for (const m of ['Samsung Galaxy S23', 'Samsung Galaxy S24', 'Samsung Galaxy S25'])
+      expect(models.has(m), `${m} in ${[...models].join(' | ')}`).toBe(true);
+  });
+
   it('puts exact matches first', async () => {
     const { body } = await search('searchQuery=galaxy s24 ultra');
     expect(names(body)[0]).toBe('Samsung Galaxy S24 Ultra');

@@ -27,10 +27,13 @@ interface Candidate {
   term: string;
   weight: number;
   products: number;
+  /** Products having any vocabulary word the query word begins (all of them, not only the candidates). */
+  begun: number;
 }
 
 interface WordMatch {
   exact: string[];
+  /** Words it begins; for the last word typed, one tsquery prefix (`word:*`) that stands for all of them. */
   prefix: string[];
   fuzzy: string[];
   /** Products having any of the words (an upper bound: a product may have two). */
@@ -43,15 +46,17 @@ const tsAny = (terms: string[]) => terms.join(' | ');
  * Search over brand, model and variant words:
  * 1. each query word is matched against the catalogue's vocabulary (search_terms): the same word, words it
  *    begins (prefix, for typing in progress), trigram-similar words (pg_trgm) and words one slip away
- *    (a swapped or extra letter);
+ *    (a swapped or extra letter). The last word may be typed in part, however short: it matches every word it
+ *    begins ('galaxy s2' is 'galaxy s 2:*', so S23, S24 and S25), through the GIN index's own prefix search;
  * 2. products must contain, for every query word that matched anything, one of its words (full-text search on
  *    a GIN-indexed tsvector), in any order;
  * 3. the hits are the SEARCH_RESULT_LIMIT most popular matching products. The vocabulary knows how many
  *    products have each word, so before the query runs we know how broad it is: a narrow query fetches its
  *    matches through the GIN index and sorts them; a broad one ('pro', 'sams') reads the covering popularity
  *    index in order and stops once it has enough. The work is bounded however many products match;
- * 4. ranking of the hits, closest first: exact words 3, prefix 2, fuzzy 1, plus 5 when the name starts with the
- *    query as typed; then confirmed listings before unverified ones; then popularity.
+ * 4. ranking of the hits, closest first: exact words 3, prefix 2, fuzzy 1, plus 4 when the words stand side by
+ *    side in the order typed, plus 5 when the name starts with the query as typed; then confirmed listings
+ *    before unverified ones; then popularity.
  */
 export interface SearchOptions {
   /** How long the same words give the same suggestions (ms); 0 turns the cache off. */
@@ -86,7 +91,13 @@ export class SearchService {
     // '+ 0' keeps a narrow query off the popularity index, which the planner would otherwise favour.
     const broad = Math.min(...matches.map((m) => m.products)) > this.broadMatches;
     const vector = sql`h.search_vector`;
-    const all = matches.map((m) => `(${tsAny([...m.exact, ...m.prefix, ...m.fuzzy])})`).join(' & ');
+    const words = matches.map((m) => `(${tsAny([...m.exact, ...m.prefix, ...m.fuzzy])})`);
+    const all = words.join(' & ');
+    // The words side by side in the order typed ('iphone 1' in 'iphone 16', not in 'iphone air 128 gb').
+    const inOrder =
+      words.length > 1
+        ? sql`CASE WHEN ${vector} @@ to_tsquery('simple', ${words.join(' <-> ')}) THEN 4 ELSE 0 END`
+        : sql`0`;
     const score = sql.join(
       matches.map((m) => {
         const exact = m.exact.length ? sql`${vector} @@ to_tsquery('simple', ${tsAny(m.exact)})` : sql`FALSE`;
@@ -98,7 +109,7 @@ export class SearchService {
       sql` + `,
     );
     const typed = normalizeSearch(query);
-    const rank = sql`${score} + CASE WHEN h.search_text LIKE ${`${typed.replace(/[%_\\]/g, '')}%`} THEN 5 ELSE 0 END`;
+    const rank = sql`${score} + ${inOrder} + CASE WHEN h.search_text LIKE ${`${typed.replace(/[%_\\]/g, '')}%`} THEN 5 ELSE 0 END`;
     // Suggestions show each model once (its best-ranked variant); results pages list every variant.
     const ranked = onePerModel
       ? sql`SELECT DISTINCT ON (brand_id, model) * FROM ranked ORDER BY brand_id, model, rank DESC, popularity DESC, id`
@@ -151,26 +162,42 @@ export class SearchService {
     return r?.n ?? 0;
   }
 
-  /** Vocabulary words for each query word; words that match nothing are left out of the query. */
+  /**
+   * Vocabulary words for each query word; words that match nothing are left out of the query. The last word
+   * is still being typed: it begins words at any length, and stands for all of them (`word:*`), not only the
+   * CANDIDATES_PER_WORD shortest, so 'nord c' finds the Nord CE whatever else begins with 'c'.
+   */
   private async matchWords(tokens: string[]): Promise<WordMatch[]> {
-    const input = tokens.map((tok, i) => ({ i, tok, variants: slipVariants(tok) }));
+    const last = tokens.length - 1;
+    const input = tokens.map((tok, i) => ({ i, tok, last: i === last, variants: slipVariants(tok) }));
     const found = await this.rows<Candidate>(sql`
-      SELECT i, term, weight, products FROM (
+      SELECT i, term, weight, products, begun FROM (
         SELECT t.i, s.term, s.products,
           CASE WHEN s.term = t.tok THEN 3 WHEN s.term LIKE t.tok || '%' THEN 2 ELSE 1 END AS weight,
+          coalesce(sum(s.products) FILTER (WHERE s.term LIKE t.tok || '%') OVER (PARTITION BY t.i), 0)::int
+            AS begun,
           row_number() OVER (PARTITION BY t.i ORDER BY (s.term = t.tok) DESC, (s.term LIKE t.tok || '%') DESC,
             similarity(s.term, t.tok) DESC, length(s.term), s.term) AS rank
-        FROM jsonb_to_recordset(${JSON.stringify(input)}::jsonb) AS t(i int, tok text, variants text[])
+        FROM jsonb_to_recordset(${JSON.stringify(input)}::jsonb) AS t(i int, tok text, last boolean, variants text[])
         JOIN search_terms s ON s.term = t.tok
-          OR (length(t.tok) >= 2 AND s.term LIKE t.tok || '%')
+          OR ((t.last OR length(t.tok) >= 2) AND s.term LIKE t.tok || '%')
           OR (length(t.tok) >= 4 AND t.tok !~ '^[0-9]+$' AND s.term % t.tok)
           OR s.term = ANY (t.variants)
       ) c WHERE rank <= ${CANDIDATES_PER_WORD}`);
     const byWord = new Map<number, WordMatch>();
     for (const c of found) {
       const m = byWord.get(c.i) ?? { exact: [], prefix: [], fuzzy: [], products: 0 };
-      m.products += c.products;
-      (c.weight === 3 ? m.exact : c.weight === 2 ? m.prefix : m.fuzzy).push(c.term);
+      if (c.i === last && c.weight > 1) {
+        // The typed part: the word itself if it is one, and every word it begins, counted once.
+        if (c.weight === 3) m.exact.push(c.term);
+        if (!m.prefix.length) {
+          m.prefix.push(`${tokens[last]!}:*`);
+          m.products += c.begun;
+        }
+      } else {
+        m.products += c.products;
+        (c.weight === 3 ? m.exact : c.weight === 2 ? m.prefix : m.fuzzy).push(c.term);
+      }
       byWord.set(c.i, m);
     }
     return [...byWord.entries()].sort(([a], [b]) => a - b).map(([, m]) => m);
