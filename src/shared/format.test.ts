@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatMonths, formatPrice } from './format.ts';
+import { formatDate, formatInstant, formatMonth, formatMonths, formatPrice } from './format.ts';
 import { formatAttributeValue } from './attribute-display.ts';
 import { formatQuantity, toBaseValue } from './units.ts';
 
@@ -30,6 +30,23 @@ describe('dates', () => {
     expect(formatDate('2025-05-26')).toBe('26 May 2025');
     expect(formatDate('2023-05')).toBe('May 2023');
     expect(formatDate(null)).toBe('Not listed');
+  });
+
+  it('shows a moment as its date in India, whichever formatter shows it', () => {
+    // 19:00 UTC on 25 November is 00:30 IST on 26 November: My account and the ReviewPass history agree.
+    const night = '2026-11-25T19:00:00.000Z';
+    expect(formatDate(night)).toBe('26 November 2026');
+    expect(formatInstant(night)).toBe('26 November 2026');
+    expect(formatDate('2026-11-25T18:29:59Z')).toBe('25 November 2026');
+    expect(formatDate('2026-11-25T18:30:00+00:00')).toBe('26 November 2026');
+    // A calendar date is the same day everywhere.
+    expect(formatDate('2026-11-25')).toBe('25 November 2026');
+  });
+
+  it('shows the month of a moment in India', () => {
+    expect(formatMonth('2026-10-31T19:00:00Z')).toBe('November 2026');
+    expect(formatMonth('2026-10-31T18:00:00Z')).toBe('October 2026');
+    expect(formatMonth('not a date')).toBe('Not listed');
   });
 });
 

@@ -22,32 +22,40 @@ export function formatMonths(months: number): string {
   return parts.join(' ');
 }
 
-const dateFormat = new Intl.DateTimeFormat('en-IN', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
+/** Moments are shown as they fall in India, wherever the server or the browser runs. */
+const INDIA = 'Asia/Kolkata';
+const dayFormat = (timeZone: string) =>
+  new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'long', year: 'numeric', timeZone });
+const monthFormat = (timeZone: string) =>
+  new Intl.DateTimeFormat('en-IN', { month: 'long', year: 'numeric', timeZone });
+// A calendar date (a release date, a page's effective date) is the same day everywhere: read and shown in UTC.
+const calendarDay = dayFormat('UTC');
+const calendarMonth = monthFormat('UTC');
+const instantDay = dayFormat(INDIA);
+const instantMonth = monthFormat(INDIA);
 
-const monthFormat = new Intl.DateTimeFormat('en-IN', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+const isCalendarDay = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v);
 
-/** '2025-05-26' → '26 May 2025'; a month-precision '2023-05' → 'May 2023'. */
-export function formatDate(isoDate: string | null | undefined): string {
-  if (!isoDate) return 'Not listed';
-  if (/^\d{4}-\d{2}$/.test(isoDate)) return monthFormat.format(new Date(`${isoDate}-01T00:00:00Z`));
-  const d = new Date(isoDate.length === 10 ? `${isoDate}T00:00:00Z` : isoDate);
-  return Number.isNaN(d.getTime()) ? 'Not listed' : dateFormat.format(d);
+/**
+ * A calendar date '2025-05-26' → '26 May 2025'; a month '2023-05' → 'May 2023'; a moment (a timestamp, such as
+ * when a review was posted) → its date in India: '2026-11-25T19:00:00Z' → '26 November 2026'.
+ */
+export function formatDate(value: string | null | undefined): string {
+  if (!value) return 'Not listed';
+  if (/^\d{4}-\d{2}$/.test(value)) return calendarMonth.format(new Date(`${value}-01T00:00:00Z`));
+  const d = new Date(isCalendarDay(value) ? `${value}T00:00:00Z` : value);
+  if (Number.isNaN(d.getTime())) return 'Not listed';
+  return (isCalendarDay(value) ? calendarDay : instantDay).format(d);
 }
 
-const instantFormat = new Intl.DateTimeFormat('en-IN', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'Asia/Kolkata',
-});
-
 /** A moment as its date in India: '2026-12-22T20:00:00Z' → '23 December 2026'. */
-export const formatInstant = (iso: string): string => instantFormat.format(new Date(iso));
+export const formatInstant = (iso: string): string => formatDate(iso);
+
+/** A moment's month in India: '2026-10-31T19:00:00Z' (1 November, 00:30 IST) → 'November 2026'. */
+export function formatMonth(iso: string): string {
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? 'Not listed' : instantMonth.format(d);
+}
 
 const count = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 2 });
 

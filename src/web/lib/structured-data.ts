@@ -79,8 +79,9 @@ export function reviewLd(origin: string, r: ReviewWithProduct) {
     url: `${origin}/product/${r.product.id}/review/${r.id}`,
     name: r.summary,
     reviewBody: r.description,
-    datePublished: r.created_at.slice(0, 10),
-    ...(r.updated_at ? { dateModified: r.updated_at.slice(0, 10) } : {}),
+    // The moment itself, with its offset: a UTC day would be the day before in India late at night.
+    datePublished: r.created_at,
+    ...(r.updated_at ? { dateModified: r.updated_at } : {}),
     author: { '@type': 'Person', name: author },
     reviewRating: { '@type': 'Rating', ratingValue: r.overall, bestRating: 5, worstRating: 0 },
     itemReviewed: {

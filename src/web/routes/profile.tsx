@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { data, Link } from 'react-router';
 import type { FollowResult, PublicProfile } from '../../shared/community-api.ts';
 import { PAGE_SIZE, USER_API } from '../../shared/constants.ts';
-import { formatCount, formatDate, formatRating, productName } from '../../shared/format.ts';
+import { formatCount, formatMonth, formatRating, productName } from '../../shared/format.ts';
 import { Pagination } from '../components/pagination.tsx';
 import { When } from '../features/community/author-line.tsx';
 import { useCommunityApi } from '../features/community/community-api.ts';
@@ -163,7 +163,7 @@ export default function PublicProfilePage({ loaderData }: Route.ComponentProps) 
         <div>
           <h1 id="profile-name">{name}</h1>
           <p className="profile-handle">@{p.username}</p>
-          <p className="muted small">Joined {formatDate(p.joined.slice(0, 7))}</p>
+          <p className="muted small">Joined {formatMonth(p.joined)}</p>
           <dl className="profile-stats">
             <div>
               <dt>{current.followers === 1 ? 'follower' : 'followers'}</dt>
