@@ -1,14 +1,24 @@
 /**
  * The demo community: clearly labelled demo users (username prefix demo_, is_demo) with reviews, upvotes
- * and views, so ratings, trend lists and review counts are real on a fresh start. Deterministic.
- * Counters on products are kept right in the same transaction as the rows they count.
+ * and views, so ratings, trend lists and review counts are real on a fresh start. Deterministic but for today's
+ * date. Counters on products are kept right in the same transaction as the rows they count.
+ * Text fits the product it is on (its name, its category, electric or not, 5G or not), and dates hold together:
+ * a review comes after the product's release, a comment after its review, a reply after its comment, an answer
+ * after its question, and each demo account joined before its first post.
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { recountReviewStats } from '../review-stats.ts';
 import { productUpvotes, reviews, users } from '../schema.ts';
 import { createRandom } from './random.ts';
-import { DEMO_COMMENTS, DEMO_QUESTIONS, DEMO_REPLIES, demoName, demoReviewText } from './text.ts';
+import {
+  DEMO_KINDS,
+  type DemoSubject,
+  demoComments,
+  demoName,
+  demoQuestions,
+  demoReviewText,
+} from './text.ts';
 
 export interface DemoOptions {
   users?: number;
@@ -18,6 +28,39 @@ export interface DemoOptions {
 }
 
 const half = (v: number) => Math.max(1, Math.min(10, Math.round(v * 2)));
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+/** Products get demo reviews from this many days after their release, questions from a week after. */
+const REVIEWS_AFTER_RELEASE_DAYS = 7;
+/** Questions and answers on this many of the most looked-at products of each category. */
+const DISCUSSED = { C001: 70, C002: 6, C003: 4 } as const;
+
+type Candidate = {
+  id: number;
+  category_id: string;
+  brand: string;
+  model: string;
+  spec_score: number | null;
+  features: string[];
+  release_date: string | null;
+};
+
+const subjectOf = (p: Candidate): DemoSubject => ({
+  kind: DEMO_KINDS[p.category_id] ?? 'phone',
+  name: `${p.brand} ${p.model}`,
+  electric: p.features.includes('electric'),
+  fiveG: p.features.includes('5g'),
+});
+
+/** The earliest post of each demo user, so their accounts can be dated before it. */
+class FirstPosts {
+  readonly at = new Map<number, number>();
+  add(userId: number, at: Date): Date {
+    const t = at.getTime();
+    this.at.set(userId, Math.min(this.at.get(userId) ?? t, t));
+    return at;
+  }
+}
 
 export async function seedDemo(
   db: Db,
@@ -32,13 +75,7 @@ export async function seedDemo(
     return { users: 0, reviews: 0, skipped: true };
 
   // Phones people actually look at: verified, recent and mid-range first, then every other category a little.
-  type Candidate = {
-    id: number;
-    category_id: string;
-    brand: string;
-    model: string;
-    spec_score: number | null;
-  };
+  // None released in the last week (or not yet): nobody has owned one long enough to review it.
   const perCategory = {
     C001: Math.round(productCount * 0.8),
     C002: Math.round(productCount * 0.12),
@@ -47,14 +84,18 @@ export async function seedDemo(
   const candidates: Candidate[] = [];
   for (const [category, limit] of Object.entries(perCategory)) {
     const rows = (
-      (await db.execute(sql`SELECT p.id, p.category_id, b.name AS brand, p.model, p.spec_score
+      (await db.execute(sql`SELECT p.id, p.category_id, b.name AS brand, p.model, p.spec_score, p.features,
+          p.release_date::text AS release_date
         FROM products p JOIN brands b ON b.id = p.brand_id
         WHERE p.verified AND p.category_id = ${category}
+          AND (p.release_date IS NULL OR p.release_date <= current_date - ${REVIEWS_AFTER_RELEASE_DAYS}::int)
         ORDER BY p.release_date DESC NULLS LAST, p.spec_score DESC NULLS LAST, p.price DESC NULLS LAST, p.id
         LIMIT ${limit}`)) as unknown as { rows: Candidate[] }
     ).rows;
     candidates.push(...rows);
   }
+  const now = Date.now();
+  const firstPosts = new FirstPosts();
 
   let reviewTotal = 0;
   await db.transaction(async (tx) => {
@@ -81,10 +122,19 @@ export async function seedDemo(
       const reviewCount = Math.min(userIds.length, Math.floor(popularity * r.int(40, 220)));
       const quality = Math.max(1.5, Math.min(4.9, r.normal(3.6 + ((p.spec_score ?? 70) - 70) / 60, 1.4)));
       const reviewers = [...userIds].sort(() => r.next() - 0.5).slice(0, reviewCount);
+      const subject = subjectOf(p);
+      const released = p.release_date ? Date.parse(`${p.release_date}T00:00:00Z`) : null;
+      // Reviews from the last 18 months, and never in the product's first week.
+      const latestDaysAgo = released
+        ? Math.max(1, Math.min(540, Math.floor((now - released) / DAY) - REVIEWS_AFTER_RELEASE_DAYS))
+        : 540;
       for (const userId of reviewers) {
         const overall = Math.max(0.5, Math.min(5, r.normal(quality, 1.6)));
         const aspect = () => half(r.normal(overall, 0.9));
-        const text = demoReviewText(r, overall, `${p.brand} ${p.model}`);
+        const createdAt = new Date(now - r.int(1, latestDaysAgo) * DAY - r.int(0, 23) * HOUR);
+        // Owned since its release at the earliest (up to three years for cars and motorbikes, undated).
+        const ownable = Math.min(730, released ? Math.floor((createdAt.getTime() - released) / DAY) : 1095);
+        const text = demoReviewText(r, overall, subject, r.int(Math.min(7, ownable), ownable));
         reviewRows.push({
           productId: p.id,
           userId,
@@ -94,7 +144,7 @@ export async function seedDemo(
           lookAndFeel: aspect(),
           performance: aspect(),
           ...text,
-          createdAt: new Date(Date.now() - r.int(1, 540) * 86_400_000),
+          createdAt: firstPosts.add(userId, createdAt),
         });
       }
       const upvoters = [...userIds]
@@ -119,7 +169,21 @@ export async function seedDemo(
     }
     reviewTotal = reviewRows.length;
 
-    await seedDiscussions(tx, r, userIds, candidates.slice(0, 80));
+    const discussed = Object.entries(DISCUSSED).flatMap(([category, n]) =>
+      candidates.filter((p) => p.category_id === category).slice(0, n),
+    );
+    await seedDiscussions(tx, r, userIds, candidates, discussed, now, firstPosts);
+    // Each account joined before its first post; those that never posted, some time in the last two years.
+    const joined = userIds.map((id) => {
+      const first = firstPosts.at.get(id);
+      return first === undefined
+        ? now - r.int(30, 700) * DAY
+        : first - r.int(1, 90) * DAY - r.int(0, 23) * HOUR;
+    });
+    await tx.execute(sql`UPDATE users u SET created_at = j.at
+      FROM unnest(${`{${userIds.join(',')}}`}::int[],
+        ${`{${joined.map((t) => `"${new Date(t).toISOString()}"`).join(',')}}`}::timestamptz[]) AS j(id, at)
+      WHERE u.id = j.id`);
 
     // Stored counters, from the rows just written.
     await recountReviewStats(tx);
@@ -148,38 +212,62 @@ async function ids(tx: Tx, query: ReturnType<typeof sql>): Promise<number[]> {
 }
 
 /**
- * Useful / Not useful votes on the demo reviews, comments and replies on some of them, and questions with
- * answers on the most looked-at phones, so every part of a product page has something real to show.
+ * Useful / Not useful votes on the demo reviews, comments on some of them (some answered by the review's
+ * author), and questions with answers on the most looked-at products, so every part of a product page has
+ * something real to show. Each post comes after what it answers, and before now.
  */
 async function seedDiscussions(
   tx: Tx,
   r: ReturnType<typeof createRandom>,
   userIds: number[],
-  products: { id: number; brand: string; model: string }[],
+  reviewed: Candidate[],
+  discussed: Candidate[],
+  now: number,
+  firstPosts: FirstPosts,
 ): Promise<void> {
+  const subjects = new Map(reviewed.map((p) => [p.id, subjectOf(p)]));
   const reviewRows = (
-    (await tx.execute(sql`SELECT id, user_id, overall FROM reviews ORDER BY id`)) as unknown as {
-      rows: { id: number; user_id: number; overall: number }[];
+    (await tx.execute(
+      sql`SELECT id, user_id, product_id, created_at FROM reviews ORDER BY id`,
+    )) as unknown as {
+      rows: { id: number; user_id: number; product_id: number; created_at: Date | string }[];
     }
   ).rows;
+  /** Someone other than `userId`. */
+  const other = (userId: number) => {
+    for (;;) {
+      const u = r.pick(userIds);
+      if (u !== userId) return u;
+    }
+  };
   const votes: { targetId: number; userId: number; value: number }[] = [];
-  const comments: { reviewId: number; userId: number; body: string; createdAt: Date }[] = [];
+  const comments: {
+    reviewId: number;
+    reviewer: number;
+    userId: number;
+    body: string;
+    reply: string;
+    at: Date;
+  }[] = [];
   for (const review of reviewRows) {
     const voters = new Set<number>();
     const count = Math.floor(r.next() ** 3 * 25);
     const usefulShare = 0.55 + r.next() * 0.4;
-    while (voters.size < count) {
-      const u = r.pick(userIds);
-      if (u !== review.user_id) voters.add(u);
-    }
+    while (voters.size < count) voters.add(other(review.user_id));
     for (const u of voters)
       votes.push({ targetId: review.id, userId: u, value: r.next() < usefulShare ? 1 : -1 });
-    if (r.next() < 0.08) {
+    const posted = new Date(review.created_at).getTime();
+    const hoursSince = Math.floor((now - posted) / HOUR);
+    if (r.next() < 0.08 && hoursSince > 4) {
+      const c = r.pick(demoComments(subjects.get(review.product_id)!));
+      const userId = other(review.user_id);
       comments.push({
         reviewId: review.id,
-        userId: r.pick(userIds),
-        body: r.pick(DEMO_COMMENTS),
-        createdAt: new Date(Date.now() - r.int(1, 90) * 86_400_000),
+        reviewer: review.user_id,
+        userId,
+        body: c.comment,
+        reply: c.reply,
+        at: firstPosts.add(userId, new Date(posted + r.int(1, Math.min(30 * 24, hoursSince - 3)) * HOUR)),
       });
     }
   }
@@ -194,33 +282,44 @@ async function seedDiscussions(
     const [commentId] = await ids(
       tx,
       sql`INSERT INTO review_comments (review_id, user_id, body, created_at)
-        VALUES (${c.reviewId}, ${c.userId}, ${c.body}, ${c.createdAt.toISOString()}) RETURNING id`,
+        VALUES (${c.reviewId}, ${c.userId}, ${c.body}, ${c.at.toISOString()}) RETURNING id`,
     );
-    if (r.next() < 0.5) {
+    const hoursLeft = Math.floor((now - c.at.getTime()) / HOUR);
+    if (r.next() < 0.5 && hoursLeft > 1) {
+      // The review's author answers.
+      const at = new Date(c.at.getTime() + r.int(1, Math.min(72, hoursLeft - 1)) * HOUR);
       await tx.execute(sql`INSERT INTO comment_replies (comment_id, user_id, body, created_at)
-        VALUES (${commentId!}, ${r.pick(userIds)}, ${r.pick(DEMO_REPLIES)},
-          ${new Date(c.createdAt.getTime() + 3_600_000).toISOString()})`);
+        VALUES (${commentId!}, ${c.reviewer}, ${c.reply}, ${firstPosts.add(c.reviewer, at).toISOString()})`);
     }
   }
-  for (const p of products) {
-    const name = `${p.brand} ${p.model}`;
-    const asked = [...DEMO_QUESTIONS].sort(() => r.next() - 0.5).slice(0, r.int(1, 4));
+  for (const p of discussed) {
+    const subject = subjectOf(p);
+    const released = p.release_date ? Date.parse(`${p.release_date}T00:00:00Z`) : null;
+    // Asked in the last 200 days, from a week after the release, and at least 3 days ago.
+    const latestDaysAgo = released
+      ? Math.max(3, Math.min(200, Math.floor((now - released) / DAY) - REVIEWS_AFTER_RELEASE_DAYS))
+      : 200;
+    const asked = [...demoQuestions(subject)].sort(() => r.next() - 0.5).slice(0, r.int(1, 4));
     for (const q of asked) {
-      const askedAt = new Date(Date.now() - r.int(10, 200) * 86_400_000);
+      const asker = r.pick(userIds);
+      const askedAt = firstPosts.add(asker, new Date(now - r.int(3, latestDaysAgo) * DAY));
       const [questionId] = await ids(
         tx,
         sql`INSERT INTO questions (product_id, user_id, body, created_at)
-          VALUES (${p.id}, ${r.pick(userIds)}, ${q.question.replace('{name}', name)}, ${askedAt.toISOString()})
+          VALUES (${p.id}, ${asker}, ${q.question.replace('{name}', subject.name)}, ${askedAt.toISOString()})
           RETURNING id`,
       );
       for (const answer of q.answers) {
+        const answerer = other(asker);
+        const at = firstPosts.add(answerer, new Date(askedAt.getTime() + r.int(1, 72) * HOUR));
         const [answerId] = await ids(
           tx,
           sql`INSERT INTO answers (question_id, user_id, body, created_at)
-            VALUES (${questionId!}, ${r.pick(userIds)}, ${answer.replace('{name}', name)},
-              ${new Date(askedAt.getTime() + r.int(1, 72) * 3_600_000).toISOString()}) RETURNING id`,
+            VALUES (${questionId!}, ${answerer}, ${answer.replace('{name}', subject.name)}, ${at.toISOString()})
+            RETURNING id`,
         );
-        const likers = new Set(Array.from({ length: r.int(0, 12) }, () => r.pick(userIds)));
+        // Nobody reacts to their own answer.
+        const likers = new Set(Array.from({ length: r.int(0, 12) }, () => other(answerer)));
         for (const u of likers) {
           await tx.execute(sql`INSERT INTO answer_reactions (answer_id, user_id, value)
             VALUES (${answerId!}, ${u}, ${r.next() < 0.85 ? 1 : -1}) ON CONFLICT DO NOTHING`);
