@@ -10,13 +10,17 @@ import { HiddenMarkSchema } from './moderation.ts';
 
 export { type Page, pageOf } from './api-types.ts';
 
-/** Who wrote something; null when the account was deleted ("Deleted user"). */
+/**
+ * Who wrote something; null when the account was deleted ("Deleted user"). `demo`: one of the demo community's
+ * made-up members (its posts are sample text), labelled as such wherever it appears.
+ */
 export const AuthorSchema = z
   .object({
     username: z.string(),
     firstName: z.string(),
     lastName: z.string(),
     image: z.string().nullable(),
+    demo: z.boolean(),
   })
   .nullable();
 export type Author = z.infer<typeof AuthorSchema>;
@@ -126,6 +130,8 @@ export const PublicProfileSchema = z.object({
     firstName: z.string(),
     lastName: z.string(),
     image: z.string().nullable(),
+    /** One of the demo community's made-up members. */
+    demo: z.boolean(),
     joined: z.string(),
     followers: z.number().int(),
     following: z.number().int(),

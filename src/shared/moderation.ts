@@ -115,6 +115,8 @@ export const QueueEntrySchema = z.object({
       username: z.string(),
       firstName: z.string(),
       lastName: z.string(),
+      /** One of the demo community's made-up members. */
+      demo: z.boolean(),
       joined: z.string(),
       role: z.enum(ROLES),
       suspended_until: z.string().nullable(),

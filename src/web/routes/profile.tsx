@@ -4,7 +4,7 @@ import type { FollowResult, PublicProfile } from '../../shared/community-api.ts'
 import { PAGE_SIZE, USER_API } from '../../shared/constants.ts';
 import { formatCount, formatMonth, formatRating, productName } from '../../shared/format.ts';
 import { Pagination } from '../components/pagination.tsx';
-import { When } from '../features/community/author-line.tsx';
+import { DemoBadge, When } from '../features/community/author-line.tsx';
 import { useCommunityApi } from '../features/community/community-api.ts';
 import { ReportButton } from '../features/community/report-dialog.tsx';
 import { UserText } from '../features/community/user-text.tsx';
@@ -162,7 +162,14 @@ export default function PublicProfilePage({ loaderData }: Route.ComponentProps) 
         <Avatar user={p} size="large" />
         <div>
           <h1 id="profile-name">{name}</h1>
-          <p className="profile-handle">@{p.username}</p>
+          <p className="profile-handle">
+            @{p.username} {p.demo && <DemoBadge />}
+          </p>
+          {p.demo && (
+            <p className="muted small">
+              A made-up member of the demo community: the reviews below are sample text, not a real owner’s.
+            </p>
+          )}
           <p className="muted small">Joined {formatMonth(p.joined)}</p>
           <dl className="profile-stats">
             <div>

@@ -119,7 +119,7 @@ describe('comments', () => {
       message: COMMUNITY_SUCCESS.commentPosted,
       comment: {
         review_id: r.id,
-        author: { username: me.username, firstName: 'Test', lastName: 'Member', image: null },
+        author: { username: me.username, firstName: 'Test', lastName: 'Member', image: null, demo: false },
         text: 'Helpful, thanks.',
         replies: 0,
         likes: 0,
@@ -367,7 +367,13 @@ describe('replies', () => {
       reply: {
         id: expect.any(Number),
         comment_id: c.id,
-        author: { username: people[0]!.username, firstName: 'Test', lastName: 'Member', image: null },
+        author: {
+          username: people[0]!.username,
+          firstName: 'Test',
+          lastName: 'Member',
+          image: null,
+          demo: false,
+        },
         text: 'Good point',
         created_at: clock.now().toISOString(),
         likes: 0,

@@ -25,13 +25,14 @@ export function notFoundOnForeignKey(code: ErrorCode) {
  * authorOf(). A deleted account (hidden, or erased after 7 days) shows as "Deleted user" (null).
  */
 export const AUTHOR_COLUMNS = sql.raw(`CASE WHEN u.deleted_at IS NULL THEN u.username END AS a_username,
-  u.first_name AS a_first_name, u.last_name AS a_last_name, u.image AS a_image`);
+  u.first_name AS a_first_name, u.last_name AS a_last_name, u.image AS a_image, u.is_demo AS a_demo`);
 
 export interface AuthorColumns {
   a_username: string | null;
   a_first_name: string | null;
   a_last_name: string | null;
   a_image: string | null;
+  a_demo: boolean | null;
 }
 
 export function authorOf(row: AuthorColumns, imageUrl: (file: string | null) => string | null): Author {
@@ -41,6 +42,7 @@ export function authorOf(row: AuthorColumns, imageUrl: (file: string | null) => 
     firstName: row.a_first_name ?? '',
     lastName: row.a_last_name ?? '',
     image: imageUrl(row.a_image),
+    demo: row.a_demo === true,
   };
 }
 

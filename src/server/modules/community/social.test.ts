@@ -340,6 +340,24 @@ describe('follows', () => {
 });
 
 describe('profiles', () => {
+  it('label the demo community as demo: its profiles and the author of each of its posts', async () => {
+    const [demo] = await query<{ username: string; product_id: number }>(
+      t.database,
+      `SELECT u.username, v.product_id FROM users u JOIN reviews v ON v.user_id = u.id
+        WHERE u.is_demo ORDER BY v.id LIMIT 1`,
+    );
+    const profile = (await get(`${user}/user/${demo!.username}/get-profile`)).json();
+    expect(profile.profile).toMatchObject({ username: demo!.username, demo: true });
+    expect(profile.reviews.items[0].author).toMatchObject({ username: demo!.username, demo: true });
+    const reviews = (await get(`${platform}/product/${demo!.product_id}/reviews?size=50`)).json();
+    expect(reviews.items.length).toBeGreaterThan(0);
+    expect(reviews.items.some((r: { author: { demo: boolean } }) => r.author.demo)).toBe(true);
+    for (const r of reviews.items)
+      expect(r.author.demo, r.author.username).toBe(r.author.username.startsWith('demo_'));
+    // A real member is not.
+    expect((await get(`${user}/user/${alice.username}/get-profile`)).json().profile.demo).toBe(false);
+  });
+
   it('shows a public profile with a page of reviews to visitors and members', async () => {
     const writer = await member(t);
     // Written in the order below (so the ids follow it), each at the time of its rank: review number 20 + k
@@ -361,6 +379,7 @@ describe('profiles', () => {
       firstName: 'Test',
       lastName: 'Member',
       image: null,
+      demo: false,
       joined: expect.any(String),
       followers: 1,
       following: 0,

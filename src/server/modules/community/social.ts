@@ -292,13 +292,15 @@ export class SocialService {
       first_name: string;
       last_name: string;
       image: string | null;
+      is_demo: boolean;
       created_at: Date | string;
       followers: number;
       following: number;
       followed: boolean;
     }>(
       this.d.db,
-      sql`SELECT u.id, u.username, u.first_name, u.last_name, u.image, u.created_at, u.followers, u.following,
+      sql`SELECT u.id, u.username, u.first_name, u.last_name, u.image, u.is_demo, u.created_at, u.followers,
+          u.following,
           EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = ${viewerId} AND f.followee_id = u.id) AS followed
         FROM users u WHERE lower(u.username) = lower(${username}) AND u.deleted_at IS NULL`,
     );
@@ -312,6 +314,7 @@ export class SocialService {
         firstName: user.first_name,
         lastName: user.last_name,
         image: this.d.imageUrl(user.image),
+        demo: user.is_demo,
         joined: iso(user.created_at)!,
         followers: user.followers,
         following: user.following,

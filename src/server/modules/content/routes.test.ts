@@ -140,7 +140,13 @@ describe('article comments', () => {
     for (let i = 0; i < 7; i++) posted.push(await comment(1, people[i % 3]!, `Comment number ${i}`));
     expect(posted[0]).toMatchObject({
       article_id: 1,
-      author: { username: people[0]!.username, firstName: 'Test', lastName: 'Member', image: null },
+      author: {
+        username: people[0]!.username,
+        firstName: 'Test',
+        lastName: 'Member',
+        image: null,
+        demo: false,
+      },
       text: 'Comment number 0',
       likes: 0,
       dislikes: 0,
@@ -189,7 +195,7 @@ describe('article comments', () => {
       comment: {
         id: expect.any(Number),
         article_id: 2,
-        author: { username: me.username, firstName: 'Test', lastName: 'Member', image: null },
+        author: { username: me.username, firstName: 'Test', lastName: 'Member', image: null, demo: false },
         text: 'Clear and helpful.',
         created_at: clock.now().toISOString(),
         likes: 0,

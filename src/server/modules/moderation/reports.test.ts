@@ -94,6 +94,7 @@ describe('the queue', () => {
       username: author.username,
       firstName: 'Test',
       lastName: 'Member',
+      demo: false,
       joined: expect.any(String),
       role: 'user',
       suspended_until: null,

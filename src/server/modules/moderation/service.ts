@@ -161,12 +161,13 @@ export class ModerationService {
         username: string;
         first_name: string;
         last_name: string;
+        is_demo: boolean;
         created_at: Date | string;
         role: Role;
         suspended_until: Date | string | null;
       }>(
         this.db,
-        sql`SELECT id, username, first_name, last_name, created_at, role,
+        sql`SELECT id, username, first_name, last_name, is_demo, created_at, role,
             CASE WHEN suspended_until > ${now.toISOString()} THEN suspended_until END AS suspended_until
           FROM users WHERE id = ANY (${subjectIds}::int[]) AND deleted_at IS NULL`,
       ),
@@ -187,6 +188,7 @@ export class ModerationService {
               username: author.username,
               firstName: author.first_name,
               lastName: author.last_name,
+              demo: author.is_demo,
               joined: iso(author.created_at)!,
               role: author.role,
               suspended_until: iso(author.suspended_until),

@@ -39,7 +39,19 @@ export function When({ date, prefix = '' }: { date: string; prefix?: string }) {
   );
 }
 
-/** Who wrote something and when: avatar, name (a link to their profile), date, and 'edited' after a change. */
+/** The label of the demo community's made-up members and their sample posts, wherever they appear. */
+export function DemoBadge() {
+  return (
+    <span className="badge" title="A made-up member of the demo community: this is sample text">
+      Demo
+    </span>
+  );
+}
+
+/**
+ * Who wrote something and when: avatar, name (a link to their profile), 'Demo' for the demo community, date, and
+ * 'edited' after a change.
+ */
 export function AuthorLine({
   author,
   date,
@@ -57,6 +69,7 @@ export function AuthorLine({
           <Link to={`/profile/${encodeURIComponent(author.username)}`} className="author-name">
             {`${author.firstName} ${author.lastName}`.trim() || author.username}
           </Link>
+          {author.demo && <DemoBadge />}
         </>
       ) : (
         <>

@@ -8,7 +8,7 @@ import { ItemBody, type LikeableItem } from './item-body.tsx';
 
 const item = (i: Partial<LikeableItem> = {}): LikeableItem => ({
   id: 7,
-  author: { username: 'asha', firstName: 'Asha', lastName: 'Rao', image: null },
+  author: { username: 'asha', firstName: 'Asha', lastName: 'Rao', image: null, demo: false },
   created_at: '2025-05-26T10:15:00.000Z',
   text: 'Is the battery good?',
   likes: 1,
@@ -52,5 +52,13 @@ describe('ItemBody', () => {
     expect(buttons(html(item({ mine: true }), 'article_comment'))).toContain('Delete this comment');
     // No target, no Report.
     expect(buttons(html(item())).some((b) => b.startsWith('Report'))).toBe(false);
+  });
+
+  it('labels a post of the demo community as Demo beside its author, and no one else’s', () => {
+    const demo = { username: 'demo_asha7', firstName: 'Asha', lastName: 'Rao', image: null, demo: true };
+    const label = /<span class="badge"[^>]*>Demo<\/span>/;
+    expect(html(item({ author: demo }), 'comment')).toMatch(label);
+    expect(html(item(), 'comment')).not.toMatch(label);
+    expect(html(item({ author: null }), 'comment')).not.toMatch(label);
   });
 });

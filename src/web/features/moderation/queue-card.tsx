@@ -10,7 +10,7 @@ import {
   type QueueEntry,
   type QueueReport,
 } from '../../../shared/moderation.ts';
-import { When } from '../community/author-line.tsx';
+import { DemoBadge, When } from '../community/author-line.tsx';
 import { UserText } from '../community/user-text.tsx';
 import { ActionForm } from './action-form.tsx';
 import { formatDays, ROLE_LABELS, suspendedNow, TARGET_NAMES } from './labels.ts';
@@ -87,6 +87,12 @@ function Author({ author, headingId }: { author: QueueEntry['author']; headingId
                 {`${author.firstName} ${author.lastName}`.trim() || author.username}
               </Link>{' '}
               <span className="muted">@{author.username}</span>
+              {author.demo && (
+                <>
+                  {' '}
+                  <DemoBadge />
+                </>
+              )}
             </dd>
           </div>
           <div>
