@@ -19,14 +19,24 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { AttributeValue } from '../shared/attributes.ts';
+import { MIN_REVIEWS_FOR_RATING } from '../shared/constants.ts';
 
 const tsvector = customType<{ data: string }>({
   dataType: () => 'tsvector',
 });
 
-/** A Bayesian average of a review sum in half steps (decision 0009), as a generated column's expression. */
-const bayes = (sum: string) =>
-  sql.raw(`(5 * coalesce(2 + 0.025::float8 * spec_score, 3) + 0.5::float8 * ${sum}) / (5 + total_reviews)`);
+/** A phone's rating from its spec score (decision 0009): 2 + 2.5 × spec score / 100, so 2.0 to 4.5, or 3. */
+const PRIOR = 'coalesce(2 + 0.025::float8 * spec_score, 3)';
+/**
+ * A recommendation score from a review sum in half steps (decision 0009), as a generated column's expression:
+ * from 10 reviews (when the site shows a rating), the Bayesian average of the owners' ratings and 5 imaginary
+ * reviews at the spec rating; below that, the spec rating alone: a rating from fewer reviews is never used.
+ */
+const rated = (sum: string) =>
+  sql.raw(
+    `CASE WHEN total_reviews >= ${MIN_REVIEWS_FOR_RATING} ` +
+      `THEN (5 * ${PRIOR} + 0.5::float8 * ${sum}) / (5 + total_reviews) ELSE ${PRIOR} END`,
+  );
 
 export const categories = pgTable('categories', {
   id: text('id').primaryKey(),
@@ -95,18 +105,19 @@ export const products = pgTable(
     /** Popularity: a view counts 1, an upvote 10, a review 20. Orders search hits and the browse default. */
     popularity: integer('popularity').generatedAlwaysAs(sql`views + 10 * upvotes + 20 * total_reviews`),
     /**
-     * Recommendation scores (decision 0009), kept by PostgreSQL so each list is an index walk: Bayesian averages
-     * of the owners' ratings with 5 imaginary reviews at the spec rating (2 + 2.5 × spec score / 100, or 3);
-     * rec_value is that rating × price^-¼ (Budget Match: the budget's middle only scales it).
+     * Recommendation scores (decision 0009), kept by PostgreSQL so each list is an index walk: from 10 reviews,
+     * Bayesian averages of the owners' ratings with 5 imaginary reviews at the spec rating (2 + 2.5 × spec
+     * score / 100, or 3); below 10 reviews, the spec rating alone. rec_value is that score × price^-¼ (Budget
+     * Match: the budget's middle only scales it).
      */
-    recRating: doublePrecision('rec_rating').generatedAlwaysAs(bayes('rating_sum')),
+    recRating: doublePrecision('rec_rating').generatedAlwaysAs(rated('rating_sum')),
     recValue: doublePrecision('rec_value').generatedAlwaysAs(
-      sql`${bayes('rating_sum')} * power(greatest(price, 1)::float8, -0.25)`,
+      sql`${rated('rating_sum')} * power(greatest(price, 1)::float8, -0.25)`,
     ),
-    recBuildQuality: doublePrecision('rec_build_quality').generatedAlwaysAs(bayes('build_quality_sum')),
-    recFeatures: doublePrecision('rec_features').generatedAlwaysAs(bayes('features_sum')),
-    recLookAndFeel: doublePrecision('rec_look_and_feel').generatedAlwaysAs(bayes('look_and_feel_sum')),
-    recPerformance: doublePrecision('rec_performance').generatedAlwaysAs(bayes('performance_sum')),
+    recBuildQuality: doublePrecision('rec_build_quality').generatedAlwaysAs(rated('build_quality_sum')),
+    recFeatures: doublePrecision('rec_features').generatedAlwaysAs(rated('features_sum')),
+    recLookAndFeel: doublePrecision('rec_look_and_feel').generatedAlwaysAs(rated('look_and_feel_sum')),
+    recPerformance: doublePrecision('rec_performance').generatedAlwaysAs(rated('performance_sum')),
     /** Search words of brand, model and variant (src/shared/search.ts), space-separated. */
     searchText: text('search_text').notNull().default(''),
     searchVector: tsvector('search_vector').generatedAlwaysAs(sql`to_tsvector('simple', search_text)`),
@@ -132,16 +143,16 @@ export const products = pgTable(
       .on(t.categoryId, t.recValue.desc(), t.id)
       .where(sql`verified`),
     index('products_rec_build_quality_idx')
-      .on(t.categoryId, t.recBuildQuality.desc(), t.recRating.desc(), t.id)
+      .on(t.categoryId, t.recBuildQuality.desc(), t.recRating.desc(), t.releaseDate.desc().nullsLast(), t.id)
       .where(sql`verified`),
     index('products_rec_features_idx')
-      .on(t.categoryId, t.recFeatures.desc(), t.recRating.desc(), t.id)
+      .on(t.categoryId, t.recFeatures.desc(), t.recRating.desc(), t.releaseDate.desc().nullsLast(), t.id)
       .where(sql`verified`),
     index('products_rec_look_and_feel_idx')
-      .on(t.categoryId, t.recLookAndFeel.desc(), t.recRating.desc(), t.id)
+      .on(t.categoryId, t.recLookAndFeel.desc(), t.recRating.desc(), t.releaseDate.desc().nullsLast(), t.id)
       .where(sql`verified`),
     index('products_rec_performance_idx')
-      .on(t.categoryId, t.recPerformance.desc(), t.recRating.desc(), t.id)
+      .on(t.categoryId, t.recPerformance.desc(), t.recRating.desc(), t.releaseDate.desc().nullsLast(), t.id)
       .where(sql`verified`),
     index('products_rec_popular_idx')
       .on(t.categoryId, t.popularity.desc(), t.specScore.desc().nullsLast(), t.id)

@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { rows } from '../../../db/sql.ts';
+import { MIN_REVIEWS_FOR_RATING } from '../../../shared/constants.ts';
 import { formatCount, formatPrice, formatRating } from '../../../shared/format.ts';
 import {
   FOCUS_AREAS,
@@ -16,19 +17,18 @@ import type { PreferenceService } from './service.ts';
 /**
  * The three lists (decision 0009 explains the formulas):
  * - every list takes verified phones priced within the budget and released within the window;
- * - ratings are Bayesian averages: the owners' ratings plus PRIOR_REVIEWS imaginary reviews at the phone's
- *   spec rating (2 + 2.5 × spec score / 100, so 2.0 to 4.5, or 3 without a spec score), so a phone with two
- *   glowing reviews does not outrank one with two hundred, and a phone with none is ranked by its spec score
- *   without beating phones that owners rate highly. PostgreSQL keeps them as generated columns (products.rec_*);
+ * - a rating counts only from 10 reviews, as everywhere on the site: then the score is the Bayesian average of
+ *   the owners' ratings plus PRIOR_REVIEWS imaginary reviews at the phone's spec rating (2 + 2.5 × spec score
+ *   / 100, so 2.0 to 4.5, or 3 without a spec score), so ten glowing reviews do not outrank two hundred good
+ *   ones; with fewer reviews the score is the spec rating alone (their ratings are not used at all), which never
+ *   beats phones that owners rate highly. PostgreSQL keeps the scores as generated columns (products.rec_*);
  * - Budget Match: rating × (middle of the budget / price)^¼, the rated value for money; the middle is the same
  *   for every phone, so the order is that of rec_value = rating × price^-¼;
- * - Personalized Match: the focus aspect's rating, then the overall rating;
+ * - Personalized Match: the focus aspect's score, then the overall score, then the newest;
  * - Popular Match: popularity (views + 10 × upvotes + 20 × reviews), then the spec score.
  * Each list walks its own index (products_rec_*_idx) in order and stops at the eighth phone that fits.
  */
 export const PRIOR_REVIEWS = 5;
-/** Fewer owner reviews than this and the reason says the spec score decided. */
-export const COLD_START_REVIEWS = 3;
 /** Less popularity than this and the popular reason says the spec score decided. */
 export const COLD_START_POPULARITY = 50;
 
@@ -87,7 +87,7 @@ export class RecommendationService {
       sql`WITH top AS (
           ${top(1, sql`p.rec_value DESC NULLS LAST, p.id`)}
           UNION ALL
-          ${top(2, sql`${aspect.score} DESC NULLS LAST, p.rec_rating DESC NULLS LAST, p.id`)}
+          ${top(2, sql`${aspect.score} DESC NULLS LAST, p.rec_rating DESC NULLS LAST, p.release_date DESC NULLS LAST, p.id`)}
           UNION ALL
           ${top(3, sql`p.popularity DESC NULLS LAST, p.spec_score DESC NULLS LAST, p.id`)}
         )
@@ -108,7 +108,10 @@ export class RecommendationService {
   }
 }
 
-/** The one line that says why: what owners said, or that the spec score decided; and the budget it fits. */
+/**
+ * The one line that says why: what owners said (only from 10 reviews, when the site shows a rating), or that
+ * the spec score decided; and the budget it fits.
+ */
 export function reason(
   list: RecommendationList,
   r: Row,
@@ -118,16 +121,10 @@ export function reason(
   const fits = `${formatPrice(r.price)} fits your ${formatPrice(pref.budget_min)}–${formatPrice(pref.budget_max)} budget`;
   const n = r.total_reviews;
   const owners = `${formatCount(n)} ${n === 1 ? 'owner' : 'owners'}`;
-  const spec =
-    r.spec_score == null ? 'its specifications' : `its spec score of ${formatCount(r.spec_score)}/100`;
-  const fewReviews =
-    n === 0
-      ? 'No owner reviews yet'
-      : n === 1
-        ? 'Only one owner review so far'
-        : `Only ${n} owner reviews so far`;
 
   if (list === 'popular_match') {
+    const spec =
+      r.spec_score == null ? 'its specifications' : `its spec score of ${formatCount(r.spec_score)}/100`;
     if (r.views + 10 * r.upvotes + 20 * n < COLD_START_POPULARITY)
       return { cold_start: true, reason: `Few views or upvotes yet, so picked for ${spec}; ${fits}` };
     const count = (k: number, one: string) => `${formatCount(k)} ${k === 1 ? one : `${one}s`}`;
@@ -136,8 +133,18 @@ export function reason(
       reason: `${count(r.upvotes, 'upvote')}, ${count(r.views, 'view')} and ${count(n, 'review')} from the community; ${fits}`,
     };
   }
-  if (n < COLD_START_REVIEWS)
-    return { cold_start: true, reason: `${fewReviews}, so ranked by ${spec}; ${fits}` };
+  if (n < MIN_REVIEWS_FOR_RATING) {
+    // No rating yet: say how few reviews there are and what ranked it instead, never an average of them.
+    const few =
+      n === 0
+        ? 'No owner reviews yet'
+        : `Only ${formatCount(n)} owner ${n === 1 ? 'review' : 'reviews'} so far, too few for a rating`;
+    const by =
+      r.spec_score == null
+        ? 'and no spec score, so ranked as an average phone'
+        : `so ranked by its spec score of ${formatCount(r.spec_score)}/100${list === 'budget_match' ? ' for its price' : ''}`;
+    return { cold_start: true, reason: `${few}, ${by}; ${fits}` };
+  }
   if (list === 'personalized_match') {
     const label = FOCUS_AREAS[focus - 1]!.label;
     return {

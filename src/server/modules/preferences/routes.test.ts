@@ -247,6 +247,8 @@ describe('recommendations, ranked (phones made for the test, the catalogue hidde
     await phone('Cheap', { price: 11_000, reviews: 40, rating: 4, features: 3.5, performance: 3.5 });
     // Two perfect reviews do not beat forty good ones; a top spec score with no reviews leads nothing owners rated.
     await phone('Hyped', { price: 20_000, reviews: 2, rating: 5, features: 5, performance: 5, spec: 40 });
+    // Nine perfect reviews are still no rating (the site shows one from 10): the spec score ranks it, not them.
+    await phone('Nine', { price: 21_000, reviews: 9, rating: 5, features: 5, performance: 5, spec: 40 });
     await phone('Unreviewed', { price: 25_000, spec: 97 });
     // The most upvoted.
     await phone('Loved', {
@@ -283,7 +285,7 @@ describe('recommendations, ranked (phones made for the test, the catalogue hidde
   it('keep every list to the budget, the window and verified phones', async () => {
     const body = await withPreference({ focus_area: 4 });
     for (const list of LISTS) {
-      expect(names(body[list]).sort()).toEqual(['A', 'B', 'Cheap', 'Hyped', 'Loved', 'Unreviewed']);
+      expect(names(body[list]).sort()).toEqual(['A', 'B', 'Cheap', 'Hyped', 'Loved', 'Nine', 'Unreviewed']);
     }
     const wide = await withPreference({ budget_max: 50_000, released_within: 36 });
     expect(names(wide.popular_match).slice(0, 2)).toEqual(['Dear', 'Old']);
@@ -336,7 +338,7 @@ describe('recommendations, ranked (phones made for the test, the catalogue hidde
     expect(by(body.budget_match, 'Hyped')).toMatchObject({
       cold_start: true,
       reason:
-        'Only 2 owner reviews so far, so ranked by its spec score of 40/100; ₹20,000 fits your ₹10,000–₹30,000 budget',
+        'Only 2 owner reviews so far, too few for a rating, so ranked by its spec score of 40/100 for its price; ₹20,000 fits your ₹10,000–₹30,000 budget',
     });
     expect(by(body.popular_match, 'Unreviewed')).toMatchObject({
       cold_start: true,
@@ -347,6 +349,45 @@ describe('recommendations, ranked (phones made for the test, the catalogue hidde
     // A cold-start phone with a top spec score still ranks: above a well-reviewed but mediocre one in its focus.
     const order = names(body.personalized_match);
     expect(order.indexOf('Unreviewed')).toBeLessThan(order.indexOf('Loved'));
+  });
+
+  it('never show or use a rating from fewer than 10 reviews: such phones rank by their spec score, and say so', async () => {
+    for (const focus_area of [1, 2, 3, 4]) {
+      const body = await withPreference({ focus_area });
+      for (const list of ['budget_match', 'personalized_match'] as const) {
+        const order = names(body[list]);
+        // Nine perfect reviews rank like no review at the same spec score, below every phone owners rated
+        // (the test's phones have owners' scores for Features and Performance only).
+        if (list === 'budget_match' || focus_area === 2 || focus_area === 4)
+          for (const rated of ['A', 'B', 'Cheap', 'Loved'])
+            expect(order.indexOf('Nine'), `${list}, focus ${focus_area}`).toBeGreaterThan(
+              order.indexOf(rated),
+            );
+        const nine = body[list].find((p) => p.id === ids.Nine)!;
+        expect(nine.cold_start).toBe(true);
+        expect(nine.reason).toMatch(
+          /^Only 9 owner reviews so far, too few for a rating, so ranked by its spec score of 40\/100/,
+        );
+        // No card under 10 reviews quotes a rating.
+        for (const p of body[list].filter((c) => c.total_reviews < 10))
+          expect(p.reason, p.reason).not.toMatch(/rated \d/i);
+      }
+    }
+    // Ten reviews make a rating, and then it counts.
+    await t.database.db.execute(
+      sql`UPDATE products SET total_reviews = 10, rating_sum = 100, performance_sum = 100 WHERE id = ${ids.Nine!}`,
+    );
+    const body = await withPreference({ focus_area: 4 });
+    const order = names(body.personalized_match);
+    expect(order.indexOf('Nine')).toBeLessThan(order.indexOf('A'));
+    expect(order.indexOf('Nine')).toBeLessThan(order.indexOf('Cheap'));
+    expect(body.personalized_match.find((p) => p.id === ids.Nine)).toMatchObject({
+      cold_start: false,
+      reason: 'Performance rated 5.0 by 10 owners; ₹21,000 fits your ₹10,000–₹30,000 budget',
+    });
+    await t.database.db.execute(
+      sql`UPDATE products SET total_reviews = 9, rating_sum = 90, performance_sum = 90 WHERE id = ${ids.Nine!}`,
+    );
   });
 
   it('are empty, not an error, when nothing fits', async () => {
