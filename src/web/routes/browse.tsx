@@ -1,5 +1,5 @@
 import { useLayoutEffect, useRef, useState } from 'react';
-import { data, Form, Link, useNavigate, useNavigation } from 'react-router';
+import { data, Form, isRouteErrorResponse, Link, useNavigate, useNavigation } from 'react-router';
 import { ATTRIBUTE_OPTIONS, FEATURES, PRIME_ATTRIBUTES } from '../../shared/attributes.ts';
 import { BrowseQuerySchema } from '../../shared/browse.ts';
 import {
@@ -17,6 +17,7 @@ import {
   RELEASED_WITHIN_OPTIONS,
 } from '../../shared/constants.ts';
 import { formatCount, formatMonths } from '../../shared/format.ts';
+import { ErrorPage } from '../components/error-page.tsx';
 import { Pagination } from '../components/pagination.tsx';
 import { RangeSlider } from '../components/range-slider.tsx';
 import { ProductGrid } from '../components/product-card.tsx';
@@ -28,6 +29,8 @@ export const handle = { nav: NAV_INDEX.browse, ads: true };
 
 export function meta(args: Route.MetaArgs) {
   const d = args.data;
+  // A page past the last is the not-found page, with its own title and noindex.
+  if (isNotFound(args.error)) return [];
   const name = d ? CATEGORIES[d.query.category].name : 'Products';
   return pageMeta(
     args,
@@ -62,10 +65,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     catalogue.browse(query),
     catalogue.getBrands(query.category, { withRanges: true }),
   ]);
+  // A page past the last is not a page, as for the trend lists (an empty first page is: "No products match").
+  if (!results.products.length && query.page > 0) throw data('Not found', { status: 404 });
   return { query, results, brands };
 }
 
+const isNotFound = (error: unknown) => isRouteErrorResponse(error) && error.status === 404;
+
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isNotFound(error)) return <ErrorPage kind="404" />;
   const message =
     typeof (error as { data?: unknown })?.data === 'string'
       ? (error as { data: string }).data

@@ -45,6 +45,8 @@ export function meta(args: Route.MetaArgs) {
     args,
     `${name} (@${p.username})`,
     `${name} on Verdict: ${formatCount(p.reviews)} ${p.reviews === 1 ? 'review' : 'reviews'}, ${formatCount(p.followers)} ${p.followers === 1 ? 'follower' : 'followers'}.`,
+    // Usernames match in any case; the page's one address is the username as stored.
+    { path: `/profile/${encodeURIComponent(p.username)}` },
   );
 }
 
