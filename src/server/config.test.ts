@@ -17,6 +17,42 @@ describe('configuration from the environment', () => {
     expect(loadConfig({ NODE_ENV: 'production', SEED_DEMO: '1' }).seedDemo).toBe(true);
   });
 
+  it('shows no support address, social link or grievance officer unless set, and checks them when set', () => {
+    expect(loadConfig({}).contact).toEqual({ supportEmail: null, socialLinks: [], grievanceOfficer: null });
+    // Empty is unset.
+    expect(loadConfig({ SUPPORT_EMAIL: '', SOCIAL_LINKS: '' }).contact.supportEmail).toBeNull();
+    expect(
+      loadConfig({
+        SUPPORT_EMAIL: 'help@verdict.in',
+        SOCIAL_LINKS:
+          'https://www.instagram.com/verdict_in, https://x.com/verdict_in https://mastodon.social/@verdict',
+        GRIEVANCE_OFFICER_NAME: ' Asha Rao ',
+        GRIEVANCE_OFFICER_EMAIL: 'grievance@verdict.in',
+      }).contact,
+    ).toEqual({
+      supportEmail: 'help@verdict.in',
+      socialLinks: [
+        { href: 'https://www.instagram.com/verdict_in', network: 'Instagram' },
+        { href: 'https://x.com/verdict_in', network: 'X' },
+        { href: 'https://mastodon.social/@verdict', network: 'mastodon.social' },
+      ],
+      grievanceOfficer: { name: 'Asha Rao', email: 'grievance@verdict.in', responseHours: 48 },
+    });
+    const officer = { GRIEVANCE_OFFICER_NAME: 'Asha Rao', GRIEVANCE_OFFICER_EMAIL: 'grievance@verdict.in' };
+    expect(
+      loadConfig({ ...officer, GRIEVANCE_RESPONSE_HOURS: '24' }).contact.grievanceOfficer?.responseHours,
+    ).toBe(24);
+    // The rules allow 48 hours at most; an officer needs a name and an address.
+    expect(() => loadConfig({ ...officer, GRIEVANCE_RESPONSE_HOURS: '72' })).toThrow(
+      /GRIEVANCE_RESPONSE_HOURS/,
+    );
+    expect(() => loadConfig({ GRIEVANCE_OFFICER_NAME: 'Asha Rao' })).toThrow(
+      'The grievance officer needs GRIEVANCE_OFFICER_NAME and GRIEVANCE_OFFICER_EMAIL together',
+    );
+    expect(() => loadConfig({ SUPPORT_EMAIL: 'support' })).toThrow('SUPPORT_EMAIL must be an email address');
+    expect(() => loadConfig({ SOCIAL_LINKS: 'http://x.com/verdict' })).toThrow(/SOCIAL_LINKS/);
+  });
+
   it('refuses bad values with a readable message', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);

@@ -1,9 +1,14 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { GRIEVANCE_RESPONSE_HOURS, type SiteContact, socialNetwork } from '../shared/site-contact.ts';
 
 const bool = z
   .enum(['0', '1', 'true', 'false', 'yes', 'no'])
   .transform((v) => v === '1' || v === 'true' || v === 'yes');
+
+/** An optional setting, where an empty value means unset. */
+const unsetIfEmpty = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
 
 /** A refinement: settings that only work together are all set, or none. */
 function allOrNone(keys: [string, string, string], what: string) {
@@ -50,9 +55,29 @@ const EnvSchema = z
     RAZORPAY_WEBHOOK_SECRET: z.string().min(1).optional(),
     RAZORPAY_API_URL: z.url().default('https://api.razorpay.com'),
     TEST_CHECKOUT_SETTLE_MS: z.coerce.number().int().min(0).default(5000),
+    // How people reach us, each shown only when set (an empty value is unset).
+    SUPPORT_EMAIL: unsetIfEmpty(z.email('SUPPORT_EMAIL must be an email address')),
+    SOCIAL_LINKS: unsetIfEmpty(
+      z
+        .string()
+        .transform((v) => v.split(/[\s,]+/).filter(Boolean))
+        .pipe(z.array(z.url({ protocol: /^https$/, error: 'SOCIAL_LINKS must be https:// addresses' }))),
+    ),
+    GRIEVANCE_OFFICER_NAME: unsetIfEmpty(z.string().trim().min(2).max(100)),
+    GRIEVANCE_OFFICER_EMAIL: unsetIfEmpty(z.email('GRIEVANCE_OFFICER_EMAIL must be an email address')),
+    GRIEVANCE_RESPONSE_HOURS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(GRIEVANCE_RESPONSE_HOURS)
+      .default(GRIEVANCE_RESPONSE_HOURS),
   })
   .refine(...allOrNone(['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'], 'Google sign-in'))
-  .refine(...allOrNone(['RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET'], 'Razorpay'));
+  .refine(...allOrNone(['RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET'], 'Razorpay'))
+  .refine((e) => !e.GRIEVANCE_OFFICER_NAME === !e.GRIEVANCE_OFFICER_EMAIL, {
+    path: ['GRIEVANCE_OFFICER_NAME'],
+    message: 'The grievance officer needs GRIEVANCE_OFFICER_NAME and GRIEVANCE_OFFICER_EMAIL together',
+  });
 
 export type Env = z.infer<typeof EnvSchema>;
 
@@ -87,6 +112,8 @@ export interface Config {
   razorpay: { keyId: string; keySecret: string; webhookSecret: string; apiUrl: string } | null;
   /** The test checkout: how long a payment left pending takes to be captured (its webhook then arrives). */
   testCheckoutSettleMs: number;
+  /** Support address, social links and grievance officer: each shown only when set. */
+  contact: SiteContact;
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -130,6 +157,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           }
         : null,
     testCheckoutSettleMs: e.TEST_CHECKOUT_SETTLE_MS,
+    contact: {
+      supportEmail: e.SUPPORT_EMAIL ?? null,
+      socialLinks: (e.SOCIAL_LINKS ?? []).map((href) => ({ href, network: socialNetwork(href) })),
+      grievanceOfficer:
+        e.GRIEVANCE_OFFICER_NAME && e.GRIEVANCE_OFFICER_EMAIL
+          ? {
+              name: e.GRIEVANCE_OFFICER_NAME,
+              email: e.GRIEVANCE_OFFICER_EMAIL,
+              responseHours: e.GRIEVANCE_RESPONSE_HOURS,
+            }
+          : null,
+    },
   };
 }
 

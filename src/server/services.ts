@@ -17,7 +17,7 @@ import { RecommendationService } from './modules/preferences/recommendations.ts'
 import { PreferenceService } from './modules/preferences/service.ts';
 import { CampaignService } from './modules/campaign/service.ts';
 import { ArticleService } from './modules/content/articles.ts';
-import { type ContentBundle, loadContent } from './modules/content/bundle.ts';
+import { CONTENT_DIR, type ContentBundle, loadContent } from './modules/content/bundle.ts';
 import { PageService } from './modules/content/pages.ts';
 import { HelpRequestService } from './modules/help/service.ts';
 import { SitemapService } from './modules/seo/sitemap.ts';
@@ -104,7 +104,7 @@ export function createServices(
     postingLimits: config.postingLimits,
   });
   const preferences = new PreferenceService(database.db, clock);
-  const content = loadContent();
+  const content = loadContent(CONTENT_DIR, config.contact);
   const articles = new ArticleService(community.deps, content.articles);
   const pages = new PageService(content);
   const campaigns = new CampaignService(database.db, clock, onError);

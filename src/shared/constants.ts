@@ -28,8 +28,6 @@ export const NAV_COLLAPSE_BELOW = 1000;
 export const USER_API = '/user/api/v1';
 export const PLATFORM_API = '/platform/api/v1';
 
-export const SUPPORT_EMAIL = 'support@verdict.example';
-
 export const CATEGORY_IDS = ['C001', 'C002', 'C003'] as const;
 export type CategoryId = (typeof CATEGORY_IDS)[number];
 

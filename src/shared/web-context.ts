@@ -24,6 +24,7 @@ import type {
 import type { CampaignView } from './campaign.ts';
 import type { CategoryId } from './constants.ts';
 import type { HouseAd } from './payments.ts';
+import type { SiteContact } from './site-contact.ts';
 import type {
   Article,
   ArticleComment,
@@ -109,4 +110,6 @@ export interface WebLoadContext {
   auth: AuthOptions;
   /** The request carries a valid ad-free cookie (a running ReviewPass): its first HTML has no ads. */
   adFree: boolean;
+  /** Support address, social links and grievance officer, from the settings: each shown only when set. */
+  contact: SiteContact;
 }

@@ -23,6 +23,7 @@ import stylesHref from './styles/app.css?url';
 import accountStylesHref from './features/session/account.css?url';
 import campaignStylesHref from './features/campaign/campaign.css?url';
 import './context.ts';
+import { NO_CONTACT } from '../shared/site-contact.ts';
 
 // Most visits never show an error page: its code loads when one is needed.
 const ErrorPage = lazy(() => import('./components/error-page.tsx').then((m) => ({ default: m.ErrorPage })));
@@ -56,6 +57,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     campaign,
     adFree,
     ad,
+    // How to reach us (the settings), for the footer and the error page.
+    contact: context.contact,
   };
 }
 
@@ -112,7 +115,7 @@ export function Layout({ children }: { children: ReactNode }) {
                     {children}
                     {ad && <AdTray key={ad.id} props={{ ad }} wake="never" />}
                   </main>
-                  <Footer props={{}} wake="never" />
+                  <Footer props={{ contact: root?.contact ?? NO_CONTACT }} wake="never" />
                   <CompareTraySlot />
                 </>
               )}

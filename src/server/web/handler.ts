@@ -103,6 +103,7 @@ export async function registerWeb(
         nonce: reply.cspNonce?.script ?? '',
         auth: { google: services.config.oidc !== null },
         adFree: await services.passCookie.adFree(req.headers.cookie),
+        contact: services.config.contact,
       };
       const response = await handle(toWebRequest(req), context as never);
       return sendWebResponse(reply, response);

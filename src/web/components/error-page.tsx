@@ -1,4 +1,5 @@
-import { SUPPORT_EMAIL } from '../../shared/constants.ts';
+import { useRouteLoaderData } from 'react-router';
+import type { SiteContact } from '../../shared/site-contact.ts';
 
 const PAGES = {
   '404': {
@@ -19,13 +20,16 @@ const PAGES = {
   maintenance: {
     title: "We'll Be Back Soon",
     heading: "We'll Be Back Soon",
-    text: `Something broke while showing this page. We are on it. If it keeps happening, write to ${SUPPORT_EMAIL}.`,
+    text: 'Something broke while showing this page. We are on it.',
   },
 } as const;
 
 /** Error pages; "Go to home" is a plain link, so it reloads the whole app at /. */
 export function ErrorPage({ kind, message }: { kind: keyof typeof PAGES; message?: string | undefined }) {
   const page = PAGES[kind];
+  // The support address, when the site has one (the root loader's settings, if it got that far).
+  const root = useRouteLoaderData('root') as { contact?: SiteContact } | undefined;
+  const support = kind === 'maintenance' ? root?.contact?.supportEmail : null;
   return (
     <section className="error-page" aria-labelledby="error-heading">
       {/* The error pages set their own head: React places these in it. */}
@@ -36,6 +40,11 @@ export function ErrorPage({ kind, message }: { kind: keyof typeof PAGES; message
       </p>
       <h1 id="error-heading">{page.heading}</h1>
       <p>{message ?? page.text}</p>
+      {support && (
+        <p>
+          If it keeps happening, write to <a href={`mailto:${support}`}>{support}</a>.
+        </p>
+      )}
       <a className="button button-primary" href="/" data-discover="false" rel="external">
         Go to home
       </a>

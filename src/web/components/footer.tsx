@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { SUPPORT_EMAIL } from '../../shared/constants.ts';
+import type { SiteContact } from '../../shared/site-contact.ts';
 
 const LINKS = [
   { to: '/home', label: 'Home' },
@@ -12,13 +12,9 @@ const LINKS = [
   { to: '/community-guidelines', label: 'Community guidelines' },
 ];
 
-const SOCIAL = [
-  { href: 'https://x.com/verdict_in', label: 'Verdict on X' },
-  { href: 'https://www.instagram.com/verdict_in', label: 'Verdict on Instagram' },
-  { href: 'https://www.youtube.com/@verdict_in', label: 'Verdict on YouTube' },
-];
-
-export function Footer() {
+/** The footer: the site's pages, then the social links, support address and grievance officer that are set. */
+export function Footer({ contact }: { contact: SiteContact }) {
+  const { supportEmail, socialLinks, grievanceOfficer: officer } = contact;
   return (
     <footer className="site-footer">
       <div className="footer-inner">
@@ -31,18 +27,28 @@ export function Footer() {
             ))}
           </ul>
         </nav>
-        <ul className="footer-social" aria-label="Social links">
-          {SOCIAL.map((s) => (
-            <li key={s.href}>
-              <a href={s.href} rel="noopener noreferrer">
-                {s.label}
-              </a>
-            </li>
-          ))}
-        </ul>
-        <p>
-          Support: <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>
-        </p>
+        {socialLinks.length > 0 && (
+          <ul className="footer-social" aria-label="Social links">
+            {socialLinks.map((s) => (
+              <li key={s.href}>
+                <a href={s.href} rel="noopener noreferrer">
+                  {`Verdict on ${s.network}`}
+                </a>
+              </li>
+            ))}
+          </ul>
+        )}
+        {supportEmail && (
+          <p>
+            Support: <a href={`mailto:${supportEmail}`}>{supportEmail}</a>
+          </p>
+        )}
+        {officer && (
+          <p>
+            Grievance officer: {officer.name}, <a href={`mailto:${officer.email}`}>{officer.email}</a>.
+            {` Complaints are acknowledged within ${officer.responseHours} hours.`}
+          </p>
+        )}
         <p className="muted">
           Verdict is free for everyone. Prices are listing prices in Indian rupees at the time of the source
           data.

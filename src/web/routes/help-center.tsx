@@ -1,6 +1,5 @@
 import { useEffect, useRef } from 'react';
 import { Form, Link } from 'react-router';
-import { SUPPORT_EMAIL } from '../../shared/constants.ts';
 import contentStylesHref from '../features/content/content.css?url';
 import { pageMeta } from '../lib/meta.ts';
 import type { Route } from './+types/help-center';
@@ -11,7 +10,12 @@ export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: cont
 export function loader({ context, request }: Route.LoaderArgs) {
   const q = (new URL(request.url).searchParams.get('q') ?? '').trim().slice(0, 100);
   const { contentReads } = context.services;
-  return { q, pages: contentReads.helpPages(), results: q ? contentReads.searchHelp(q) : null };
+  return {
+    q,
+    pages: contentReads.helpPages(),
+    results: q ? contentReads.searchHelp(q) : null,
+    supportEmail: context.contact.supportEmail,
+  };
 }
 
 export const meta = (args: Route.MetaArgs) =>
@@ -23,7 +27,7 @@ export const meta = (args: Route.MetaArgs) =>
   );
 
 export default function HelpCenter({ loaderData }: Route.ComponentProps) {
-  const { q, pages, results } = loaderData;
+  const { q, pages, results, supportEmail } = loaderData;
   const resultsHeading = useRef<HTMLHeadingElement>(null);
   // A search done in the page (not a page opened with ?q=) moves focus to what it found.
   const searched = useRef(false);
@@ -34,8 +38,17 @@ export default function HelpCenter({ loaderData }: Route.ComponentProps) {
     <div className="page help-center">
       <h1 className="page-title">Help center</h1>
       <p>
-        Guides to every part of Verdict. Can’t find what you need? Write to us at{' '}
-        <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>.
+        Guides to every part of Verdict.{' '}
+        {supportEmail ? (
+          <>
+            Can’t find what you need? Write to us at <a href={`mailto:${supportEmail}`}>{supportEmail}</a>.
+          </>
+        ) : (
+          <>
+            Can’t find what you need? See <Link to="/help-center/contacting-support">contacting support</Link>
+            .
+          </>
+        )}
       </p>
       <Form
         method="get"

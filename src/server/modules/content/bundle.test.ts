@@ -188,6 +188,61 @@ describe('loadContent', () => {
   });
 });
 
+describe('how to reach us, from the settings', () => {
+  const set = loadContent(CONTENT_DIR, {
+    supportEmail: 'help_desk@verdict.in',
+    socialLinks: [],
+    grievanceOfficer: { name: 'Asha Rao', email: 'grievance@verdict.in', responseHours: 48 },
+  });
+  const page = (bundle: ContentBundle, slug: string) =>
+    bundle.pages.get(slug as never) ?? bundle.help.find((p) => p.slug === slug)!;
+
+  it('invents no address: unset, the sentences that need one are left out, with a heading left empty', () => {
+    for (const [name, html] of documents()) {
+      expect(html, name).not.toMatch(/\{\{|verdict\.example|mailto:/);
+    }
+    const corporate = page(content, 'corporate');
+    expect(corporate.html).not.toMatch(/Grievance officer|Support:|Press.*subject line/);
+    expect(corporate.html).toContain('<h2 id="press-and-partnerships">');
+    const help = page(content, 'contacting-support');
+    expect(help.html).not.toMatch(/id="email-us"|id="complaints"/);
+    expect(help.html).toContain('id="report-a-bug-or-suggest-a-feature"');
+  });
+
+  it('fills in the support address and the grievance officer when set, 48 hours to acknowledge', () => {
+    const mail = (address: string) => `<a href="mailto:${address}">${address}</a>`;
+    const corporate = page(set, 'corporate').html;
+    expect(corporate).toContain('<h2 id="grievance-officer">Grievance officer</h2>');
+    expect(corporate).toContain('<strong>Name:</strong> Asha Rao, Grievance Officer');
+    expect(corporate).toContain(mail('grievance@verdict.in'));
+    expect(corporate).toContain('<strong>acknowledge a complaint within 48 hours</strong>');
+    expect(corporate).toContain(`<strong>Support:</strong> ${mail('help_desk@verdict.in')}`);
+    for (const slug of [
+      'about',
+      'terms-of-service',
+      'privacy-policy',
+      'community-guidelines',
+      'contacting-support',
+    ])
+      expect(page(set, slug).html, slug).toContain(mail('help_desk@verdict.in'));
+    expect(page(set, 'terms-of-service').html).toContain('within 48 hours');
+    expect(page(set, 'contacting-support').html).toContain('<h2 id="complaints">Complaints</h2>');
+    for (const [name, html] of [...set.pages].map(([k, p]) => [k, p.html] as const))
+      expect(html, name).not.toMatch(/\{\{|verdict\.example/);
+  });
+
+  it('keeps a setting’s value as text, never Markdown', () => {
+    const odd = loadContent(CONTENT_DIR, {
+      supportEmail: 'help@verdict.in',
+      socialLinks: [],
+      grievanceOfficer: { name: '*Asha* [Rao](javascript:x)', email: 'g@verdict.in', responseHours: 24 },
+    });
+    const corporate = page(odd, 'corporate').html;
+    expect(corporate).toContain('*Asha* [Rao](javascript:x)');
+    expect(corporate).not.toMatch(/<(a|em)[ >][^<]*Asha|href="javascript/);
+  });
+});
+
 describe('loadContent on a malformed copy', () => {
   let dir: string | undefined;
   afterEach(() => {
@@ -209,6 +264,15 @@ describe('loadContent on a malformed copy', () => {
     const copy = loadContent(dir);
     expect(copy.help.map((p: BundledPage) => p.slug)).toEqual([...HELP_SLUGS]);
     expect(copy.articles.map((a) => a.id)).toEqual([2, 1]);
+  });
+
+  it('throws naming a page with an unknown setting, or a setting in a heading', () => {
+    const file = copyWith('pages/about.md', (s) => `${s}\nWrite to {{sales_email}}.\n`);
+    expect(() => loadContent(dir)).toThrow(`${file}: unknown setting {{sales_email}}`);
+    const heading = copyWith('pages/about.md', (s) => `${s}\n## Write to {{support_email}}\n\nText.\n`);
+    expect(() => loadContent(dir)).toThrow(
+      `${heading}: a setting can only be named in a paragraph or list item`,
+    );
   });
 
   it('throws naming a help page without a title', () => {

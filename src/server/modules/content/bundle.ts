@@ -2,14 +2,19 @@
  * The text we ship with the site (src/content): the articles, the 14 help pages and the legal and company
  * pages, as Markdown files with YAML front matter. Read and rendered to HTML once, at start-up; a malformed
  * file stops the server with its name (a test reads them all). Our own text only: no user input comes here.
+ *
+ * How to reach us comes from the settings (SUPPORT_EMAIL, GRIEVANCE_OFFICER_*): the text says {{support_email}},
+ * {{grievance_officer_name}}, {{grievance_officer_email}} or {{grievance_hours}}, and a paragraph or list item
+ * naming one that is not set is left out, with a heading left with nothing under it.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Marked, type Tokens } from 'marked';
+import { Marked, type Token, type Tokens } from 'marked';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
 import { type ContentPage, PAGE_SLUGS, type PageSlug } from '../../../shared/content-api.ts';
+import { NO_CONTACT, type SiteContact } from '../../../shared/site-contact.ts';
 
 export const CONTENT_DIR = fileURLToPath(new URL('../../../content', import.meta.url));
 
@@ -97,10 +102,55 @@ function splitFrontMatter(source: string, file: string): { data: unknown; body: 
   return { data: parseYaml(match[1]!), body: match[2]! };
 }
 
-function render(body: string, file: string): { html: string; text: string } {
+/** The settings the text may name, by placeholder: null when unset. */
+function placeholders(contact: SiteContact): Record<string, string | null> {
+  const officer = contact.grievanceOfficer;
+  return {
+    support_email: contact.supportEmail,
+    grievance_officer_name: officer?.name ?? null,
+    grievance_officer_email: officer?.email ?? null,
+    grievance_hours: officer ? String(officer.responseHours) : null,
+  };
+}
+
+const PLACEHOLDER = /\{\{(\w+)\}\}/g;
+/** A setting's value as Markdown text: its punctuation escaped, so a name or an address is only text. */
+const escapeMarkdown = (value: string) => value.replace(/[\\`*_{}[\]()<>#+!|~-]/g, '\\$&');
+
+/**
+ * The Markdown's blocks with the settings filled in: a paragraph or list item naming an unset one is left out,
+ * then a heading with nothing left under it; a placeholder anywhere else, or an unknown one, is an error.
+ */
+function withSettings(body: string, file: string, contact: SiteContact): Token[] {
+  const values = placeholders(contact);
+  const filled = body.replace(PLACEHOLDER, (whole, name: string) => {
+    if (!(name in values)) throw new Error(`${file}: unknown setting ${whole}`);
+    const value = values[name];
+    return value == null ? whole : escapeMarkdown(value);
+  });
+  const unset = (raw: string) => /\{\{\w+\}\}/.test(raw);
+  const kept = markdown.lexer(filled).flatMap((t): Token[] => {
+    if (t.type === 'paragraph') return unset(t.raw) ? [] : [t];
+    if (t.type === 'list') {
+      const items = (t as Tokens.List).items.filter((item) => !unset(item.raw));
+      return items.length ? [{ ...t, items } as Tokens.List] : [];
+    }
+    if (unset(t.raw)) throw new Error(`${file}: a setting can only be named in a paragraph or list item`);
+    return [t];
+  });
+  // A heading whose section lost everything goes too (the next block is a heading as high, or nothing).
+  const blocks = kept.filter((t) => t.type !== 'space');
+  return blocks.filter((t, i) => {
+    if (t.type !== 'heading') return true;
+    const next = blocks[i + 1];
+    return next !== undefined && !(next.type === 'heading' && (next as Tokens.Heading).depth <= t.depth);
+  });
+}
+
+function render(body: string, file: string, contact: SiteContact): { html: string; text: string } {
   if (/^#\s/m.test(body)) throw new Error(`${file}: use ## and below (the page's title is its h1)`);
   if (/<[a-z!/]/i.test(body.replace(/`[^`]*`/g, ''))) throw new Error(`${file}: raw HTML is not allowed`);
-  const html = markdown.parse(body, { async: false });
+  const html = markdown.parser(withSettings(body, file, contact));
   for (const [, href] of html.matchAll(/\shref="([^"]*)"/g)) {
     if (!/^(\/(?!\/)|#|https:\/\/|mailto:)/.test(href!))
       throw new Error(`${file}: link ${href} is not allowed`);
@@ -122,15 +172,15 @@ const words = (text: string) => text.split(/\s+/).filter(Boolean).length;
 const readTimeOf = (text: string) => Math.max(1, Math.round(words(text) / 200));
 
 /** A Markdown file: its front matter checked against `schema`, its body rendered; any fault names the file. */
-function readMarkdown<T extends z.ZodType>(file: string, schema: T) {
+function readMarkdown<T extends z.ZodType>(file: string, schema: T, contact: SiteContact) {
   const { data, body } = splitFrontMatter(readFileSync(file, 'utf8'), file);
   const matter = schema.safeParse(data);
   if (!matter.success) throw new Error(`${file}: ${z.prettifyError(matter.error)}`);
-  return { matter: matter.data as z.output<T>, ...render(body, file) };
+  return { matter: matter.data as z.output<T>, ...render(body, file, contact) };
 }
 
-function readPage(dir: string, slug: string, order = 0): BundledPage {
-  const { matter, html, text } = readMarkdown(join(dir, `${slug}.md`), PageMatter);
+function readPage(dir: string, slug: string, contact: SiteContact, order = 0): BundledPage {
+  const { matter, html, text } = readMarkdown(join(dir, `${slug}.md`), PageMatter, contact);
   return {
     slug,
     title: matter.title,
@@ -151,15 +201,16 @@ export interface ContentBundle {
   banners: Map<string, string>;
 }
 
-export function loadContent(dir = CONTENT_DIR): ContentBundle {
-  const help = HELP_SLUGS.map((slug, i) => readPage(join(dir, 'help'), slug, i + 1));
-  const pages = new Map(PAGE_SLUGS.map((slug) => [slug, readPage(join(dir, 'pages'), slug)]));
+/** The bundle, with how to reach us from the settings (none set: those sentences are left out). */
+export function loadContent(dir = CONTENT_DIR, contact: SiteContact = NO_CONTACT): ContentBundle {
+  const help = HELP_SLUGS.map((slug, i) => readPage(join(dir, 'help'), slug, contact, i + 1));
+  const pages = new Map(PAGE_SLUGS.map((slug) => [slug, readPage(join(dir, 'pages'), slug, contact)]));
   const articleDir = join(dir, 'articles');
   const banners = new Map<string, string>();
   const articles = readdirSync(articleDir)
     .filter((f) => f.endsWith('.md'))
     .map((name) => {
-      const { matter, html, text } = readMarkdown(join(articleDir, name), ArticleMatter);
+      const { matter, html, text } = readMarkdown(join(articleDir, name), ArticleMatter, contact);
       const svg = readFileSync(join(articleDir, 'banners', matter.banner), 'utf8');
       if (/<script|<style|<foreignObject|\sstyle=|\son\w+=|href="(?!#)/i.test(svg)) {
         throw new Error(`${matter.banner}: unsafe SVG (scripts, styles, handlers or outside references)`);
