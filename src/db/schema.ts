@@ -127,6 +127,11 @@ export const products = pgTable(
     flaggedAt: timestamp('flagged_at', { withTimezone: true }),
     flagReason: text('flag_reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * When the product's page last changed: its listing (a catalogue import that changed it) or its reviews
+     * (posted, edited, deleted, hidden or restored). The sitemap's lastmod; views and upvotes do not count.
+     */
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('products_natural_key_uq').on(t.brandId, t.model, t.variant),

@@ -45,4 +45,23 @@ describe('catalogue import', () => {
     );
     expect(changed!.price).toBe(12345);
   });
+
+  it('dates a product changed by an import (the sitemap lastmod), and leaves the others alone', async () => {
+    await database.db.execute(`UPDATE products SET updated_at = '2024-03-05T10:00:00Z'`);
+    const phones = readCatalogue('C001');
+    phones[1] = { ...phones[1]!, price: (phones[1]!.price ?? 0) + 1000 };
+    await importCatalogue(database.db, { C001: phones });
+    const dates = await query<{ day: string; n: number }>(
+      database,
+      `SELECT to_char(updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, count(*)::int AS n FROM products
+       GROUP BY 1 ORDER BY 1`,
+    );
+    const [today] = await query<{ day: string }>(
+      database,
+      `SELECT to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day`,
+    );
+    // The phone changed here, and the one the test before changed, back to its price in the catalogue.
+    expect(dates.find((d) => d.day === today!.day)?.n).toBe(2);
+    expect(dates.find((d) => d.day === '2024-03-05')?.n).toBeGreaterThan(1000);
+  });
 });

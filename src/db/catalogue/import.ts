@@ -99,6 +99,13 @@ export async function importCatalogue(
               facets: sql`excluded.facets`,
               specScore: sql`excluded.spec_score`,
               searchText: sql`excluded.search_text`,
+              // The page changed only if the listing did (the sitemap's lastmod).
+              updatedAt: sql`CASE WHEN (${products.price}, ${products.releaseDate}, ${products.verified},
+                  ${products.attributes}, ${products.prime1}, ${products.prime2}, ${products.features},
+                  ${products.facets}, ${products.specScore})
+                IS DISTINCT FROM (excluded.price, excluded.release_date, excluded.verified, excluded.attributes,
+                  excluded.prime_1, excluded.prime_2, excluded.features, excluded.facets, excluded.spec_score)
+                THEN now() ELSE ${products.updatedAt} END`,
             },
           });
         result.products += chunk.length;

@@ -8,6 +8,7 @@ import type { ReviewWithProduct } from '../../shared/community-api.ts';
 import type { Article } from '../../shared/content-api.ts';
 import { MIN_REVIEWS_FOR_RATING } from '../../shared/constants.ts';
 import { productName } from '../../shared/format.ts';
+import type { SiteContact } from '../../shared/site-contact.ts';
 import type { Crumb } from '../features/content/breadcrumbs.tsx';
 
 const CONTEXT = 'https://schema.org';
@@ -18,6 +19,46 @@ const ORGANIZATION = (origin: string) => ({
   url: `${origin}/`,
   logo: `${origin}/favicon.svg`,
 });
+
+/**
+ * Who runs the site and the site itself, for the landing and home pages: the Organization (its social accounts
+ * as `sameAs`, its support address as a contact point, each only when set) and the WebSite with a SearchAction
+ * to the search results page, /search/{words}.
+ */
+export function siteLd(origin: string, contact: SiteContact) {
+  const organization = {
+    '@context': CONTEXT,
+    ...ORGANIZATION(origin),
+    '@id': `${origin}/#organization`,
+    ...(contact.socialLinks.length ? { sameAs: contact.socialLinks.map((s) => s.href) } : {}),
+    ...(contact.supportEmail
+      ? {
+          contactPoint: {
+            '@type': 'ContactPoint',
+            contactType: 'customer support',
+            email: contact.supportEmail,
+            areaServed: 'IN',
+            availableLanguage: ['en'],
+          },
+        }
+      : {}),
+  };
+  const website = {
+    '@context': CONTEXT,
+    '@type': 'WebSite',
+    '@id': `${origin}/#website`,
+    name: 'Verdict',
+    url: `${origin}/`,
+    inLanguage: 'en-IN',
+    publisher: { '@id': `${origin}/#organization` },
+    potentialAction: {
+      '@type': 'SearchAction',
+      target: { '@type': 'EntryPoint', urlTemplate: `${origin}/search/{search_term_string}` },
+      'query-input': 'required name=search_term_string',
+    },
+  };
+  return [organization, website];
+}
 
 /** A trail as a BreadcrumbList; the last crumb (the page itself) has no link. */
 export function breadcrumbList(origin: string, trail: Crumb[], path: string) {

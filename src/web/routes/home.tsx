@@ -2,19 +2,22 @@ import { Link } from 'react-router';
 import type { ProductCard } from '../../shared/api-types.ts';
 import { DEFAULT_CATEGORY, HOME_VIEW_ALL_ABOVE, NAV_INDEX } from '../../shared/constants.ts';
 import { ProductGrid } from '../components/product-card.tsx';
-import { type MetaContext, pageMeta } from '../lib/meta.ts';
+import { pageMeta } from '../lib/meta.ts';
+import { siteLd } from '../lib/structured-data.ts';
 import type { Route } from './+types/home';
 
 export const handle = { nav: NAV_INDEX.home };
-export const meta = (args: MetaContext) =>
+export const meta = (args: Route.MetaArgs) =>
   pageMeta(
     args,
     'Most viewed, reviewed and liked phones',
     'The phones Indian buyers are looking at, reviewing and upvoting on Verdict right now.',
+    { jsonLd: args.data?.jsonLd ?? [] },
   );
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return context.services.catalogue.homePage(DEFAULT_CATEGORY);
+  const home = await context.services.catalogue.homePage(DEFAULT_CATEGORY);
+  return { ...home, jsonLd: siteLd(context.origin, context.contact) };
 }
 
 function Section({

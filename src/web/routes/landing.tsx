@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { ContentArticle } from '../features/content/content-page.tsx';
 import contentStylesHref from '../features/content/content.css?url';
 import { pageMeta } from '../lib/meta.ts';
+import { siteLd } from '../lib/structured-data.ts';
 import type { Route } from './+types/landing';
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: contentStylesHref }];
@@ -9,17 +10,23 @@ export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: cont
 /** / and /about are the landing page (spec section 2); /about adds who we are under it. */
 export function loader({ context, request }: Route.LoaderArgs) {
   const about = /^\/about\/?$/i.test(new URL(request.url).pathname);
-  return { about: about ? context.services.contentReads.page('about') : null };
+  return {
+    about: about ? context.services.contentReads.page('about') : null,
+    jsonLd: siteLd(context.origin, context.contact),
+  };
 }
 
 export const meta = (args: Route.MetaArgs) =>
   args.data?.about
-    ? pageMeta(args, args.data.about.title, args.data.about.summary, { path: '/about' })
+    ? pageMeta(args, args.data.about.title, args.data.about.summary, {
+        path: '/about',
+        jsonLd: args.data.jsonLd,
+      })
     : pageMeta(
         args,
         'Verdict: honest phone reviews from Indian buyers',
         'Browse about 2,000 phones with real specs and prices in rupees, compare them, and read what owners say before you buy.',
-        { path: '/' },
+        { path: '/', jsonLd: args.data?.jsonLd ?? [] },
       );
 
 export default function Landing({ loaderData }: Route.ComponentProps) {

@@ -354,8 +354,9 @@ export class ReviewService {
 
 /**
  * Moves a product's review counters from `old` to `next` (null: no review): total, the rating and aspect
- * sums, the rating value and the star counts. Relative updates, so concurrent writers never lose one another's
- * change; the value is computed from the new sums in the same statement.
+ * sums, the rating value and the star counts, and the page's last change (the sitemap's lastmod). Relative
+ * updates, so concurrent writers never lose one another's change; the value is computed from the new sums in
+ * the same statement.
  */
 export async function moveCounters(
   tx: Executor,
@@ -377,6 +378,6 @@ export async function moveCounters(
       look_and_feel_sum = look_and_feel_sum + ${delta('look_and_feel')},
       performance_sum = performance_sum + ${delta('performance')},
       stars_1 = stars_1 + ${star(1)}, stars_2 = stars_2 + ${star(2)}, stars_3 = stars_3 + ${star(3)},
-      stars_4 = stars_4 + ${star(4)}, stars_5 = stars_5 + ${star(5)}
+      stars_4 = stars_4 + ${star(4)}, stars_5 = stars_5 + ${star(5)}, updated_at = now()
     WHERE id = ${productId}`);
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, query, type TestContext } from '../../../test/app.ts';
+import { member } from '../../../test/community.ts';
 import { PAGE_SLUGS } from '../../../shared/content-api.ts';
 import { HELP_SLUGS } from '../content/bundle.ts';
 import { SITEMAP_MAX_URLS, sitemapIndex, SitemapService, urlSet } from './sitemap.ts';
@@ -128,18 +129,57 @@ describe('sitemap.xml', () => {
     expect(paths.some((p) => /^\/(product|sign-in|my-account|user-profile)/.test(p))).toBe(false);
   });
 
-  it('lists every product in products-1.xml', async () => {
+  it('lists every product in products-1.xml, dated by its last change', async () => {
     const res = await get('/sitemaps/products-1.xml');
     expect(res.statusCode).toBe(200);
     const found = expectUrlSet(res.body);
-    const ids = await query<{ id: number }>(
+    const ids = await query<{ id: number; day: string }>(
       t.database,
-      `SELECT id FROM products WHERE id <= ${SITEMAP_MAX_URLS} ORDER BY id`,
+      `SELECT id, to_char(updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day FROM products
+       WHERE id <= ${SITEMAP_MAX_URLS} ORDER BY id`,
     );
     expect(ids.length).toBeGreaterThan(100);
-    expect(found).toEqual(ids.map(({ id }) => ({ loc: `${ORIGIN}/product/${id}`, lastmod: null })));
+    expect(found).toEqual(ids.map(({ id, day }) => ({ loc: `${ORIGIN}/product/${id}`, lastmod: day })));
+    expect(found.every((u) => /^\d{4}-\d{2}-\d{2}$/.test(u.lastmod ?? ''))).toBe(true);
     const [total] = await query<{ n: number }>(t.database, 'SELECT count(*)::int AS n FROM products');
     expect(found).toHaveLength(total!.n);
+  });
+
+  it('dates a product by its last change: a review posted on it moves its lastmod, a view does not', async () => {
+    const [product] = await query<{ id: number }>(
+      t.database,
+      `UPDATE products SET updated_at = '2024-03-05T10:00:00Z'
+       WHERE id = (SELECT id FROM products WHERE category_id = 'C001' ORDER BY id DESC LIMIT 1) RETURNING id`,
+    );
+    const lastmod = async () =>
+      urls((await get('/sitemaps/products-1.xml')).body).find(
+        (u) => u.loc === `${ORIGIN}/product/${product!.id}`,
+      )!.lastmod;
+    expect(await lastmod()).toBe('2024-03-05');
+    await get(`/platform/api/v1/product/${product!.id}`);
+    await t.database.db.execute('UPDATE products SET views = views + 5 WHERE id = ' + product!.id);
+    expect(await lastmod()).toBe('2024-03-05');
+    const writer = await member(t);
+    const posted = await t.app.inject({
+      method: 'POST',
+      url: `/platform/api/v1/product/${product!.id}/review`,
+      headers: writer.headers,
+      payload: {
+        overall: 4,
+        build_quality: 4,
+        features: 4,
+        look_and_feel: 4,
+        performance: 4,
+        summary: 'Solid phone',
+        description: 'The battery lasts two days and the camera is good in daylight.',
+      },
+    });
+    expect(posted.statusCode).toBe(201);
+    const [today] = await query<{ day: string }>(
+      t.database,
+      `SELECT to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day`,
+    );
+    expect(await lastmod()).toBe(today!.day);
   });
 
   it('lists every review in reviews-1.xml under its product, dated by its last edit', async () => {
@@ -255,7 +295,7 @@ describe('SitemapService in small chunks', () => {
       expect(await sitemap.chunk('products', lastFile + 1)).toEqual([]);
       expect(await sitemap.chunk('products', lastFile + 2)).toEqual([]);
       expect(await sitemap.chunk('products', lastFile + 3)).toEqual([
-        { loc: `/product/${lastFile * 100 + 250}` },
+        { loc: `/product/${lastFile * 100 + 250}`, lastmod: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) },
       ]);
       expect(await sitemap.chunk('products', lastFile + 4)).toBeNull();
     } finally {

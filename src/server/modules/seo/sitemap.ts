@@ -64,12 +64,12 @@ export class SitemapService {
     const from = (n - 1) * this.chunkSize;
     const to = n * this.chunkSize;
     if (kind === 'products') {
-      const found = await rows<{ id: number }>(
+      const found = await rows<{ id: number; updated_at: Date | string }>(
         this.db,
-        sql`SELECT id FROM products WHERE id > ${from} AND id <= ${to} ORDER BY id`,
+        sql`SELECT id, updated_at FROM products WHERE id > ${from} AND id <= ${to} ORDER BY id`,
       );
       if (!found.length && !(await this.exists('products', from))) return null;
-      return found.map((p) => ({ loc: `/product/${p.id}` }));
+      return found.map((p) => ({ loc: `/product/${p.id}`, lastmod: isoDay(p.updated_at) }));
     }
     const found = await rows<{ id: number; product_id: number; at: Date | string }>(
       this.db,
