@@ -98,6 +98,24 @@ describe.skipIf(!browserAvailable())('search', () => {
     );
   });
 
+  it('takes a half-typed model number as a prefix: "galaxy s2" suggests and lists Galaxy S2x phones', async () => {
+    const { page } = session;
+    await visit(page, '/home');
+    await box().click();
+    await box().pressSequentially('galaxy s2');
+    await options().first().waitFor();
+    const suggested = await page
+      .locator('.search-box-top [role="option"]:not(.suggestion-all)')
+      .allTextContents();
+    expect(suggested.length).toBeGreaterThan(0);
+    for (const s of suggested) expect(s).toMatch(/Galaxy S2\d/);
+    expect(await page.locator('.search-box-top .suggestions-empty').count()).toBe(0);
+    // The results page, as the server renders it.
+    const html = await (await page.request.get('/search/galaxy%20s2')).text();
+    expect(html).toMatch(/Galaxy S2\d/);
+    expect(html).not.toContain('No products match');
+  });
+
   it('renders results on the server, and the small-screen search page has its own box', async () => {
     const { page } = session;
     const html = await (await page.request.get('/search/galaxy%20s24%20ultra')).text();

@@ -198,6 +198,56 @@ describe.skipIf(!browserAvailable())('search engines', () => {
     expect(paths.length).toBeGreaterThan(30);
   });
 
+  it('a profile opened in another case is canonical at the username as stored', async () => {
+    const shouted = reviewer.toUpperCase();
+    expect(shouted).not.toBe(reviewer);
+    const { status, html } = await fetchPage(`/profile/${shouted}`);
+    expect(status).toBe(200);
+    expect(headOf(html).canonicals).toEqual([`${baseURL()}/profile/${reviewer}`]);
+    expect(metaContent(headOf(html), 'property', 'og:url')).toBe(`${baseURL()}/profile/${reviewer}`);
+  });
+
+  it('the landing and home pages describe the organization and the site, with a search action', async () => {
+    for (const path of ['/', '/about', '/home']) {
+      const all = jsonLd((await fetchPage(path)).html);
+      const organization = ofType(all, 'Organization');
+      expect(organization, path).toMatchObject({
+        '@id': `${baseURL()}/#organization`,
+        name: 'Verdict',
+        url: `${baseURL()}/`,
+        logo: `${baseURL()}/favicon.svg`,
+      });
+      // The test server sets no social links or support address: none is invented.
+      expect(organization.sameAs, path).toBeUndefined();
+      expect(organization.contactPoint, path).toBeUndefined();
+      const site = ofType(all, 'WebSite');
+      expect(site, path).toMatchObject({
+        '@id': `${baseURL()}/#website`,
+        name: 'Verdict',
+        url: `${baseURL()}/`,
+        publisher: { '@id': `${baseURL()}/#organization` },
+        potentialAction: {
+          '@type': 'SearchAction',
+          target: { '@type': 'EntryPoint', urlTemplate: `${baseURL()}/search/{search_term_string}` },
+          'query-input': 'required name=search_term_string',
+        },
+      });
+      // The search action's address is a real results page.
+      const target = (site.potentialAction as { target: { urlTemplate: string } }).target.urlTemplate;
+      expect((await fetchPage(pathOf(target.replace('{search_term_string}', 'galaxy')))).status).toBe(200);
+    }
+  });
+
+  it('/favicon.ico is a real icon', async () => {
+    const res = await fetch(`${baseURL()}/favicon.ico`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^image\/(x-icon|vnd\.microsoft\.icon)/);
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    // An ICO header: reserved 0, type 1 (icon), at least one image.
+    expect([...bytes.slice(0, 4)]).toEqual([0, 0, 1, 0]);
+    expect(bytes[4]! + bytes[5]! * 256).toBeGreaterThan(0);
+  });
+
   it('legal pages answer in any case and with a trailing slash, under one canonical address', async () => {
     for (const [path, canonical] of [
       ['/Corporate/', '/corporate'],
@@ -239,6 +289,9 @@ describe.skipIf(!browserAvailable())('search engines', () => {
       ['/no/such/page', 404],
       ['/articles/gone-999', 404],
       ['/product/999999999', 404],
+      // A page past the last of a listing is not found, as for the trend lists.
+      ['/browse?page=9999', 404],
+      ['/browse?category=C002&page=9999', 404],
       ['/internal-server-error', 500],
     ];
     for (const [path, want] of errors) {
@@ -407,6 +460,10 @@ describe.skipIf(!browserAvailable())('search engines', () => {
     expect(products.length).toBeGreaterThan(1000);
     expect(products.length).toBeLessThanOrEqual(50_000);
     for (const url of products) expect(pathOf(url)).toMatch(/^\/product\/\d+$/);
+    // Each dated by its page's last change.
+    const entries = Array.from(productsXml.matchAll(/<url>(.*?)<\/url>/g), (m) => m[1]!);
+    expect(entries).toHaveLength(products.length);
+    for (const e of entries) expect(e, e).toMatch(/<lastmod>\d{4}-\d{2}-\d{2}<\/lastmod>$/);
     expect(products).toContain(`${baseURL()}/product/${rated.id}`);
     expect(await notOk(spread(products, 20))).toEqual([]);
 
