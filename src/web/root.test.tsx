@@ -4,8 +4,10 @@ import { ErrorBoundary } from './root.tsx';
 
 type Props = Parameters<typeof ErrorBoundary>[0];
 /** The error pages load lazily: prerender waits for them, as the server's render does. */
-const render = async (error: unknown) => {
-  const { prelude } = await prerender(<ErrorBoundary {...({ error, params: {} } as unknown as Props)} />);
+const render = async (error: unknown, loaderData?: unknown) => {
+  const { prelude } = await prerender(
+    <ErrorBoundary {...({ error, params: {}, loaderData } as unknown as Props)} />,
+  );
   return new Response(prelude).text();
 };
 
@@ -15,6 +17,14 @@ describe('root error boundary', () => {
     expect(html).toContain('We&#x27;ll Be Back Soon');
     expect(html).not.toContain('boom');
     expect(html).toContain('href="/"');
+  });
+
+  it('offers the support address on the maintenance page only when the site has one', async () => {
+    expect(await render(new Error('boom'))).not.toMatch(/mailto:|write to/);
+    const contact = { supportEmail: 'help@verdict.in', socialLinks: [], grievanceOfficer: null };
+    expect(await render(new Error('boom'), { contact })).toContain(
+      'write to <a href="mailto:help@verdict.in">help@verdict.in</a>',
+    );
   });
 
   it('shows the not-found page for a 404', async () => {

@@ -135,10 +135,10 @@ export default function App() {
 }
 
 /** 404s show the not-found page; anything else that crashes a render shows the maintenance page. */
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+export function ErrorBoundary({ error, loaderData }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 404) return <ErrorPage kind="404" />;
   if (isRouteErrorResponse(error) && error.status < 500) {
     return <ErrorPage kind="400" message={typeof error.data === 'string' ? error.data : undefined} />;
   }
-  return <ErrorPage kind="maintenance" />;
+  return <ErrorPage kind="maintenance" supportEmail={loaderData?.contact.supportEmail} />;
 }

@@ -1,6 +1,3 @@
-import { useRouteLoaderData } from 'react-router';
-import type { SiteContact } from '../../shared/site-contact.ts';
-
 const PAGES = {
   '404': {
     title: '404',
@@ -25,11 +22,18 @@ const PAGES = {
 } as const;
 
 /** Error pages; "Go to home" is a plain link, so it reloads the whole app at /. */
-export function ErrorPage({ kind, message }: { kind: keyof typeof PAGES; message?: string | undefined }) {
+export function ErrorPage({
+  kind,
+  message,
+  supportEmail,
+}: {
+  kind: keyof typeof PAGES;
+  message?: string | undefined;
+  /** The site's support address, if it has one: the maintenance page offers it. */
+  supportEmail?: string | null | undefined;
+}) {
+  const support = kind === 'maintenance' ? supportEmail : null;
   const page = PAGES[kind];
-  // The support address, when the site has one (the root loader's settings, if it got that far).
-  const root = useRouteLoaderData('root') as { contact?: SiteContact } | undefined;
-  const support = kind === 'maintenance' ? root?.contact?.supportEmail : null;
   return (
     <section className="error-page" aria-labelledby="error-heading">
       {/* The error pages set their own head: React places these in it. */}
