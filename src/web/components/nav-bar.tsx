@@ -1,8 +1,9 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { Link, useLocation } from 'react-router';
 import { NAV_INDEX } from '../../shared/constants.ts';
 import { SearchBox } from '../features/search/search-box.tsx';
 import { useSession } from '../features/session/session.tsx';
+import { useOpenWhile } from '../lib/use-open-while.ts';
 
 const LINKS = [
   { to: '/home', label: 'Home', index: NAV_INDEX.home },
@@ -23,10 +24,9 @@ const UserMenu = lazy(() =>
 
 /** The top bar: collapses to a menu button under 1000 px. */
 export function NavBar({ active }: { active: number }) {
-  const [open, setOpen] = useState(false);
   const location = useLocation();
+  const [open, setOpen] = useOpenWhile(location.pathname + location.search);
   const { token } = useSession();
-  useEffect(() => setOpen(false), [location.pathname, location.search]);
 
   return (
     <header className="top-bar">
@@ -57,7 +57,7 @@ export function NavBar({ active }: { active: number }) {
           className="menu-button"
           aria-expanded={open}
           aria-controls="site-nav"
-          onClick={() => setOpen((o) => !o)}
+          onClick={() => setOpen(!open)}
         >
           <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
             <path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />

@@ -7,6 +7,7 @@ import { useSession } from './session.tsx';
 import { checkPass } from '../pass/pass-api.ts';
 import { isModerator } from '../../../shared/moderation-constants.ts';
 import { standing } from '../moderation/standing-api.ts';
+import { useOpenWhile } from '../../lib/use-open-while.ts';
 
 /** The preference form (and its schema) loads when the dialog first opens. */
 const PreferencesDialogBody = lazy(() =>
@@ -69,7 +70,8 @@ function useModerator(token: string | null, open: boolean) {
 export function UserMenu() {
   const { user, token, signOut } = useSession();
   const id = useId();
-  const [open, setOpen] = useState(false);
+  const location = useLocation();
+  const [open, setOpen] = useOpenWhile(location.pathname);
   const fetched = useFetchedPreference();
   const preferences = useRef<HTMLDialogElement>(null);
   const [preferencesOpen, setPreferencesOpen] = useState(false);
@@ -79,11 +81,9 @@ export function UserMenu() {
   const dialog = useRef<HTMLDialogElement>(null);
   const cancel = useRef<HTMLButtonElement>(null);
   const focusOnOpen = useRef<'first' | 'last'>('first');
-  const location = useLocation();
 
   const moderator = useModerator(token, open);
 
-  useEffect(() => setOpen(false), [location.pathname]);
   // Every page of a signed-in visitor shows this menu: it checks their ReviewPass once a page load, which
   // hides the ads of a pass bought elsewhere and keeps the ad-free cookie in step (issue 8).
   useEffect(() => {
@@ -101,7 +101,7 @@ export function UserMenu() {
     };
     document.addEventListener('pointerdown', outside);
     return () => document.removeEventListener('pointerdown', outside);
-  }, [open]);
+  }, [open, setOpen]);
 
   if (!user) return null;
 
