@@ -6,6 +6,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BrowserSession, browserAvailable, expectAccessible, openBrowser } from './browser.ts';
 import { api, type Card, homeData, productDetail, visit } from './helpers.ts';
+import { brokenWords } from './layout.ts';
 
 const LIMIT = 'You can compare up to 3 products. Remove one to add another.';
 
@@ -263,4 +264,21 @@ describe.skipIf(!browserAvailable())('compare', () => {
       await small.close();
     }
   });
+
+  for (const viewport of [
+    { width: 1280, height: 800 },
+    { width: 360, height: 740 },
+  ]) {
+    it(`at ${viewport.width} px the row labels wrap between words, never inside one`, async () => {
+      const other = await openBrowser(viewport);
+      try {
+        await visit(other.page, hrefOf([a.id, b.id, d.id]));
+        expect(await other.page.locator('.compare-table th[scope="row"]').count()).toBeGreaterThan(10);
+        expect(await brokenWords(other.page, '.compare-table th[scope="row"]')).toEqual([]);
+        expect(other.errors).toEqual([]);
+      } finally {
+        await other.close();
+      }
+    });
+  }
 });
