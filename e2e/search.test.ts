@@ -141,5 +141,13 @@ describe.skipIf(!browserAvailable())('search', () => {
       expect(await scope.getByRole('option', { name: /\b(Bad|So So|Nice|Great|Ace),? ?\1/ }).count()).toBe(0);
       expect(session.errors).toEqual([]);
     });
+
+    it(`at ${viewport.width} px /search has one search landmark`, async () => {
+      const { page } = session;
+      await page.setViewportSize(viewport);
+      await visit(page, '/search');
+      expect(await page.getByRole('search').count()).toBe(1);
+      expect(await page.getByRole('search').getByRole('combobox').isVisible()).toBe(true);
+    });
   }
 });

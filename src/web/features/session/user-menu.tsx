@@ -1,4 +1,4 @@
-import { type KeyboardEvent, lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { type KeyboardEvent, lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { fromStoredPreference, PREFERENCE_CATEGORY } from '../../../shared/preference-constants.ts';
 import { useAuthFetch } from './api.ts';
@@ -7,7 +7,6 @@ import { useSession } from './session.tsx';
 import { checkPass } from '../pass/pass-api.ts';
 import { isModerator } from '../../../shared/moderation-constants.ts';
 import { standing } from '../moderation/standing-api.ts';
-import { useOpenWhile } from '../../lib/use-open-while.ts';
 
 /** The preference form (and its schema) loads when the dialog first opens. */
 const PreferencesDialogBody = lazy(() =>
@@ -70,8 +69,11 @@ function useModerator(token: string | null, open: boolean) {
 export function UserMenu() {
   const { user, token, signOut } = useSession();
   const id = useId();
-  const location = useLocation();
-  const [open, setOpen] = useOpenWhile(location.pathname);
+  const { pathname } = useLocation();
+  // The menu remembers the page it was opened on, so it is closed on any other.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === pathname;
+  const setOpen = useCallback((on: boolean) => setOpenOn(on ? pathname : null), [pathname]);
   const fetched = useFetchedPreference();
   const preferences = useRef<HTMLDialogElement>(null);
   const [preferencesOpen, setPreferencesOpen] = useState(false);
