@@ -1,5 +1,6 @@
 import tseslint from 'typescript-eslint';
 import importX from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
 
 export default tseslint.config(
   { ignores: ['build/', 'node_modules/', '.react-router/', 'data/', '.tmp/', 'coverage/', 'bench/results/'] },
@@ -15,6 +16,7 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'error',
     },
   },
+  { files: ['src/web/**/*.{ts,tsx}'], ...reactHooks.configs.flat.recommended },
   {
     // The architecture: the web app never imports server or database code; shared imports neither.
     files: ['src/web/**'],

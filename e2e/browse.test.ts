@@ -421,4 +421,95 @@ describe.skipIf(!browserAvailable())('browse page', () => {
       await browser.close();
     }
   });
+
+  for (const viewport of [
+    { width: 1280, height: 900 },
+    { width: 360, height: 740 },
+  ]) {
+    describe(`at ${viewport.width} px`, () => {
+      const small = viewport.width < 768;
+      const filtersButton = (page: Page) => page.getByRole('button', { name: /^Filters/ });
+      // By name, so the fields can still be read once Enter has closed the small-screen panel over them.
+      const budget = (page: Page, end: 'Min' | 'Max') => page.locator(`input[name="budget${end}"]`);
+      /** The address and both budget fields (null when the page shows none, such as an error). */
+      const typed = (page: Page) =>
+        page.evaluate(() => {
+          const value = (name: string) =>
+            document.querySelector<HTMLInputElement>(`input[name="${name}"]`)?.value ?? null;
+          return { search: location.search, min: value('budgetMin'), max: value('budgetMax') };
+        });
+      const WANT = { search: '?budgetMin=20000&budgetMax=40000', min: '20000', max: '40000' };
+
+      beforeAll(() => session.page.setViewportSize(viewport));
+      afterAll(() => session.page.setViewportSize({ width: 1280, height: 900 }));
+
+      it('typing a budget at full speed loses no keystroke: Min, Tab, Max, Enter', async () => {
+        const { page } = session;
+        await visit(page, '/browse');
+        if (small) await filtersButton(page).click();
+        await budget(page, 'Min').click();
+        await page.keyboard.type('20000');
+        await page.keyboard.press('Tab');
+        await page.keyboard.type('40000');
+        await page.keyboard.press('Enter');
+        await expect.poll(() => typed(page), { timeout: 15_000 }).toEqual(WANT);
+
+        // The results for Min (applied on leaving it) arriving while Max is being typed take nothing from it.
+        await visit(page, '/browse');
+        if (small) await filtersButton(page).click();
+        await budget(page, 'Min').click();
+        await page.keyboard.type('20000');
+        await page.keyboard.press('Tab');
+        await page.keyboard.type('4');
+        await page.waitForURL((u) => u.search === '?budgetMin=20000');
+        await page.waitForFunction(() => document.querySelector('section.results')?.ariaBusy === 'false');
+        await page.keyboard.type('0000');
+        await page.keyboard.press('Enter');
+        await expect.poll(() => typed(page), { timeout: 15_000 }).toEqual(WANT);
+        expect(session.errors).toEqual([]);
+      });
+
+      it(
+        small
+          ? 'Apply closes the filter panel and moves focus to the results heading; Escape closes it too'
+          : 'the filters stay beside the results after Apply and Escape',
+        async () => {
+          const { page } = session;
+          await visit(page, '/browse');
+          const filters = page.getByRole('form', { name: 'Filters' });
+          if (small) {
+            expect(await filters.isVisible()).toBe(false);
+            await filtersButton(page).click();
+          }
+          await checkbox(page, '5G').check();
+          await waitForFilters(page, { features: ['5g'] });
+          // A filter applies at once; the panel stays open for more.
+          expect(await filters.isVisible()).toBe(true);
+          await page.getByRole('button', { name: 'Apply', exact: true }).click();
+          if (small) {
+            await filters.waitFor({ state: 'hidden' });
+            expect(await filtersButton(page).getAttribute('aria-expanded')).toBe('false');
+            await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('results-heading');
+            const heading = await page.locator('#results-heading').boundingBox();
+            expect(heading!.y).toBeGreaterThanOrEqual(0);
+            expect(heading!.y + heading!.height).toBeLessThanOrEqual(viewport.height);
+
+            // Escape from inside the open panel closes it, and focus goes back to the Filters button.
+            await filtersButton(page).click();
+            await checkbox(page, 'NFC').focus();
+            await page.keyboard.press('Escape');
+            await filters.waitFor({ state: 'hidden' });
+            await expect
+              .poll(() => page.evaluate(() => document.activeElement?.textContent))
+              .toMatch(/^Filters/);
+          } else {
+            await checkbox(page, 'NFC').focus();
+            await page.keyboard.press('Escape');
+            expect(await filters.isVisible()).toBe(true);
+          }
+          expect(session.errors).toEqual([]);
+        },
+      );
+    });
+  }
 });

@@ -6,6 +6,8 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BrowserSession, browserAvailable, expectAccessible, openBrowser } from './browser.ts';
 import { api, type Card, homeData, productDetail, visit } from './helpers.ts';
+import { brokenWords } from './layout.ts';
+import { newMember, signInAs, userMenuButton } from './members.ts';
 
 const LIMIT = 'You can compare up to 3 products. Remove one to add another.';
 
@@ -263,4 +265,92 @@ describe.skipIf(!browserAvailable())('compare', () => {
       await small.close();
     }
   });
+
+  for (const viewport of [
+    { width: 1280, height: 800 },
+    { width: 360, height: 740 },
+  ]) {
+    const small = viewport.width < 1000;
+
+    it(`at ${viewport.width} px the row labels wrap between words, never inside one`, async () => {
+      const other = await openBrowser(viewport);
+      try {
+        await visit(other.page, hrefOf([a.id, b.id, d.id]));
+        expect(await other.page.locator('.compare-table th[scope="row"]').count()).toBeGreaterThan(10);
+        expect(await brokenWords(other.page, '.compare-table th[scope="row"]')).toEqual([]);
+        expect(other.errors).toEqual([]);
+      } finally {
+        await other.close();
+      }
+    });
+
+    it(`at ${viewport.width} px the tray stays under the top bar's menus, and leaves account, checkout and payment pages`, async () => {
+      const member = await newMember();
+      const other = await openBrowser(viewport);
+      try {
+        const { page } = other;
+        await signInAs(page, member);
+        await visit(page, '/home');
+        await page.locator('.card-compare').first().click();
+        await tray(page).waitFor();
+
+        // The user menu opens over the tray: Sign out takes the click (the tray used to intercept it at 360 px).
+        const menu = page.getByRole('button', { name: 'Menu', exact: true });
+        const openUserMenu = async () => {
+          if (small && (await menu.getAttribute('aria-expanded')) === 'false') await menu.click();
+          await userMenuButton(page).click();
+        };
+        await openUserMenu();
+        await page.getByRole('menuitem', { name: 'Sign out', exact: true }).click({ timeout: 10_000 });
+        const dialog = page.getByRole('dialog', { name: 'Sign out?' });
+        await dialog.waitFor();
+        await dialog.getByRole('button', { name: 'Cancel', exact: true }).click();
+
+        // Account pages, reached in the app: the tray goes as the page comes.
+        for (const [item, path] of [
+          ['Profile', '/user-profile'],
+          ['My account', '/my-account'],
+        ] as const) {
+          await openUserMenu();
+          await page.getByRole('menuitem', { name: item, exact: true }).click();
+          await page.waitForURL((u) => u.pathname === path);
+          await tray(page).waitFor({ state: 'detached' });
+          await visit(page, '/home');
+          await tray(page).waitFor();
+        }
+
+        // Checkout and the payment's result, each a full page load: nothing is left to load when checked.
+        const settled = async (path: (p: string) => boolean) => {
+          await page.waitForURL((u) => path(u.pathname));
+          await page.waitForLoadState('networkidle');
+          expect(await tray(page).count(), page.url()).toBe(0);
+        };
+        await visit(page, '/review-pass');
+        await page.waitForLoadState('networkidle');
+        expect(await tray(page).count()).toBe(0);
+        await page.getByRole('radio', { name: '₹5 1 day' }).check();
+        await page.getByRole('button', { name: 'Buy ReviewPass for ₹5' }).click();
+        await settled((p) => p.startsWith('/shop/checkout/order_'));
+        await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+        await page.getByRole('heading', { level: 1, name: 'Payment Canceled' }).waitFor({ timeout: 20_000 });
+        await settled((p) => p.startsWith('/shop/session/'));
+
+        // Signed out, the sign-in page has no tray either.
+        await visit(page, '/home');
+        await tray(page).waitFor();
+        await openUserMenu();
+        await page.getByRole('menuitem', { name: 'Sign out', exact: true }).click();
+        await dialog.getByRole('button', { name: 'Sign out', exact: true }).click();
+        await page.waitForURL((u) => u.pathname === '/');
+        await tray(page).waitFor();
+        if (small && (await menu.getAttribute('aria-expanded')) === 'false') await menu.click();
+        await page.getByRole('link', { name: 'Sign In', exact: true }).click();
+        await page.waitForURL((u) => u.pathname === '/sign-in');
+        await tray(page).waitFor({ state: 'detached' });
+        expect(other.errors).toEqual([]);
+      } finally {
+        await other.close();
+      }
+    });
+  }
 });

@@ -3,12 +3,13 @@ import type { Page } from 'playwright-core';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type BrowserSession, browserAvailable, openBrowser } from './browser.ts';
 import { firstProductId, visit } from './helpers.ts';
+import { newMember, signInAs, userMenuButton } from './members.ts';
 
 const NAV_LINKS = ['Home', 'Browse', 'Articles'];
 
 const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 const navLink = (page: Page, name: string) => mainNav(page).getByRole('link', { name, exact: true });
-const menuButton = (page: Page) => page.getByRole('button', { name: 'Menu' });
+const menuButton = (page: Page) => page.getByRole('button', { name: 'Menu', exact: true });
 
 describe.skipIf(!browserAvailable())('navigation bar', () => {
   let session: BrowserSession | undefined;
@@ -123,4 +124,76 @@ describe.skipIf(!browserAvailable())('navigation bar', () => {
     await expect.poll(current).toEqual(['Home']);
     expect(session.errors).toEqual([]);
   });
+
+  for (const viewport of [
+    { width: 1280, height: 900 },
+    { width: 360, height: 740 },
+  ]) {
+    const small = viewport.width < 1000;
+
+    it(`at ${viewport.width} px a client-side navigation moves focus to the new page's h1 and announces its title`, async () => {
+      session = await openBrowser(viewport);
+      const { page } = session;
+      await visit(page, '/home');
+      const announcer = page.locator('[aria-live="assertive"]');
+      expect(await announcer.count()).toBe(1);
+      expect(await announcer.textContent()).toBe('');
+
+      for (const [link, path] of [
+        ['Browse', '/browse'],
+        ['Articles', '/articles'],
+      ] as const) {
+        if (small) await menuButton(page).click();
+        await navLink(page, link).click();
+        await page.waitForURL((u) => u.pathname === path);
+        const h1 = page.locator('main h1');
+        await expect.poll(() => h1.evaluate((el) => el === document.activeElement)).toBe(true);
+        const title = await page.title();
+        expect(title).not.toBe('');
+        await expect.poll(() => announcer.textContent()).toBe(title);
+      }
+      expect(session.errors).toEqual([]);
+    });
+
+    it(`at ${viewport.width} px the user menu is a vertical list, one item a line${small ? ', and Escape closes the menu' : ''}`, async () => {
+      const member = await newMember();
+      session = await openBrowser(viewport);
+      const { page } = session;
+      await signInAs(page, member);
+      await visit(page, '/home');
+      if (small) await menuButton(page).click();
+      await userMenuButton(page).click();
+      const items = page.getByRole('menuitem');
+      await items.first().waitFor();
+      const boxes = await items.evaluateAll((all) =>
+        all.map((el) => {
+          const range = document.createRange();
+          range.selectNodeContents(el);
+          const lines = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => r.top))
+            .size;
+          const r = el.getBoundingClientRect();
+          return { text: el.textContent, x: r.left, top: r.top, bottom: r.bottom, lines };
+        }),
+      );
+      expect(boxes.map((b) => b.text)).toContain('Sign out');
+      for (const [i, b] of boxes.entries()) {
+        expect(b.lines, `'${b.text}' on one line`).toBe(1);
+        if (i === 0) continue;
+        expect(b.x, `'${b.text}' under the one before`).toBe(boxes[0]!.x);
+        expect(b.top, `'${b.text}' under the one before`).toBeGreaterThanOrEqual(boxes[i - 1]!.bottom - 0.5);
+      }
+
+      if (small) {
+        // Escape closes the user menu first, then the small-screen menu, and focus returns to its button.
+        await page.keyboard.press('Escape');
+        await expect.poll(() => userMenuButton(page).getAttribute('aria-expanded')).toBe('false');
+        expect(await menuButton(page).getAttribute('aria-expanded')).toBe('true');
+        await page.keyboard.press('Escape');
+        await expect.poll(() => menuButton(page).getAttribute('aria-expanded')).toBe('false');
+        expect(await navLink(page, 'Home').isVisible()).toBe(false);
+        expect(await menuButton(page).evaluate((b) => b === document.activeElement)).toBe(true);
+      }
+      expect(session.errors).toEqual([]);
+    });
+  }
 });

@@ -10,6 +10,7 @@ import { baseURL, type BrowserSession, browserAvailable, expectAccessible, openB
 import { api, type Card, escapeHtml, toast, visit } from './helpers.ts';
 import { productName } from '../src/shared/format.ts';
 import { type Member, newMember, postAs, signInAs } from './members.ts';
+import { overlappingText } from './layout.ts';
 
 const PLATFORM = '/platform/api/v1';
 const RATINGS_REQUIRED = 'Please provide a rating for all metrics.';
@@ -517,5 +518,21 @@ describe.skipIf(!browserAvailable())('reviews', () => {
     await openReviews(page);
     await reviews(page).getByRole('link', { name: 'Write a review' }).click();
     await page.waitForURL((u) => u.pathname === '/sign-in');
+  });
+
+  it('with fewer than 10 reviews, no two lines of the rating summary overlap at 360, 768 and 1280 px', async () => {
+    const id = await unreviewedProduct();
+    await postAs(await newMember(), `${PLATFORM}/product/${id}/review`, reviewBody(4, 'Solid battery life'));
+    session = await openBrowser();
+    const { page } = session;
+    for (const width of [360, 768, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await visit(page, `/product/${id}`);
+      await openReviews(page);
+      const summary = reviews(page).locator('.reviews-summary');
+      expect(await summary.textContent()).toContain('Ratings show once a product has 10 reviews.');
+      expect(await overlappingText(summary), `at ${width} px`).toEqual([]);
+    }
+    expect(session.errors).toEqual([]);
   });
 });

@@ -129,4 +129,43 @@ describe.skipIf(!browserAvailable())('search', () => {
     await page.locator('.search-box-page [role="option"]').first().waitFor();
     await expectAccessible(page);
   });
+
+  for (const viewport of [
+    { width: 1280, height: 900 },
+    { width: 360, height: 740 },
+  ]) {
+    const small = viewport.width < 768;
+
+    it(`at ${viewport.width} px suggestions wrap names and prices instead of cutting them, and say each rating once`, async () => {
+      const { page } = session;
+      await page.setViewportSize(viewport);
+      // The top bar's box on wide screens, the search page's below 768 px.
+      await visit(page, small ? '/search' : '/home');
+      const scope = page.locator(small ? '.search-box-page' : '.search-box-top');
+      await scope.getByRole('combobox').pressSequentially('galaxy');
+      const products = scope.locator('[role="option"]:not(.suggestion-all)');
+      await products.first().waitFor();
+      const cut = await products.evaluateAll((options) =>
+        options.flatMap((o) =>
+          [...o.querySelectorAll<HTMLElement>('.suggestion-name, .suggestion-meta')]
+            .filter((e) => e.scrollWidth > e.clientWidth + 1 || e.scrollHeight > e.clientHeight + 1)
+            .map((e) => e.textContent),
+        ),
+      );
+      expect(cut).toEqual([]);
+      // "Rated 4.5 out of 5, Great 81 reviews": the label is in the tag's text, and not read again.
+      const label = /out of 5, (Bad|So So|Nice|Great|Ace) ?\d+ reviews?/;
+      expect(await scope.getByRole('option', { name: label }).count()).toBeGreaterThan(0);
+      expect(await scope.getByRole('option', { name: /\b(Bad|So So|Nice|Great|Ace),? ?\1/ }).count()).toBe(0);
+      expect(session.errors).toEqual([]);
+    });
+
+    it(`at ${viewport.width} px /search has one search landmark`, async () => {
+      const { page } = session;
+      await page.setViewportSize(viewport);
+      await visit(page, '/search');
+      expect(await page.getByRole('search').count()).toBe(1);
+      expect(await page.getByRole('search').getByRole('combobox').isVisible()).toBe(true);
+    });
+  }
 });

@@ -11,6 +11,7 @@ import {
 import { lazy, type ReactNode } from 'react';
 import type { Route } from './+types/root';
 import { NavBar } from './components/nav-bar.tsx';
+import { RouteAnnouncer } from './components/route-announcer.tsx';
 import { CompareProvider } from './features/compare/compare-context.tsx';
 import { CompareTraySlot } from './features/compare/compare-tray-slot.tsx';
 import { ConnectivityWatcher } from './features/toasts/connectivity.tsx';
@@ -117,6 +118,7 @@ export function Layout({ children }: { children: ReactNode }) {
                   </main>
                   <Footer props={{ contact: root?.contact ?? NO_CONTACT }} wake="never" />
                   <CompareTraySlot />
+                  <RouteAnnouncer />
                 </>
               )}
               <ConnectivityWatcher />

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { NAV_INDEX } from '../../shared/constants.ts';
 import { SearchBox } from '../features/search/search-box.tsx';
@@ -23,46 +23,43 @@ const UserMenu = lazy(() =>
 
 /** The top bar: collapses to a menu button under 1000 px. */
 export function NavBar({ active }: { active: number }) {
-  const [open, setOpen] = useState(false);
   const location = useLocation();
+  // The menu remembers the page it was opened on, so it is closed on any other.
+  const here = location.pathname + location.search;
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === here;
   const { token } = useSession();
-  useEffect(() => setOpen(false), [location.pathname, location.search]);
+  const menuButton = useRef<HTMLButtonElement>(null);
 
   return (
-    <header className="top-bar">
+    <header
+      className="top-bar"
+      onKeyDown={(e) => {
+        // Escape closes the small-screen menu (after what handles it first: the user menu, the suggestions).
+        if (e.key !== 'Escape' || !open || e.defaultPrevented) return;
+        e.preventDefault();
+        setOpenOn(null);
+        menuButton.current?.focus();
+      }}
+    >
       <div className="top-bar-inner">
+        {/* The icons are the favicon and CSS masks (app.css): markup, not JavaScript, on every first load. */}
         <Link to="/" className="logo" aria-label="Verdict, go to the landing page">
-          <svg viewBox="0 0 32 32" width="28" height="28" aria-hidden="true">
-            <rect width="32" height="32" rx="8" fill="currentColor" />
-            <path
-              d="M8 10 L16 24 L24 10"
-              stroke="#fff"
-              strokeWidth="3.5"
-              fill="none"
-              strokeLinecap="round"
-              strokeLinejoin="round"
-            />
-          </svg>
+          <img src="/favicon.svg" alt="" width="28" height="28" />
           <span>Verdict</span>
         </Link>
-        <SearchBox className="search-box-top" />
-        <Link to="/search" className="search-link" aria-label="Search">
-          <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
-            <circle cx="10.5" cy="10.5" r="6.5" stroke="currentColor" strokeWidth="2" fill="none" />
-            <path d="M15.5 15.5 L21 21" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-          </svg>
-        </Link>
+        {/* /search is a search box: a second one here would be a second, identical search landmark. */}
+        {location.pathname !== '/search' && <SearchBox className="search-box-top" />}
+        <Link to="/search" className="search-link" aria-label="Search" />
         <button
+          ref={menuButton}
           type="button"
           className="menu-button"
           aria-expanded={open}
           aria-controls="site-nav"
-          onClick={() => setOpen((o) => !o)}
+          onClick={() => setOpenOn(open ? null : here)}
         >
-          <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
-            <path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-          </svg>
-          <span>Menu</span>
+          Menu
         </button>
         <nav id="site-nav" className={open ? 'site-nav open' : 'site-nav'} aria-label="Main">
           <ul>

@@ -20,7 +20,12 @@ export function RatingTag({
         <span aria-hidden="true">{tag.text === '--' ? '--' : `★ ${tag.text}`}</span>
         <span className="visually-hidden">{label}</span>
       </span>
-      {tag.label && <span className="rating-label">{tag.label}</span>}
+      {/* Already said by the tag's hidden text: read once ("… out of 5, Great"), not twice. */}
+      {tag.label && (
+        <span className="rating-label" aria-hidden="true">
+          {tag.label}
+        </span>
+      )}
       {showCount && (
         <span className="review-count">
           {formatCount(totalReviews)} {totalReviews === 1 ? 'review' : 'reviews'}

@@ -29,8 +29,9 @@ export function SuggestionOption(props: {
           {p.brand}
           {p.variant ? ` · ${p.variant}` : ''} · {formatPrice(p.price)}
         </span>
+        {/* Under the name, not beside it: the name and the price keep the whole width of a narrow list. */}
+        {props.withRating && <RatingTag value={p.value} totalReviews={p.total_review} />}
       </span>
-      {props.withRating && <RatingTag value={p.value} totalReviews={p.total_review} />}
     </li>
   );
 }

@@ -3,6 +3,7 @@ import {
   lazy,
   type ReactNode,
   type SyntheticEvent,
+  useCallback,
   useEffect,
   useId,
   useLayoutEffect,
@@ -11,6 +12,18 @@ import {
 } from 'react';
 import { whenVisible } from './when-visible.ts';
 import { useSession } from '../features/session/session.tsx';
+
+/** The controls in an island, in order: what focus, or a press, carries over to. */
+const controlsIn = (box: HTMLElement | null) => [
+  ...(box?.querySelectorAll<HTMLElement>('a[href],button,input,select') ?? []),
+];
+
+/** What to give focus (and maybe a click) once the component is in: [index among the controls, its text]. */
+type Carry = [number, string | null, boolean] | null;
+const carried = (box: HTMLElement | null, el: Element | null, click: boolean): Carry => {
+  const at = controlsIn(box).indexOf(el as HTMLElement);
+  return at >= 0 ? [at, el!.textContent, click] : null;
+};
 
 /**
  * Lazy hydration (docs/decisions/0007-javascript-weight.md): a part of a page that the server renders in full
@@ -50,20 +63,15 @@ export function island<P extends object>(load: () => Promise<ComponentType<P>>) 
     const { token } = useSession();
     const [C, setC] = useState(() => Loaded);
     const [kept] = useState(() => !import.meta.env.SSR && !Loaded && !!document.getElementById(id));
-    // What to give focus (and maybe a click) once the component is in: [index among the controls, its text].
-    const carry = useRef<[number, string | null, boolean]>(null);
-    const controls = () => [
-      ...(box.current?.querySelectorAll<HTMLElement>('a[href],button,input,select') ?? []),
-    ];
-    const note = (el: Element | null, click: boolean) => {
-      const at = controls().indexOf(el as HTMLElement);
-      if (at >= 0) carry.current = [at, el!.textContent, click];
-    };
-    const go = () =>
-      void get().then((c) => {
-        if (!carry.current) note(document.activeElement, false);
-        setC(() => c);
-      });
+    const carry = useRef<Carry>(null);
+    const go = useCallback(
+      () =>
+        void get().then((c) => {
+          if (!carry.current) carry.current = carried(box.current, document.activeElement, false);
+          setC(() => c);
+        }),
+      [],
+    );
 
     useEffect(() => {
       if (C) return;
@@ -74,12 +82,12 @@ export function island<P extends object>(load: () => Promise<ComponentType<P>>) 
       const stop = new AbortController();
       void whenVisible(box.current!.firstElementChild ?? box.current!, '400px', stop.signal).then(go);
       return () => stop.abort();
-    }, [C, kept, token, wake]);
+    }, [C, kept, token, wake, go]);
 
     useLayoutEffect(() => {
       const c = carry.current;
       carry.current = null;
-      const el = c && controls()[c[0]];
+      const el = c && controlsIn(box.current)[c[0]];
       if (el?.textContent !== c?.[1]) return;
       el?.focus();
       if (c?.[2]) el?.click();
@@ -106,7 +114,9 @@ export function island<P extends object>(load: () => Promise<ComponentType<P>>) 
       wake == 'never'
         ? undefined
         : (e: SyntheticEvent) => {
-            if (e.type == 'click') note((e.target as Element).closest('button'), true);
+            if (e.type == 'click')
+              carry.current =
+                carried(box.current, (e.target as Element).closest('button'), true) ?? carry.current;
             go();
           };
     return kept ? (

@@ -1,4 +1,4 @@
-import { type KeyboardEvent, useEffect, useId, useState } from 'react';
+import { type KeyboardEvent, useId, useState } from 'react';
 import { isSearchable, SUGGESTION_LIMIT } from '../../shared/search.ts';
 import { useSuggestions } from './use-suggestions.ts';
 
@@ -28,7 +28,12 @@ export function useSuggestionCombobox(options: ComboboxOptions) {
   const expanded = open && isSearchable(query) && (result !== null || !!error);
   const optionId = (i: number) => `${id}-opt-${i}`;
 
-  useEffect(() => setActive(-1), [result]);
+  // New results: nothing is highlighted.
+  const [activeIn, setActiveIn] = useState(result);
+  if (activeIn !== result) {
+    setActiveIn(result);
+    setActive(-1);
+  }
 
   const close = () => {
     setOpen(false);

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { SearchPage } from '../../shared/api-types.ts';
 import { isSearchable } from '../../shared/search.ts';
 import { apiFetch, isAbort } from './api.ts';
@@ -15,34 +15,29 @@ export interface SuggestionState {
 
 /**
  * Suggestions for what is typed, from 3 characters, after a short pause. At most one request is in flight:
- * a newer keystroke aborts the older request, and an aborted request is ignored silently.
+ * a newer keystroke aborts the older request, and an aborted request is ignored silently. Until the newer
+ * answer comes, the older results stay (`loading` is true); under 3 characters there are none.
  */
 export function useSuggestions(query: string): SuggestionState {
-  const [state, setState] = useState<SuggestionState>({
+  const searchable = isSearchable(query);
+  const [state, setState] = useState<Omit<SuggestionState, 'loading'>>({
     query: '',
     result: null,
-    loading: false,
     error: null,
   });
-  const inFlight = useRef<AbortController | null>(null);
+  if (!searchable && state.query !== query) setState({ query, result: null, error: null });
 
   useEffect(() => {
-    inFlight.current?.abort();
-    if (!isSearchable(query)) {
-      setState({ query, result: null, loading: false, error: null });
-      return;
-    }
+    if (!isSearchable(query)) return;
     const controller = new AbortController();
-    inFlight.current = controller;
-    setState((s) => ({ ...s, loading: true }));
     const timer = setTimeout(() => {
       apiFetch<SearchPage>(`/platform/api/v1/search?searchQuery=${encodeURIComponent(query.trim())}`, {
         signal: controller.signal,
       })
-        .then((result) => setState({ query, result, loading: false, error: null }))
+        .then((result) => setState({ query, result, error: null }))
         .catch((err: unknown) => {
           if (isAbort(err) || controller.signal.aborted) return;
-          setState({ query, result: null, loading: false, error: (err as Error).message });
+          setState({ query, result: null, error: (err as Error).message });
         });
     }, SUGGEST_DEBOUNCE_MS);
     return () => {
@@ -51,5 +46,5 @@ export function useSuggestions(query: string): SuggestionState {
     };
   }, [query]);
 
-  return state;
+  return { ...state, loading: searchable && state.query !== query };
 }

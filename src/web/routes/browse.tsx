@@ -1,5 +1,13 @@
 import { useLayoutEffect, useRef, useState } from 'react';
-import { data, Form, isRouteErrorResponse, Link, useNavigate, useNavigation } from 'react-router';
+import {
+  data,
+  Form,
+  isRouteErrorResponse,
+  Link,
+  useLocation,
+  useNavigate,
+  useNavigation,
+} from 'react-router';
 import { ATTRIBUTE_OPTIONS, FEATURES, PRIME_ATTRIBUTES } from '../../shared/attributes.ts';
 import { BrowseQuerySchema } from '../../shared/browse.ts';
 import {
@@ -95,8 +103,13 @@ export default function Browse({ loaderData }: Route.ComponentProps) {
   const { query, results, brands } = loaderData;
   const navigate = useNavigate();
   const navigation = useNavigation();
+  const location = useLocation();
   const [filtersOpen, setFiltersOpen] = useState(false);
   const form = useRef<HTMLFormElement>(null);
+  const filtersButton = useRef<HTMLButtonElement>(null);
+  const resultsHeading = useRef<HTMLHeadingElement>(null);
+  /** The search the form itself last applied, until the page shows it. */
+  const applied = useRef<string | null>(null);
   const category = query.category;
   const primes = PRIME_ATTRIBUTES[category];
   const ranges = [brands.prime_attribute_1, brands.prime_attribute_2];
@@ -112,23 +125,32 @@ export default function Browse({ loaderData }: Route.ComponentProps) {
   // The URL keeps only what is set, lists joined by commas: /browse?features=5g,nfc&attributes=ram_8.
   const apply = () => {
     if (!form.current) return;
-    void navigate(`/browse${formSearch(new FormData(form.current))}`, {
-      replace: true,
-      preventScrollReset: true,
-    });
+    const search = formSearch(new FormData(form.current));
+    applied.current = search;
+    void navigate(`/browse${search}`, { replace: true, preventScrollReset: true });
   };
   const pageHref = (page: number) => `/browse${browseSearch({ ...query, page })}`;
-  const searchKey = browseSearch(query);
-  // After any navigation (clear all, back, a shared link) the inputs show exactly what the URL says. A layout
-  // effect, so the reset lands in the same commit as the new results: a later, passive reset could undo a
-  // checkbox clicked just after the results changed.
-  useLayoutEffect(() => form.current?.reset(), [searchKey]);
+  // After any other navigation (clear all, back, a shared link) the inputs show exactly what the URL says. Not
+  // when the URL merely catches up with what the form applied: the fields say that already, and one may be
+  // being typed in (the budget's Max, after Min applied on leaving it). A layout effect, so the reset lands in
+  // the same commit as the new results: a later, passive reset could undo a checkbox clicked just after the
+  // results changed.
+  useLayoutEffect(() => {
+    const own = location.search === applied.current;
+    applied.current = null;
+    if (!own) form.current?.reset();
+  }, [location.search]);
+  const closeFilters = (focus: HTMLElement | null) => {
+    setFiltersOpen(false);
+    focus?.focus();
+  };
   const busy = navigation.state === 'loading' && navigation.location?.pathname === '/browse';
 
   return (
     <div className="page browse">
       <h1 className="page-title">Browse {CATEGORIES[category].name.toLowerCase()}</h1>
       <button
+        ref={filtersButton}
         type="button"
         className="button filters-toggle"
         aria-expanded={filtersOpen}
@@ -168,6 +190,13 @@ export default function Browse({ loaderData }: Route.ComponentProps) {
           onSubmit={(e) => {
             e.preventDefault();
             apply();
+            // Small screens: the panel, opened with the Filters button, closes so the results come first.
+            if (filtersOpen) closeFilters(resultsHeading.current);
+          }}
+          onKeyDown={(e) => {
+            if (e.key !== 'Escape' || !filtersOpen || e.defaultPrevented) return;
+            e.preventDefault();
+            closeFilters(filtersButton.current);
           }}
         >
           <fieldset>
@@ -302,7 +331,7 @@ export default function Browse({ loaderData }: Route.ComponentProps) {
           data-attributes={query.attributes.join(',')}
         >
           <div className="results-head">
-            <h2 id="results-heading" aria-live="polite">
+            <h2 id="results-heading" ref={resultsHeading} tabIndex={-1} aria-live="polite">
               {formatCount(results.total)} {results.total === 1 ? 'result' : 'results'}
             </h2>
             <label className="sort">

@@ -39,15 +39,16 @@ export default function EmailVerification() {
   const [params] = useSearchParams();
   const token = params.get('token');
   const session = useSession();
-  const [result, setResult] = useState<Result | null>(null);
+  // The outcome for the link it belongs to: another link (another ?token=) is verifying until its own comes.
+  const [outcome, setOutcome] = useState<{ token: string; result: Result } | null>(null);
+  const result = outcome && outcome.token === token ? outcome.result : null;
 
   useEffect(() => {
     if (!token) return;
     let live = true;
-    setResult(null);
     verify(token).then(
-      (message) => live && setResult({ ok: true, message }),
-      (err: unknown) => live && setResult({ ok: false, message: errorMessage(err) }),
+      (message) => live && setOutcome({ token, result: { ok: true, message } }),
+      (err: unknown) => live && setOutcome({ token, result: { ok: false, message: errorMessage(err) } }),
     );
     return () => {
       live = false;

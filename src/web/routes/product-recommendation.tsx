@@ -45,14 +45,16 @@ export default function ProductRecommendation() {
   const authFetch = useAuthFetch();
   const toast = useToast();
   const [lists, setLists] = useState<Lists | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const [editing, setEditing] = useState(false);
   const [version, setVersion] = useState(0);
+  // A failure belongs to the request it came from: the next one (another sign-in, a saved preference) has none.
+  const [failure, setFailure] = useState<{ request: string; message: string } | null>(null);
+  const request = `${token}|${version}`;
+  const error = failure?.request === request ? failure.message : null;
 
   useEffect(() => {
     if (!token) return;
     const abort = new AbortController();
-    setError(null);
     authFetch<RecommendationsResponse>(`/user/product-recommendation?category_id=${PREFERENCE_CATEGORY}`, {
       signal: abort.signal,
     })
@@ -61,7 +63,7 @@ export default function ProductRecommendation() {
         setPreference(fromStoredPreference(found.preference));
       })
       .catch((err: unknown) => {
-        if (!isSilent(err)) setError(errorMessage(err));
+        if (!isSilent(err)) setFailure({ request: `${token}|${version}`, message: errorMessage(err) });
       });
     return () => abort.abort();
   }, [token, version, authFetch, setPreference]);

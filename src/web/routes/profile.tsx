@@ -117,25 +117,26 @@ export default function PublicProfilePage({ loaderData }: Route.ComponentProps) 
   const { profile: p, reviews } = loaderData as PublicProfile;
   const { token, user, ready } = useSession();
   const api = useCommunityApi();
-  const [viewer, setViewer] = useState<ViewerState | null>(null);
+  // What the server said for a viewer (by their token): another sign-in, or none, sees the profile without it.
+  const [viewer, setViewer] = useState<{ token: string; state: ViewerState } | null>(null);
 
   // Signed in: ask again with the token for what depends on the viewer (follow state, own profile).
   useEffect(() => {
-    if (!ready || !token) {
-      setViewer(null);
-      return;
-    }
+    if (!ready || !token) return;
     let live = true;
     api
       .get<PublicProfile>(`${USER_API}/user/${encodeURIComponent(p.username)}/get-profile?page=0&size=1`)
       .then(({ profile: v }) => {
         if (live)
           setViewer({
-            username: v.username,
-            followed: v.followed,
-            mine: v.mine,
-            followers: v.followers,
-            following: v.following,
+            token,
+            state: {
+              username: v.username,
+              followed: v.followed,
+              mine: v.mine,
+              followers: v.followers,
+              following: v.following,
+            },
           });
       })
       .catch(() => undefined); // The page stays as a visitor sees it.
@@ -145,8 +146,8 @@ export default function PublicProfilePage({ loaderData }: Route.ComponentProps) 
   }, [api, ready, token, p.username]);
 
   const current: ViewerState =
-    viewer?.username === p.username
-      ? viewer
+    viewer && viewer.token === token && viewer.state.username === p.username
+      ? viewer.state
       : {
           username: p.username,
           followed: false,
@@ -195,7 +196,11 @@ export default function PublicProfilePage({ loaderData }: Route.ComponentProps) 
             ) : (
               <>
                 {token ? (
-                  <FollowButton username={p.username} state={current} onChange={setViewer} />
+                  <FollowButton
+                    username={p.username}
+                    state={current}
+                    onChange={(state) => setViewer({ token, state })}
+                  />
                 ) : (
                   <Link to="/sign-in" className="button button-primary">
                     Sign in to follow

@@ -42,17 +42,18 @@ export interface StandingState {
  */
 export function useStanding(token: string | null): StandingState {
   const [standing, setStanding] = useState<Standing | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  // A failure belongs to the token it was asked with: another sign-in starts without it.
+  const [failure, setFailure] = useState<{ token: string; message: string } | null>(null);
   const latest = useRef(0);
 
   const load = useCallback(
     (fresh: boolean) => {
       if (!token) return;
       const call = ++latest.current;
-      setError(null);
       void fetchStanding(token, fresh).then(
         (s) => call === latest.current && setStanding(s),
-        (err: unknown) => call === latest.current && !isSilent(err) && setError(errorMessage(err)),
+        (err: unknown) =>
+          call === latest.current && !isSilent(err) && setFailure({ token, message: errorMessage(err) }),
       );
     },
     [token],
@@ -65,7 +66,11 @@ export function useStanding(token: string | null): StandingState {
     };
   }, [load]);
 
-  return { standing, error, retry: useCallback(() => load(true), [load]) };
+  const retry = useCallback(() => {
+    setFailure(null);
+    load(true);
+  }, [load]);
+  return { standing, error: failure && failure.token === token ? failure.message : null, retry };
 }
 
 const POST_WORDS = /^(?:an? |the )?(review|comment|reply|question|answer)\b(.*)$/is;

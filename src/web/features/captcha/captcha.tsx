@@ -1,5 +1,5 @@
 import type { Challenge } from 'altcha-lib';
-import { type RefObject, useEffect, useId, useRef, useState } from 'react';
+import { type RefObject, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { isAbort } from '../../lib/api.ts';
 
 export const CAPTCHA_REQUIRED = "Please tick “I'm not a robot” and wait until it says Verified.";
@@ -64,25 +64,26 @@ function base64(text: string): string {
  * server, the browser solves it with WebCrypto (a fraction of a second), and the form sends
  * base64(JSON({challenge, solution})). The status is announced politely: "Verifying…", then "Verified".
  */
-export function Captcha({ onChange, resetKey, error, boxRef }: CaptchaProps) {
+export function Captcha({ resetKey, ...props }: CaptchaProps) {
+  // A new key is a new, unticked box; the old one's work in progress stops as it unmounts.
+  return <CaptchaBox key={resetKey} {...props} />;
+}
+
+function CaptchaBox({ onChange, error, boxRef }: Omit<CaptchaProps, 'resetKey'>) {
   const id = useId();
   const [checked, setChecked] = useState(false);
   const [status, setStatus] = useState<Status>('idle');
   const controller = useRef<AbortController | null>(null);
+  // The latest onChange, for a solution that arrives after a render with a new one.
   const changed = useRef(onChange);
-  changed.current = onChange;
+  useLayoutEffect(() => {
+    changed.current = onChange;
+  });
 
   const stop = () => {
     controller.current?.abort();
     controller.current = null;
   };
-
-  useEffect(() => {
-    stop();
-    setChecked(false);
-    setStatus('idle');
-    changed.current(null);
-  }, [resetKey]);
 
   useEffect(() => stop, []);
 

@@ -1,7 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import type { Author } from '../../../shared/community-api.ts';
 import { formatDate } from '../../../shared/format.ts';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 import { Avatar } from '../session/avatar.tsx';
 
 const MINUTE = 60_000;
@@ -28,9 +29,9 @@ export function relativeDate(iso: string, now: number): string | null {
  * server's clock and the browser's differ, so the relative form waits for hydration.
  */
 export function When({ date, prefix = '' }: { date: string; prefix?: string }) {
-  const [now, setNow] = useState<number | null>(null);
-  useEffect(() => setNow(Date.now()), []);
-  const text = (now !== null && relativeDate(date, now)) || formatDate(date);
+  const hydrated = useHydrated();
+  const [now] = useState(Date.now);
+  const text = (hydrated && relativeDate(date, now)) || formatDate(date);
   return (
     <time dateTime={date} title={formatDate(date)}>
       {prefix}

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import type { ReactionResult } from '../../../shared/community-api.ts';
 import { formatCount } from '../../../shared/format.ts';
 import { useSession } from '../session/session.tsx';
@@ -77,7 +77,11 @@ export function ReactionButtons({
   const busy = useRef(false);
   const [up0, down0] = counts;
   // New data from the parent (a reload after sign-in, another page) replaces what is shown.
-  useEffect(() => setState({ counts: [up0, down0], mine }), [up0, down0, mine]);
+  const [shownFrom, setShownFrom] = useState({ up0, down0, mine });
+  if (shownFrom.up0 !== up0 || shownFrom.down0 !== down0 || shownFrom.mine !== mine) {
+    setShownFrom({ up0, down0, mine });
+    setState({ counts: [up0, down0], mine });
+  }
 
   const spec = KINDS[kind];
 

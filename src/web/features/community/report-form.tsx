@@ -97,14 +97,16 @@ export default function ReportForm({
     messages: { reason_id: COMMUNITY_MESSAGES.reason },
   });
   const closing = useRef(false);
+  const reasonId = form.idOf('reason_id');
 
   useEffect(() => {
     const d = dialog.current;
     if (!d) return;
     if (!d.open) d.showModal();
-    document.getElementById(form.idOf('reason_id'))?.focus();
-    // Once, on mount. (Removing an open modal dialog from the page, on leaving it, ends its modality.)
-  }, []);
+    document.getElementById(reasonId)?.focus();
+    // Once, on mount: the id never changes. (Removing an open modal dialog from the page, on leaving it, ends
+    // its modality.)
+  }, [reasonId]);
 
   const close = () => {
     if (closing.current) return;
@@ -114,7 +116,7 @@ export default function ReportForm({
 
   const options = Object.entries(REPORT_REASONS[target]).map(([value, label]) => ({ value, label }));
 
-  const submit = form.submit(async (values) => {
+  const send = async (values: { reason_id: string; comments: string }) => {
     const { path, body } = request(target, targetId, Number(values.reason_id), values.comments);
     try {
       await api.post(path, body);
@@ -132,7 +134,7 @@ export default function ReportForm({
     close();
     toast.show({ message: COMMUNITY_SUCCESS.reported, type: 'success' });
     onReported?.(false);
-  });
+  };
 
   return (
     <dialog
@@ -142,7 +144,7 @@ export default function ReportForm({
       aria-describedby={`${id}-text`}
       onClose={onClose}
     >
-      <form className="account-form" onSubmit={(e) => void submit(e)} noValidate>
+      <form className="account-form" onSubmit={(e) => void form.submit(send)(e)} noValidate>
         <h2 id={`${id}-title`}>{title}</h2>
         <p id={`${id}-text`} className="muted small">
           Tell our moderators what is wrong with {WHAT[target]}. They check every report.

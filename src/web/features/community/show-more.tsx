@@ -27,7 +27,8 @@ export function ShowMore<T>({
     if (button.current?.isConnected) return;
     const item = listRef?.current?.children[first] as HTMLElement | undefined;
     if (!item) return;
-    if (item.tabIndex < 0) item.tabIndex = -1;
+    // Focusable without becoming a tab stop (a DOM change, in an effect, to an element the list rendered).
+    if (item.tabIndex < 0) item.setAttribute('tabindex', '-1');
     item.focus();
   });
 

@@ -1,4 +1,12 @@
-import { type Dispatch, type SetStateAction, useCallback, useEffect, useRef, useState } from 'react';
+import {
+  type Dispatch,
+  type SetStateAction,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react';
 import { errorMessage, isSilent } from '../../lib/api.ts';
 
 export interface PageResult<T> {
@@ -45,8 +53,11 @@ export function usePagedList<T>(
   const [total, setTotal] = useState(initial?.total ?? 0);
   const [loading, setLoading] = useState(!initial);
   const [error, setError] = useState<string | null>(null);
+  // The latest fetchPage, for the calls made after a render with a new one.
   const fetcher = useRef(fetchPage);
-  fetcher.current = fetchPage;
+  useLayoutEffect(() => {
+    fetcher.current = fetchPage;
+  });
   const nextPage = useRef(initial ? 1 : 0);
   const generation = useRef(0);
   const inFlight = useRef(false);

@@ -1,15 +1,13 @@
 import { lazy, Suspense } from 'react';
-import { useLocation } from 'react-router';
 import { useCompare } from './compare-context.tsx';
 
 // Most visits never add a product to compare: the tray's code loads with the first one.
 const CompareTray = lazy(() => import('./compare-tray.tsx').then((m) => ({ default: m.CompareTray })));
 
-/** Fixed at the bottom of every page while the list holds products (not on /compare, which shows them itself). */
+/** Fixed at the bottom of the page while the list holds products (on which pages: compare-tray.tsx). */
 export function CompareTraySlot() {
   const { items } = useCompare();
-  const { pathname } = useLocation();
-  if (!items.length || pathname === '/compare') return null;
+  if (!items.length) return null;
   return (
     <Suspense>
       <CompareTray />

@@ -1,14 +1,41 @@
-import { Link } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { Link, useLocation } from 'react-router';
 import { useCompare } from './compare-context.tsx';
 import { compareHref, itemName, MAX_COMPARE } from './list.ts';
 
-/** The compare tray's content; CompareTraySlot decides when it shows. */
+/**
+ * Pages without the tray: /compare, which shows the list itself, and the account, checkout and payment pages,
+ * where it would only be in the way. (Decided here, not in CompareTraySlot, to keep it off the first load.)
+ */
+const WITHOUT_TRAY =
+  /^\/(compare|sign-in|email-verification|initiate-forgot-password|create-new-password|user-profile|my-account|delete-my-account|homepage|review-pass|shop)(\/|$)/;
+
+/** The compare tray, on the pages that have it (CompareTraySlot loads it once the list holds a product). */
 export function CompareTray() {
+  const { pathname } = useLocation();
+  return WITHOUT_TRAY.test(pathname) ? null : <Tray />;
+}
+
+function Tray() {
   const { items, remove } = useCompare();
+  const tray = useRef<HTMLElement>(null);
+  // Its height, for the page's scroll padding and the spacer: nothing scrolled to or focused ends up under it.
+  useEffect(() => {
+    const el = tray.current!;
+    const root = document.documentElement.style;
+    const observer = new ResizeObserver(() =>
+      root.setProperty('--compare-tray-height', `${el.offsetHeight}px`),
+    );
+    observer.observe(el, { box: 'border-box' });
+    return () => {
+      observer.disconnect();
+      root.removeProperty('--compare-tray-height');
+    };
+  }, []);
   return (
     <>
       <div className="compare-tray-spacer" aria-hidden="true" />
-      <section className="compare-tray" aria-labelledby="compare-tray-title">
+      <section ref={tray} className="compare-tray" aria-labelledby="compare-tray-title">
         <h2 id="compare-tray-title" className="compare-tray-title">
           Compare{' '}
           <span className="muted">

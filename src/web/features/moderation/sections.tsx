@@ -1,4 +1,4 @@
-import { type RefObject, useEffect, useRef } from 'react';
+import { type RefObject, useEffect, useLayoutEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import type { ModeratedItem, ModerationAction, QueueEntry } from '../../../shared/moderation.ts';
 import { ShowMore } from '../community/show-more.tsx';
@@ -33,7 +33,10 @@ function useModerationList<T>(
       throw err;
     }
   });
-  loaded.current = list.items.length;
+  // How many are shown, for the next "Show more" (read when it is pressed, after this render is committed).
+  useLayoutEffect(() => {
+    loaded.current = list.items.length;
+  });
 
   // Where focus goes once a removed item has left the DOM.
   const focusAt = useRef<number | null>(null);

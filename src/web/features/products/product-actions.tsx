@@ -25,15 +25,21 @@ export function ProductActions({ productId, upvotes }: { productId: number; upvo
   const busy = useRef(false);
 
   // Another product (client-side navigation), or fresh loader data.
-  useEffect(() => setState((s) => ({ ...s, count: upvotes })), [upvotes]);
+  const [countFrom, setCountFrom] = useState(upvotes);
+  if (countFrom !== upvotes) {
+    setCountFrom(upvotes);
+    setState((s) => ({ ...s, count: upvotes }));
+  }
+  // What the viewer did belongs to their token: signed out (or in as someone else) it starts again.
+  const [viewerOf, setViewerOf] = useState(token);
+  if (viewerOf !== token) {
+    setViewerOf(token);
+    setState((s) => ({ ...s, upvoted: false }));
+    setReported(false);
+  }
 
   useEffect(() => {
-    if (!ready) return;
-    if (!token) {
-      setState((s) => ({ ...s, upvoted: false }));
-      setReported(false);
-      return;
-    }
+    if (!ready || !token) return;
     let live = true;
     api
       .get<ProductViewer>(`${PLATFORM_API}/product/${productId}/viewer`)

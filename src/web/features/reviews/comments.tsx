@@ -198,12 +198,12 @@ export default function Comments({ target, onTotal, initial, level = 4 }: Commen
   }, [total, loading, onTotal]);
 
   // Signing in or out changes what is the viewer's own: fetch again.
-  const [tokenSeen, setTokenSeen] = useState(token);
+  const tokenSeen = useRef(token);
   useEffect(() => {
-    if (token === tokenSeen) return;
-    setTokenSeen(token);
+    if (token === tokenSeen.current) return;
+    tokenSeen.current = token;
     void reload();
-  }, [token, tokenSeen, reload]);
+  }, [token, reload]);
 
   const post = async (text: string) => {
     const result = await api.post<{ comment?: AnyComment }>(paths.post, { text });

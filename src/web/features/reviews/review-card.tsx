@@ -1,4 +1,4 @@
-import { type ComponentType, lazy, Suspense, useEffect, useId, useState } from 'react';
+import { type ComponentType, lazy, Suspense, useId, useState } from 'react';
 import { Link } from 'react-router';
 import type { Comment, Page, ReactionResult, Review } from '../../../shared/community-api.ts';
 import { PLATFORM_API } from '../../../shared/constants.ts';
@@ -68,7 +68,12 @@ export function ReviewCard({
   // Mounted on first open and kept, so closing and opening again keeps what was loaded or posted.
   const [opened, setOpened] = useState(commentsOpen);
   const [comments, setComments] = useState(r.comments);
-  useEffect(() => setComments(r.comments), [r.comments]);
+  // A new count from the list (a reload) replaces the one kept here.
+  const [commentsFrom, setCommentsFrom] = useState(r.comments);
+  if (commentsFrom !== r.comments) {
+    setCommentsFrom(r.comments);
+    setComments(r.comments);
+  }
 
   const send = (reaction: Reaction) =>
     api.post<ReactionResult>(`${PLATFORM_API}/product/review/${r.id}/react`, { reaction });

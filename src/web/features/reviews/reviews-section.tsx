@@ -125,18 +125,17 @@ export function ReviewsSection({
   const writeButton = useRef<HTMLButtonElement>(null);
   const latest = useRef(0);
 
-  const refresh = useCallback(async () => {
+  const refresh = useCallback(() => {
     const call = ++latest.current;
-    try {
-      const next = await api.get<ReviewsPage>(reviewsApiPath(productId, view));
-      if (call === latest.current) setPage(next);
-    } catch {
+    api.get<ReviewsPage>(reviewsApiPath(productId, view)).then(
+      (next) => call === latest.current && setPage(next),
       // What the server rendered stays; a failure here has no message of its own to show.
-    }
+      () => undefined,
+    );
   }, [api, productId, view]);
 
   useEffect(() => {
-    if (token) void refresh();
+    if (token) refresh();
   }, [token, refresh, initial]);
 
   const href = (v: ReviewView) => `/product/${productId}${viewSearch(v)}#reviews`;
@@ -145,7 +144,7 @@ export function ReviewsSection({
   const done = (message: string) => {
     toast.show({ message, type: 'success' });
     setWriting(false);
-    void refresh();
+    refresh();
     writeButton.current?.focus();
   };
 
@@ -248,7 +247,7 @@ export function ReviewsSection({
                       setPage(
                         (p) => p && { ...p, total: p.total - 1, items: p.items.filter((x) => x.id !== gone) },
                       );
-                      void refresh();
+                      refresh();
                     }}
                   />
                 </li>

@@ -5,7 +5,6 @@ import {
   useContext,
   useEffect,
   useMemo,
-  useState,
   useSyncExternalStore,
 } from 'react';
 import { useNavigate } from 'react-router';
@@ -14,6 +13,7 @@ import { USER_API } from '../../../shared/constants.ts';
 import { DEFAULT_USER_PREFERENCE, type UserPreference } from '../../../shared/preference-constants.ts';
 import { MESSAGES } from '../../../shared/texts.ts';
 import { clearStoredValues, storedValue } from '../../lib/stored-value.ts';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 import { useToast } from '../toasts/toasts.tsx';
 import { setAdFree } from '../pass/ad-free.ts';
 
@@ -109,10 +109,9 @@ const EXPIRED_TOAST = 'session-expired';
 
 export function SessionProvider({ children }: { children: ReactNode }) {
   const session = useSyncExternalStore(store.subscribe, read, serverSnapshot);
-  const [ready, setReady] = useState(false);
+  const ready = useHydrated();
   const toast = useToast();
   const navigate = useNavigate();
-  useEffect(() => setReady(true), []);
 
   const signIn = useCallback(
     (token: string, user: SessionUser, message: string = ACCOUNT_SUCCESS.signedIn) => {

@@ -14,20 +14,20 @@ export function useProfile() {
   const { token } = useRequireSession();
   const authFetch = useAuthFetch();
   const [profile, setProfile] = useState<Profile | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  // A failure belongs to the token it was asked with: another sign-in starts without it.
+  const [failure, setFailure] = useState<{ token: string; message: string } | null>(null);
 
   useEffect(() => {
     if (!token) return;
     const abort = new AbortController();
-    setError(null);
     authFetch<ProfileResponse>('/user', { signal: abort.signal })
       .then((r) => setProfile(r.user))
       .catch((err: unknown) => {
         if (abort.signal.aborted || isSilent(err)) return;
-        setError(errorMessage(err));
+        setFailure({ token, message: errorMessage(err) });
       });
     return () => abort.abort();
   }, [token, authFetch]);
 
-  return { profile, setProfile, error };
+  return { profile, setProfile, error: failure && failure.token === token ? failure.message : null };
 }

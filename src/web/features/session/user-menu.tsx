@@ -1,4 +1,4 @@
-import { type KeyboardEvent, lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { type KeyboardEvent, lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { fromStoredPreference, PREFERENCE_CATEGORY } from '../../../shared/preference-constants.ts';
 import { useAuthFetch } from './api.ts';
@@ -69,7 +69,11 @@ function useModerator(token: string | null, open: boolean) {
 export function UserMenu() {
   const { user, token, signOut } = useSession();
   const id = useId();
-  const [open, setOpen] = useState(false);
+  const { pathname } = useLocation();
+  // The menu remembers the page it was opened on, so it is closed on any other.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === pathname;
+  const setOpen = useCallback((on: boolean) => setOpenOn(on ? pathname : null), [pathname]);
   const fetched = useFetchedPreference();
   const preferences = useRef<HTMLDialogElement>(null);
   const [preferencesOpen, setPreferencesOpen] = useState(false);
@@ -79,11 +83,9 @@ export function UserMenu() {
   const dialog = useRef<HTMLDialogElement>(null);
   const cancel = useRef<HTMLButtonElement>(null);
   const focusOnOpen = useRef<'first' | 'last'>('first');
-  const location = useLocation();
 
   const moderator = useModerator(token, open);
 
-  useEffect(() => setOpen(false), [location.pathname]);
   // Every page of a signed-in visitor shows this menu: it checks their ReviewPass once a page load, which
   // hides the ads of a pass bought elsewhere and keeps the ad-free cookie in step (issue 8).
   useEffect(() => {
@@ -101,7 +103,7 @@ export function UserMenu() {
     };
     document.addEventListener('pointerdown', outside);
     return () => document.removeEventListener('pointerdown', outside);
-  }, [open]);
+  }, [open, setOpen]);
 
   if (!user) return null;
 
