@@ -2,7 +2,7 @@
  * Account forms: one zod schema per form, used by the browser (messages under each field as the user types)
  * and by the server (the same rules on the request). Texts quoted by the specification are verbatim.
  */
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { USERNAME_PATTERN } from './session-user.ts';
 
 // The session's zod-free part lives apart, so the layout every page loads does not pull in zod.

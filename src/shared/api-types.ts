@@ -1,5 +1,5 @@
 /** Response shapes of the catalogue API; the server serializes with them and the web app reads them. */
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 export const ProductCardSchema = z.object({
   id: z.number().int(),
