@@ -40,9 +40,16 @@ export const GENDER_LABELS: Record<(typeof GENDERS)[number], string> = {
 
 const required = (max = 200) => z.string().trim().min(1, ACCOUNT_MESSAGES.blank).max(max);
 
+/**
+ * A person's name (the spec: 2-50 characters, letters, with hyphens, apostrophes or spaces). Letters are those of
+ * every script with their combining marks (\p{M}: the vowel signs of प्रिया and தமிழ், a decomposed ë) and the
+ * zero-width (non-)joiners some Indian scripts need; the apostrophe may be typographic (’), as phones type it.
+ */
+export const NAME_PATTERN = /^\p{L}[\p{L}\p{M}\u200C\u200D' ’-]*$/u;
+
 export const nameField = required(50)
   .min(2, ACCOUNT_MESSAGES.name)
-  .regex(/^[\p{L}][\p{L}' -]*$/u, ACCOUNT_MESSAGES.name);
+  .regex(NAME_PATTERN, ACCOUNT_MESSAGES.name);
 
 export const usernameField = required(30)
   .min(3, ACCOUNT_MESSAGES.username)

@@ -511,6 +511,32 @@ describe('profile', () => {
     }
   });
 
+  it('takes names in every script, with their marks, and gives them back as typed', async () => {
+    const { token, user } = await signUp(t, { firstName: 'प्रिया', lastName: 'தமிழ்' });
+    expect(user).toMatchObject({ firstName: 'प्रिया', lastName: 'தமிழ்' });
+    for (const [firstName, lastName] of [
+      ['Zoë', "D'Cruz"],
+      ['Zoe\u0308', 'Anne-Marie'],
+    ]) {
+      const res = await post(
+        '/user/update',
+        { ...profile, username: user.username, firstName, lastName },
+        bearer(token),
+      );
+      expect(res.statusCode, firstName).toBe(200);
+      expect((await me(token)).json().user).toMatchObject({ firstName, lastName });
+    }
+    for (const bad of ['123456', '-- --', '@@@']) {
+      const res = await post(
+        '/user/update',
+        { ...profile, username: user.username, firstName: bad },
+        bearer(token),
+      );
+      expect(res.statusCode, bad).toBe(400);
+      expect(res.json().fields, bad).toEqual({ firstName: ACCOUNT_MESSAGES.name });
+    }
+  });
+
   it("refuses another user's username, and needs a token", async () => {
     const a = await signUp(t);
     const b = await signUp(t);
