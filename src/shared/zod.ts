@@ -25,8 +25,9 @@ const LABELS: Record<string, string> = {
   prime2Min: 'Minimum of the second key specification',
   prime2Max: 'Maximum of the second key specification',
   getPrimeAttributeRanges: 'The key specification ranges switch',
+  'x-razorpay-signature': 'The Razorpay signature header',
 };
-const ACRONYMS: Record<string, string> = { id: 'ID', url: 'URL', otp: 'OTP', ids: 'IDs' };
+const ACRONYMS: Record<string, string> = { id: 'ID', url: 'URL', otp: 'OTP', ids: 'IDs', captcha: 'CAPTCHA' };
 
 /** The field a path points at, in words: ['firstName'] → 'First name', ['review_id'] → 'Review ID'. */
 export function fieldLabel(path: readonly PropertyKey[]): string {
@@ -90,6 +91,10 @@ export function describeIssue(issue: z.core.$ZodRawIssue): string {
         return path.length ? `${field} is required.` : 'Please send the data as a JSON object.';
       }
       if (!path.length && issue.expected === 'object') return 'Please send the data as a JSON object.';
+      // A query parameter given twice arrives as a list, as does a list sent for a single value.
+      if (Array.isArray(issue.input) && issue.expected !== 'array' && issue.expected !== 'tuple') {
+        return `${field} must be a single value, not a list.`;
+      }
       return `${field} must be ${TYPE_WORDS[issue.expected] ?? `of type ${issue.expected}`}.`;
     case 'invalid_value':
       return issue.values.length === 1
@@ -137,8 +142,24 @@ export function describeIssue(issue: z.core.$ZodRawIssue): string {
       return `${field} must be a multiple of ${num(issue.divisor)}.`;
     case 'unrecognized_keys':
       return `${issue.keys.length > 1 ? 'These fields are' : 'This field is'} not accepted: ${issue.keys.join(', ')}.`;
+    case 'invalid_union': {
+      // Every option failed at its type ('' | a number, one of several literals): say what the options take.
+      const firsts = issue.errors.flatMap((option) => option.slice(0, 1));
+      if (firsts.length && firsts.every((i) => i.code === 'invalid_value')) {
+        return describeIssue({
+          code: 'invalid_value',
+          path,
+          input: issue.input,
+          values: firsts.flatMap((i) => i.values),
+        });
+      }
+      const last = firsts.at(-1);
+      return last
+        ? describeIssue({ ...last, path, input: issue.input } as z.core.$ZodRawIssue)
+        : `${field} is not valid.`;
+    }
     default:
-      // invalid_union, invalid_key, invalid_element, custom: a rule of several parts that did not say why.
+      // invalid_key, invalid_element, custom: a rule of several parts that did not say why.
       return `${field} is not valid.`;
   }
 }

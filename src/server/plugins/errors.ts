@@ -34,12 +34,12 @@ export function registerErrorHandling(app: FastifyInstance): void {
       const first = error.validation[0];
       const where = CONTEXT_NAMES[error.validationContext ?? ''] ?? 'parameter';
       const path = first?.instancePath.replace(/^\//, '').replace(/\//g, '.') || '';
-      const issue = first?.params?.issue as { message?: string; code?: string } | undefined;
-      // A custom rule carries its own sentence; other issues are prefixed by the parameter name.
-      const text =
-        issue?.code === 'custom' && /^[A-Z]/.test(issue.message ?? '')
-          ? issue.message!
-          : `Invalid ${where} '${path}': ${first?.message ?? 'invalid value'}`;
+      const message = first?.message ?? '';
+      // A sentence stands as it is: the spec's texts, and ours, which name their field ('Page must be at most
+      // 1,00,000.'). A rule's fragment ('must be a product id') gets the parameter's name in front.
+      const text = /^\p{Lu}/u.test(message)
+        ? message
+        : `Invalid ${where} '${path}': ${message || 'invalid value'}`;
       const code: ErrorCode =
         text === ERRORS.TOO_MANY_ATTRIBUTES.message ? 'TOO_MANY_ATTRIBUTES' : 'VALIDATION';
       // A form's body: every field's first message, so the form can show each under its field.
@@ -51,11 +51,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
           if (key && m && !(key in fields)) fields[key] = m;
         }
       }
-      const user =
-        error.validationContext === 'body' && /^[A-Z]/.test(first?.message ?? '') ? first!.message! : text;
       return reply
         .status(400)
-        .send(errorBody(code, user, Object.keys(fields).length ? { field: path.split('.')[0], fields } : {}));
+        .send(errorBody(code, text, Object.keys(fields).length ? { field: path.split('.')[0], fields } : {}));
     }
     const pg = pgError(error);
     // A value the database cannot hold (SQLSTATE class 22: a U+0000 in text, a number out of range) that
