@@ -11,7 +11,8 @@ export * from './session-user.ts';
 export const ACCOUNT_MESSAGES = {
   blank: 'Cannot be left blank',
   name: 'Use 2-50 characters: letters, with hyphens, apostrophes or spaces.',
-  username: 'Use 3-30 characters with letters and numbers; underscores, hyphens and periods are allowed.',
+  username:
+    'Use 3-30 characters with at least one letter (a-z) and one number (0-9); underscores, hyphens and periods are allowed.',
   email: 'Please enter a valid email address.',
   password:
     'Use 8-64 characters with an uppercase letter, a lowercase letter, a number and a special character.',
@@ -25,6 +26,12 @@ export const ACCOUNT_MESSAGES = {
   dateOfBirth: 'Enter a real date of birth; you must be at least 13.',
   otp: 'Enter the 6-digit code from the email.',
   resetLinkInvalid: 'This password reset link has expired or was already used. Please request a new one.',
+} as const;
+
+/** What the forms say under a field before anything is typed, worded as the rule enforces it. */
+export const ACCOUNT_HINTS = {
+  username:
+    '3-30 characters with at least one letter (a-z) and one number (0-9); underscores, hyphens and periods are allowed.',
 } as const;
 
 const PASSWORD_MIN = 8;
