@@ -113,6 +113,8 @@ export const ErrorResponseSchema = z.object({
   /** ACCOUNT_SUSPENDED: until when (ISO 8601) and why. */
   suspended_until: z.string().optional(),
   suspension_reason: z.string().optional(),
+  /** 429: seconds until the limit lets the next request through (also the Retry-After header). */
+  retry_after: z.number().int().optional(),
 });
 export type ErrorResponse = z.infer<typeof ErrorResponseSchema>;
 

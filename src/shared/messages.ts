@@ -115,7 +115,13 @@ export interface ErrorDetails {
   /** ACCOUNT_SUSPENDED: until when (ISO 8601) and why. */
   suspended_until?: string;
   suspension_reason?: string;
+  /** 429: seconds until the limit lets the next request through (also the Retry-After header). */
+  retry_after?: number;
 }
+
+/** POSTING_TOO_FAST, saying how long to wait. */
+export const postingTooFast = (seconds: number) =>
+  `You are posting too quickly. Please wait ${seconds === 1 ? '1 second' : `${seconds} seconds`} and try again.`;
 
 export class AppError extends Error {
   readonly code: ErrorCode;
