@@ -435,6 +435,30 @@ describe('forgot password', () => {
     expect(expired.json().message).toBe('OTP expired. Please request a new one.');
   });
 
+  it('answers an unknown email, and one sent no code, exactly like a wrong code', async () => {
+    const { form } = await signUp(t);
+    const asked = await signUp(t);
+    await forgot(asked.form.email);
+    const otp = otpFrom(lastMailTo(t.dataDir, asked.form.email)!.text)!;
+    const wrong = otp === '000000' ? '111111' : '000000';
+    const answers = await Promise.all(
+      [
+        { email: asked.form.email, otp: wrong }, // a wrong code
+        { email: 'nobody-at-all@example.com', otp: wrong }, // no such account
+        { email: form.email, otp: wrong }, // an account that asked for no code
+      ].map((body) => post('/auth/password/verify-otp', body)),
+    );
+    for (const res of answers) {
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({
+        success: false,
+        code: 'OTP_INCORRECT',
+        message: 'Incorrect OTP. Please try again.',
+        field: 'otp',
+      });
+    }
+  });
+
   it('kills the code after 5 wrong tries', async () => {
     const { form } = await signUp(t);
     await forgot(form.email);

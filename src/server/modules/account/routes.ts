@@ -184,7 +184,6 @@ export function accountRoutes(app: FastifyInstance, services: Services): void {
         body: VerifyOtpSchema,
         response: {
           200: z.object({ success: z.literal(true), token: z.string() }),
-          404: ErrorResponseSchema,
           ...errors,
         },
       },

@@ -2,12 +2,13 @@ import { timingSafeEqual } from 'node:crypto';
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../../db/client.ts';
-import type {
-  ChangeEmailSchema,
-  ChangePasswordSchema,
-  ProfileSchema,
-  SessionUser,
-  SignUpSchema,
+import {
+  type ChangeEmailSchema,
+  type ChangePasswordSchema,
+  OTP_LENGTH,
+  type ProfileSchema,
+  type SessionUser,
+  type SignUpSchema,
 } from '../../../shared/account.ts';
 import { AppError } from '../../../shared/messages.ts';
 import { type Clock, DAY, HOUR, MINUTE } from '../../lib/clock.ts';
@@ -269,7 +270,7 @@ export class AccountService {
     const user = await this.userBy(sql`lower(email) = ${email}`);
     if (!user) throw new AppError('EMAIL_NOT_FOUND', { field: 'email' });
     if (!user.passwordHash) throw new AppError('OAUTH_CONFLICT', { field: 'email' });
-    const otp = randomDigits(6);
+    const otp = randomDigits(OTP_LENGTH);
     // Codes are short, so each is stored with its user's id: two users may be sent the same six digits.
     await this.d.tokens.issue('reset-otp', user.id, OTP_MS, { token: otpKey(user.id, otp) });
     const link = await this.d.tokens.issue('reset-token', user.id, RESET_TOKEN_MS);
@@ -283,21 +284,25 @@ export class AccountService {
     );
   }
 
-  /** Checks the emailed code; the answer is a reset token for the last step. */
+  /**
+   * Checks the emailed code; the answer is a reset token for the last step. An unknown email, or one that was
+   * sent no code, is answered as a wrong code after the same queries, so neither the answer nor its time says
+   * whether the address has an account (the forgot-password step says so only behind the CAPTCHA).
+   */
   async verifyOtp(email: string, otp: string): Promise<string> {
     const user = await this.userBy(sql`lower(email) = ${email}`);
-    if (!user) throw new AppError('EMAIL_NOT_FOUND', { field: 'email' });
-    const row = await this.d.tokens.latest('reset-otp', user.id);
-    const attempt = row && (await this.d.tokens.takeAttempt(row.id, OTP_MAX_TRIES));
-    if (!row || !attempt) throw new AppError('OTP_EXPIRED', { field: 'otp' });
-    const typed = Buffer.from(hashToken(otpKey(user.id, otp)));
-    const stored = Buffer.from(attempt.tokenHash);
-    if (typed.length !== stored.length || !timingSafeEqual(typed, stored)) {
-      if (attempt.attempts >= OTP_MAX_TRIES) await this.d.tokens.use(row.id);
+    const userId = user?.id ?? 0;
+    const row = await this.d.tokens.latest('reset-otp', userId);
+    const attempt = await this.d.tokens.takeAttempt(row?.id ?? 0, OTP_MAX_TRIES);
+    if (row && !attempt) throw new AppError('OTP_EXPIRED', { field: 'otp' });
+    const typed = Buffer.from(hashToken(otpKey(userId, otp)));
+    const stored = Buffer.from(attempt?.tokenHash ?? hashToken(randomDigits(OTP_LENGTH)));
+    if (!user || !row || !attempt || typed.length !== stored.length || !timingSafeEqual(typed, stored)) {
+      if (row && attempt && attempt.attempts >= OTP_MAX_TRIES) await this.d.tokens.use(row.id);
       throw new AppError('OTP_INCORRECT', { field: 'otp' });
     }
     if (!(await this.d.tokens.use(row.id))) throw new AppError('OTP_EXPIRED', { field: 'otp' });
-    return this.d.tokens.issue('reset-token', user.id, RESET_TOKEN_MS);
+    return this.d.tokens.issue('reset-token', userId, RESET_TOKEN_MS);
   }
 
   /** Sets a new password from a reset token: unlocks the account, proves the email, ends every session. */
