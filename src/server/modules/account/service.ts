@@ -16,6 +16,7 @@ import type { Mailer } from '../../lib/mailer.ts';
 import { hashToken, randomDigits } from '../../lib/tokens.ts';
 import type { CaptchaService } from './captcha.ts';
 import { emails } from './emails.ts';
+import { accountSubject, LOCK_WINDOW_MS, lockSubject, SignInLocks } from './lockout.ts';
 import type { OneTimeTokens } from './one-time-tokens.ts';
 import { hashPassword, isCommonPassword, verifyNothing, verifyPassword } from './passwords.ts';
 import type { SessionService } from './sessions.ts';
@@ -24,8 +25,6 @@ export const VERIFY_EMAIL_MS = 24 * HOUR;
 export const OTP_MS = 10 * MINUTE;
 export const OTP_MAX_TRIES = 5;
 export const RESET_TOKEN_MS = 30 * MINUTE;
-export const LOCK_AFTER = 10;
-export const LOCK_WINDOW_MS = HOUR;
 /** Failed sign-ins for the same login within the lock window before the CAPTCHA is asked for. */
 export const CAPTCHA_AFTER = 3;
 export const RECOVERY_MS = 7 * DAY;
@@ -42,13 +41,11 @@ interface UserRow {
   image: string | null;
   passwordHash: string | null;
   emailVerified: boolean;
-  locked: boolean;
   deletedAt: string | null;
 }
 
 const USER_COLUMNS = sql`id, username, first_name AS "firstName", last_name AS "lastName", email, phone, image,
   password_hash AS "passwordHash", email_verified_at IS NOT NULL AS "emailVerified",
-  locked_at IS NOT NULL AS locked,
   deleted_at AS "deletedAt"`;
 
 export interface SignedIn {
@@ -70,7 +67,11 @@ export interface AccountDeps {
 
 /** The account lifecycle: sign-up, verification, sign-in and lockout, password reset, profile, deletion. */
 export class AccountService {
-  constructor(private readonly d: AccountDeps) {}
+  private readonly locks: SignInLocks;
+
+  constructor(private readonly d: AccountDeps) {
+    this.locks = new SignInLocks(d.db, d.clock);
+  }
 
   private async rows<T>(query: SQL, db: Exec = this.d.db): Promise<T[]> {
     return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
@@ -204,6 +205,10 @@ export class AccountService {
     return r?.n ?? 0;
   }
 
+  /**
+   * Signs in by email or username. Failures lock signing in for a while (lockout.ts), an account's or, for a
+   * login that names no account, that login's: the same answers, after the same work, either way.
+   */
   async signIn(input: {
     login: string;
     password: string;
@@ -211,56 +216,46 @@ export class AccountService {
   }): Promise<SignedIn & { restored: boolean }> {
     const login = input.login.trim().toLowerCase();
     const failures = await this.recentFailures(login);
-    if (failures >= CAPTCHA_AFTER) {
+    const captchaRequired = failures >= CAPTCHA_AFTER;
+    if (captchaRequired) {
       await this.d.captcha.verify(input.captcha).catch((err: unknown) => {
         throw err instanceof AppError ? new AppError(err.code, { captcha_required: true }) : err;
       });
     }
-    const user = await this.userBy(sql`(lower(email) = ${login} OR lower(username) = ${login})`);
+    const found = await this.userBy(sql`(lower(email) = ${login} OR lower(username) = ${login})`);
     const recoverable =
-      user &&
-      (!user.deletedAt || this.d.clock.now().getTime() - new Date(user.deletedAt).getTime() < RECOVERY_MS);
-    if (user?.locked && recoverable) throw new AppError('ACCOUNT_LOCKED');
-    const ok =
-      user?.passwordHash && recoverable
-        ? await verifyPassword(user.passwordHash, input.password)
-        : await verifyNothing(input.password);
+      found &&
+      (!found.deletedAt || this.d.clock.now().getTime() - new Date(found.deletedAt).getTime() < RECOVERY_MS);
+    const user = recoverable ? found : null;
+    const subject = lockSubject(user?.id ?? null, login);
+    if (await this.locks.isLocked(subject)) {
+      throw new AppError('ACCOUNT_LOCKED', { captcha_required: captchaRequired });
+    }
+    const ok = user?.passwordHash
+      ? await verifyPassword(user.passwordHash, input.password)
+      : await verifyNothing(input.password);
     if (!ok || !user) {
-      await this.recordFailure(login, recoverable ? user : null);
+      await this.d.db.execute(sql`INSERT INTO sign_in_failures (login, at) VALUES (${login}, ${this.now()})`);
+      const lock = await this.locks.recordFailure(subject);
+      // Not awaited: sending takes time an unknown login would not, which would tell the two apart.
+      if (lock && user) void this.send(emails.locked(user.email, user.firstName, lock, this.d.publicUrl));
       throw new AppError('INVALID_CREDENTIALS', { captcha_required: failures + 1 >= CAPTCHA_AFTER });
     }
     const cutoff = new Date(this.d.clock.now().getTime() - RECOVERY_MS).toISOString();
     return this.d.db.transaction(async (tx) => {
       // Guarded like the check above: the hourly erase may have run while the password was being checked.
       const [live] = await this.rows(
-        sql`UPDATE users SET failed_sign_ins = 0, failed_sign_ins_since = NULL, deleted_at = NULL
+        sql`UPDATE users SET deleted_at = NULL
           WHERE id = ${user.id} AND erased_at IS NULL AND (deleted_at IS NULL OR deleted_at > ${cutoff})
           RETURNING id`,
         tx,
       );
       if (!live) throw new AppError('INVALID_CREDENTIALS');
       await tx.execute(sql`DELETE FROM sign_in_failures WHERE login = ${login}`);
+      await this.locks.clear(subject, tx);
       const token = await this.d.sessions.create(user.id, tx);
       return { token, user: this.sessionUser(user), restored: user.deletedAt !== null };
     });
-  }
-
-  private async recordFailure(login: string, user: UserRow | null): Promise<void> {
-    const now = this.d.clock.now();
-    await this.d.db.execute(
-      sql`INSERT INTO sign_in_failures (login, at) VALUES (${login}, ${now.toISOString()})`,
-    );
-    if (!user) return;
-    const windowStart = new Date(now.getTime() - LOCK_WINDOW_MS).toISOString();
-    // One statement, so concurrent failures all count: the window restarts when its hour is over.
-    await this.d.db.execute(sql`
-      UPDATE users SET
-        failed_sign_ins = CASE WHEN failed_sign_ins_since > ${windowStart} THEN failed_sign_ins + 1 ELSE 1 END,
-        failed_sign_ins_since = CASE WHEN failed_sign_ins_since > ${windowStart} THEN failed_sign_ins_since
-          ELSE ${now.toISOString()}::timestamptz END,
-        locked_at = CASE WHEN failed_sign_ins_since > ${windowStart} AND failed_sign_ins + 1 >= ${LOCK_AFTER}
-          THEN ${now.toISOString()}::timestamptz ELSE locked_at END
-      WHERE id = ${user.id}`);
   }
 
   // ── Forgot password ─────────────────────────────────────────────────────────────────────────────────
@@ -319,9 +314,10 @@ export class AccountService {
     await this.d.db.transaction(async (tx) => {
       if (!(await this.d.tokens.use(row.id, tx))) throw new AppError('RESET_LINK_INVALID');
       await tx.execute(sql`
-        UPDATE users SET password_hash = ${passwordHash}, locked_at = NULL, failed_sign_ins = 0,
-          failed_sign_ins_since = NULL, email_verified_at = coalesce(email_verified_at, ${this.now()}::timestamptz)
+        UPDATE users SET password_hash = ${passwordHash},
+          email_verified_at = coalesce(email_verified_at, ${this.now()}::timestamptz)
         WHERE id = ${user.id}`);
+      await this.locks.clear(accountSubject(user.id), tx);
       await this.d.tokens.retire('reset-token', user.id, tx);
       await this.d.tokens.retire('reset-otp', user.id, tx);
       await this.d.sessions.revokeAll(user.id, null, tx);
@@ -435,14 +431,19 @@ export class AccountService {
       await this.d.db.execute(sql`DELETE FROM user_preferences WHERE user_id = ${ids}`);
       await this.d.db.execute(sql`DELETE FROM help_requests WHERE user_id = ${ids}`);
       await this.d.db.execute(sql`DELETE FROM passes WHERE user_id = ${ids}`);
+      await this.d.db.execute(
+        sql`DELETE FROM sign_in_locks
+          WHERE subject = ANY(string_to_array(${rows.map((r) => accountSubject(r.id)).join(',')}, ','))`,
+      );
     }
     return { erased: rows.length, images: rows.flatMap((r) => (r.image ? [r.image] : [])) };
   }
 
-  /** Forgets sign-in failures older than the lock window. */
+  /** Forgets sign-in failures older than the lock window, and locks that no longer say anything. */
   async sweepFailures(): Promise<void> {
     await this.d.db.execute(sql`
       DELETE FROM sign_in_failures WHERE at < ${new Date(this.d.clock.now().getTime() - LOCK_WINDOW_MS).toISOString()}`);
+    await this.locks.sweep();
   }
 }
 
