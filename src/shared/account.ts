@@ -188,6 +188,19 @@ export const ProfileSchema = z.object({
 
 export const ChangeEmailSchema = z.object({ email: emailField, currentPassword: z.string().min(1).max(256) });
 
+/** The account's current password, asked before it is deleted (the form of an account that has one). */
+export const DeleteAccountFormSchema = z.object({
+  currentPassword: z
+    .string()
+    .min(1, ACCOUNT_MESSAGES.blank)
+    .max(PASSWORD_MAX * 4),
+});
+/**
+ * DELETE /user/delete: `currentPassword`, which an account without one (Google only) leaves out; such an account
+ * needs a Google sign-in within the last few minutes instead (REAUTH_REQUIRED otherwise).
+ */
+export const DeleteAccountSchema = DeleteAccountFormSchema.partial();
+
 /** Google sign-up: the profile a new Google user finishes, authorized by the single-use grant of the sign-in. */
 export const OAuthCredentialsSchema = z.object({
   grant: z.string().min(20).max(200),

@@ -37,6 +37,11 @@ export const ERRORS = {
   VERIFICATION_FAILED: { status: 400, message: 'Email verification failed, Please try again.' },
   EMAIL_NOT_VERIFIED: { status: 403, message: 'Please verify your email address before posting.' },
   WRONG_CURRENT_PASSWORD: { status: 400, message: 'Incorrect current password. Please try again.' },
+  REAUTH_REQUIRED: {
+    status: 403,
+    message:
+      'To delete your account, please sign in with Google again first, then delete it within 5 minutes.',
+  },
   PASSWORD_UNCHANGED: {
     status: 400,
     message: 'Your new password must be different from your current password.',

@@ -318,7 +318,12 @@ describe('sessions', () => {
 
   it('ends when the account is deleted', async () => {
     const { token } = await signUp(t);
-    const res = await t.app.inject({ method: 'DELETE', url: `${api}/user/delete`, headers: bearer(token) });
+    const res = await t.app.inject({
+      method: 'DELETE',
+      url: `${api}/user/delete`,
+      headers: bearer(token),
+      payload: { currentPassword: PASSWORD },
+    });
     expect(res.json()).toMatchObject({ success: true, message: 'Account deleted successfully' });
     await expired(token);
   });
@@ -556,9 +561,42 @@ describe('profile', () => {
 });
 
 describe('account deletion', () => {
+  it('asks for the current password, and keeps the account when it is wrong or missing', async () => {
+    const { form, token } = await signUp(t);
+    const del = (payload: object) =>
+      t.app.inject({ method: 'DELETE', url: `${api}/user/delete`, headers: bearer(token), payload });
+    const wrong = await del({ currentPassword: 'Not#ThePassword1' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toEqual({
+      success: false,
+      code: 'WRONG_CURRENT_PASSWORD',
+      message: 'Incorrect current password. Please try again.',
+      field: 'currentPassword',
+    });
+    for (const payload of [{}, { currentPassword: '' }]) {
+      const missing = await del(payload);
+      expect(missing.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(missing.json(), JSON.stringify(payload)).toMatchObject({
+        code: 'VALIDATION',
+        message: ACCOUNT_MESSAGES.blank,
+        field: 'currentPassword',
+      });
+    }
+    expect((await me(token)).statusCode).toBe(200);
+    const done = await del({ currentPassword: PASSWORD });
+    expect(done.json()).toEqual({ success: true, message: 'Account deleted successfully' });
+    expect((await me(token)).statusCode).toBe(401);
+    expect((await signIn(t, form.username)).json().message).toBe('welcome back: your account is restored');
+  });
+
   it('hides the account at once, restores it by signing in within 7 days, erases it after', async () => {
     const del = (token: string) =>
-      t.app.inject({ method: 'DELETE', url: `${api}/user/delete`, headers: bearer(token) });
+      t.app.inject({
+        method: 'DELETE',
+        url: `${api}/user/delete`,
+        headers: bearer(token),
+        payload: { currentPassword: PASSWORD },
+      });
     const deletedAt = async (username: string) =>
       (
         await query<{ deleted_at: string | null }>(

@@ -3,6 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../../db/client.ts';
 import {
+  ACCOUNT_MESSAGES,
   type ChangeEmailSchema,
   type ChangePasswordSchema,
   OTP_LENGTH,
@@ -28,6 +29,8 @@ export const RESET_TOKEN_MS = 30 * MINUTE;
 /** Failed sign-ins for the same login within the lock window before the CAPTCHA is asked for. */
 export const CAPTCHA_AFTER = 3;
 export const RECOVERY_MS = 7 * DAY;
+/** Deleting an account without a password (Google only) needs a sign-in this recent (REAUTH_REQUIRED). */
+export const REAUTH_MS = 5 * MINUTE;
 
 type Exec = Pick<Db, 'execute'>;
 
@@ -397,8 +400,28 @@ export class AccountService {
 
   // ── Deletion ────────────────────────────────────────────────────────────────────────────────────────
 
-  /** Hides the account at once and ends its sessions; signing in within 7 days restores it. */
-  async deleteAccount(userId: number): Promise<void> {
+  /**
+   * Hides the account at once and ends its sessions; signing in within 7 days restores it. Asks for proof that
+   * it is the owner first: the current password, or for an account without one (Google only) a sign-in within
+   * the last REAUTH_MS, since the session may be days old on a shared computer.
+   */
+  async deleteAccount(userId: number, sessionId: number, currentPassword: string | undefined): Promise<void> {
+    const user = await this.userBy(sql`id = ${userId}`);
+    if (!user) throw new AppError('UNAUTHENTICATED');
+    if (user.passwordHash) {
+      if (!currentPassword) {
+        throw new AppError('VALIDATION', { field: 'currentPassword' }, ACCOUNT_MESSAGES.blank);
+      }
+      if (!(await verifyPassword(user.passwordHash, currentPassword))) {
+        throw new AppError('WRONG_CURRENT_PASSWORD', { field: 'currentPassword' });
+      }
+    } else {
+      const [session] = await this.rows<{ createdAt: string }>(
+        sql`SELECT created_at AS "createdAt" FROM sessions WHERE id = ${sessionId}`,
+      );
+      const age = session ? this.d.clock.now().getTime() - new Date(session.createdAt).getTime() : Infinity;
+      if (age > REAUTH_MS) throw new AppError('REAUTH_REQUIRED');
+    }
     await this.d.db.transaction(async (tx) => {
       await tx.execute(
         sql`UPDATE users SET deleted_at = ${this.now()} WHERE id = ${userId} AND deleted_at IS NULL`,
