@@ -224,7 +224,7 @@ describe('listing questions', () => {
     for (const qs of ['size=0', 'size=51', 'page=-1', 'page=x']) {
       const res = await get(`/product/${other}/questions?${qs}`);
       expect(res.statusCode, qs).toBe(400);
-      expect(res.json().message, qs).toMatch(/^(Invalid query parameter '(size|page)'|(Size|Page) must)/);
+      expect(res.json().message, qs).toMatch(/^Invalid query parameter '(size|page)'/);
     }
     const missing = await get('/product/2147483647/questions');
     expect(missing.statusCode).toBe(404);
