@@ -51,6 +51,25 @@ export default tseslint.config(
     },
   },
   {
+    // Schemas the browser builds take the configured z, so zod's messages are ours and no eval runs (CSP).
+    files: ['src/shared/**', 'src/web/**'],
+    ignores: ['src/shared/zod.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'zod',
+              allowTypeImports: true,
+              message: 'Import z from src/shared/zod.ts: it sets our messages and, in the browser, no eval.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['src/db/**'],
     rules: {
       'no-restricted-imports': [

@@ -405,7 +405,21 @@ describe.skipIf(!browserAvailable())('accounts', () => {
     }
     expect(text).toContain('within 7 days');
 
-    const button = page.getByRole('button', { name: 'Delete my account' });
+    // It asks for the current password first, and keeps the account while it is missing or wrong.
+    const form = page.getByRole('form', { name: 'Delete my account' });
+    const button = form.getByRole('button', { name: 'Delete my account', exact: true });
+    const password = form.getByLabel('Current password', { exact: true });
+    await button.click();
+    await form.locator('.field-error', { hasText: 'Cannot be left blank' }).waitFor();
+    expect(await password.evaluate((el) => el === document.activeElement)).toBe(true);
+    await password.fill('Not#MyPassword1');
+    await button.click();
+    await form
+      .locator('.field-error', { hasText: 'Incorrect current password. Please try again.' })
+      .waitFor();
+    expect(await password.getAttribute('aria-invalid')).toBe('true');
+    await expectAccessible(page);
+    await password.fill(user.password);
     const started = Date.now();
     await button.click();
     await toast(page, 'Account deleted successfully').waitFor();

@@ -243,4 +243,24 @@ describe.skipIf(!browserAvailable())('sign in with Google', () => {
     expect(await seenTitles(again)).toEqual([]);
     expect(session.errors).toEqual([]);
   });
+
+  it('a Google user just signed in deletes the account without a password', async () => {
+    const { page } = session;
+    const who = account(3);
+    await signInWithGoogle(page, who.sub);
+    await finishSigningUp(page, who, newUsername());
+    await (await preferenceStep(page)).getByRole('button', { name: 'Skip for now' }).click();
+    await expectHomeSignedIn(page, false);
+
+    await visit(page, '/delete-my-account');
+    const form = page.getByRole('form', { name: 'Delete my account' });
+    await form.getByText('You sign in with Google.').waitFor();
+    expect(await form.getByLabel('Current password').count()).toBe(0);
+    await expectAccessible(page);
+    await form.getByRole('button', { name: 'Delete my account', exact: true }).click();
+    await toast(page, 'Account deleted successfully').waitFor();
+    await page.waitForURL((u) => u.pathname === '/sign-in');
+    expect(await storedSession(page)).toBeNull();
+    expect(session.errors).toEqual([]);
+  });
 });

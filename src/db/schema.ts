@@ -207,10 +207,6 @@ export const users = pgTable(
     /** OpenID Connect identity (issuer + subject) for Google accounts. */
     oidcIssuer: text('oidc_issuer'),
     oidcSubject: text('oidc_subject'),
-    /** Failed sign-ins in the current window (an hour from the first); 10 lock the account. */
-    failedSignIns: smallint('failed_sign_ins').notNull().default(0),
-    failedSignInsSince: timestamp('failed_sign_ins_since', { withTimezone: true }),
-    lockedAt: timestamp('locked_at', { withTimezone: true }),
     followers: integer('followers').notNull().default(0),
     following: integer('following').notNull().default(0),
     /** user, moderator or admin: set by `npm run user:role`, never from the web. */
@@ -290,6 +286,22 @@ export const signInFailures = pgTable(
   },
   (t) => [index('sign_in_failures_login_idx').on(t.login, t.at)],
 );
+
+/**
+ * Sign-in locks: 10 failures within an hour lock signing in for a while, longer each time (15 minutes, 1 hour, 24
+ * hours). `subject` is `account:<id>` for an account, and `login:<what was typed>` for a login that names none, so
+ * an unknown login is treated exactly like an account. A row that has had no failure for an hour and no lock for a
+ * day says nothing any more and is swept.
+ */
+export const signInLocks = pgTable('sign_in_locks', {
+  subject: text('subject').primaryKey(),
+  /** Failures in the current window, which starts at the first of them and lasts an hour. */
+  failures: smallint('failures').notNull().default(0),
+  windowStart: timestamp('window_start', { withTimezone: true }),
+  /** Locks in a row: each one lasts longer; forgotten a day after the last one ends, or on a sign-in or reset. */
+  locks: smallint('locks').notNull().default(0),
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
+});
 
 /** Solved CAPTCHA challenges, kept until they expire so one solution cannot be replayed. */
 export const captchaSpent = pgTable('captcha_spent', {

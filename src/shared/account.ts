@@ -2,7 +2,7 @@
  * Account forms: one zod schema per form, used by the browser (messages under each field as the user types)
  * and by the server (the same rules on the request). Texts quoted by the specification are verbatim.
  */
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { USERNAME_PATTERN } from './session-user.ts';
 
 // The session's zod-free part lives apart, so the layout every page loads does not pull in zod.
@@ -11,7 +11,8 @@ export * from './session-user.ts';
 export const ACCOUNT_MESSAGES = {
   blank: 'Cannot be left blank',
   name: 'Use 2-50 characters: letters, with hyphens, apostrophes or spaces.',
-  username: 'Use 3-30 characters with letters and numbers; underscores, hyphens and periods are allowed.',
+  username:
+    'Use 3-30 characters with at least one letter (a-z) and one number (0-9); underscores, hyphens and periods are allowed.',
   email: 'Please enter a valid email address.',
   password:
     'Use 8-64 characters with an uppercase letter, a lowercase letter, a number and a special character.',
@@ -27,6 +28,12 @@ export const ACCOUNT_MESSAGES = {
   resetLinkInvalid: 'This password reset link has expired or was already used. Please request a new one.',
 } as const;
 
+/** What the forms say under a field before anything is typed, worded as the rule enforces it. */
+export const ACCOUNT_HINTS = {
+  username:
+    '3-30 characters with at least one letter (a-z) and one number (0-9); underscores, hyphens and periods are allowed.',
+} as const;
+
 const PASSWORD_MIN = 8;
 const PASSWORD_MAX = 64;
 export const OTP_LENGTH = 6;
@@ -40,9 +47,16 @@ export const GENDER_LABELS: Record<(typeof GENDERS)[number], string> = {
 
 const required = (max = 200) => z.string().trim().min(1, ACCOUNT_MESSAGES.blank).max(max);
 
+/**
+ * A person's name (the spec: 2-50 characters, letters, with hyphens, apostrophes or spaces). Letters are those of
+ * every script with their combining marks (\p{M}: the vowel signs of प्रिया and தமிழ், a decomposed ë) and the
+ * zero-width (non-)joiners some Indian scripts need; the apostrophe may be typographic (’), as phones type it.
+ */
+export const NAME_PATTERN = /^\p{L}[\p{L}\p{M}\u200C\u200D' ’-]*$/u;
+
 export const nameField = required(50)
   .min(2, ACCOUNT_MESSAGES.name)
-  .regex(/^[\p{L}][\p{L}' -]*$/u, ACCOUNT_MESSAGES.name);
+  .regex(NAME_PATTERN, ACCOUNT_MESSAGES.name);
 
 export const usernameField = required(30)
   .min(3, ACCOUNT_MESSAGES.username)
@@ -173,6 +187,19 @@ export const ProfileSchema = z.object({
 });
 
 export const ChangeEmailSchema = z.object({ email: emailField, currentPassword: z.string().min(1).max(256) });
+
+/** The account's current password, asked before it is deleted (the form of an account that has one). */
+export const DeleteAccountFormSchema = z.object({
+  currentPassword: z
+    .string()
+    .min(1, ACCOUNT_MESSAGES.blank)
+    .max(PASSWORD_MAX * 4),
+});
+/**
+ * DELETE /user/delete: `currentPassword`, which an account without one (Google only) leaves out; such an account
+ * needs a Google sign-in within the last few minutes instead (REAUTH_REQUIRED otherwise).
+ */
+export const DeleteAccountSchema = DeleteAccountFormSchema.partial();
 
 /** Google sign-up: the profile a new Google user finishes, authorized by the single-use grant of the sign-in. */
 export const OAuthCredentialsSchema = z.object({

@@ -1,5 +1,5 @@
 /** Response shapes of the catalogue API; the server serializes with them and the web app reads them. */
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 export const ProductCardSchema = z.object({
   id: z.number().int(),
@@ -113,6 +113,8 @@ export const ErrorResponseSchema = z.object({
   /** ACCOUNT_SUSPENDED: until when (ISO 8601) and why. */
   suspended_until: z.string().optional(),
   suspension_reason: z.string().optional(),
+  /** 429: seconds until the limit lets the next request through (also the Retry-After header). */
+  retry_after: z.number().int().optional(),
 });
 export type ErrorResponse = z.infer<typeof ErrorResponseSchema>;
 

@@ -1,5 +1,5 @@
 /** The browse filter: one schema for the /browse page's URL and the browse API's query string. */
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { attributeOptionIds, featureIds } from './attributes.ts';
 import { SORTS, type SortId } from './browse-url.ts';
 import {

@@ -2,7 +2,7 @@
  * The pre-launch campaign (spec sections 1, 3, 4, 5): the feedback form's schema, shared by the page and
  * POST /platform/api/v1/submit-campaign. Messages are the spec's, verbatim.
  */
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { CONTROL_CHARACTERS, NO_NUL } from './fields.ts';
 
 export const CAMPAIGN_MESSAGES = {

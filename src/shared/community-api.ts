@@ -3,7 +3,7 @@
  * `{ success, page, size, total, items }`; `my_reaction` and `mine` describe the signed-in viewer (null and
  * false for visitors).
  */
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { pageOf, ProductCardSchema } from './api-types.ts';
 import { LIKE_REACTIONS, REVIEW_REACTIONS } from './community-constants.ts';
 import { HiddenMarkSchema } from './moderation.ts';

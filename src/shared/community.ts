@@ -3,7 +3,7 @@
  * Responses are in community-api.ts. Ratings travel as numbers 0-5 in half steps; the database keeps them as
  * integers 0-10.
  */
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { boundedText, NO_NUL } from './fields.ts';
 import {
   COMMUNITY_MESSAGES,

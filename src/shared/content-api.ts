@@ -3,7 +3,7 @@
  * /articles and /articles/{id}/comments, and what the web app's loaders get. Text is written by us
  * (src/content) and rendered from Markdown on the server; comments are user text, rendered as text.
  */
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { LIKE_REACTIONS } from './community-constants.ts';
 import { threadItem } from './community-api.ts';
 

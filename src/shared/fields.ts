@@ -1,5 +1,5 @@
 /** Pieces of the input schemas that several forms share. */
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 /** PostgreSQL text cannot hold U+0000: refused under the field rather than by the database. */
 export const NO_NUL = /^[^\u0000]*$/;

@@ -2,7 +2,7 @@
  * The help center's two forms (report a bug, request a feature): one schema for the form and the route
  * (POST /platform/api/v1/help-requests).
  */
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { boundedText, CONTROL_CHARACTERS } from './fields.ts';
 
 export const HELP_LIMITS = { title: [5, 120], description: [20, 2000], pageUrl: 500, email: 254 } as const;

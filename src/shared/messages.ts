@@ -37,6 +37,11 @@ export const ERRORS = {
   VERIFICATION_FAILED: { status: 400, message: 'Email verification failed, Please try again.' },
   EMAIL_NOT_VERIFIED: { status: 403, message: 'Please verify your email address before posting.' },
   WRONG_CURRENT_PASSWORD: { status: 400, message: 'Incorrect current password. Please try again.' },
+  REAUTH_REQUIRED: {
+    status: 403,
+    message:
+      'To delete your account, please sign in with Google again first, then delete it within 5 minutes.',
+  },
   PASSWORD_UNCHANGED: {
     status: 400,
     message: 'Your new password must be different from your current password.',
@@ -115,7 +120,13 @@ export interface ErrorDetails {
   /** ACCOUNT_SUSPENDED: until when (ISO 8601) and why. */
   suspended_until?: string;
   suspension_reason?: string;
+  /** 429: seconds until the limit lets the next request through (also the Retry-After header). */
+  retry_after?: number;
 }
+
+/** POSTING_TOO_FAST, saying how long to wait. */
+export const postingTooFast = (seconds: number) =>
+  `You are posting too quickly. Please wait ${seconds === 1 ? '1 second' : `${seconds} seconds`} and try again.`;
 
 export class AppError extends Error {
   readonly code: ErrorCode;

@@ -2,7 +2,7 @@
  * Moderation (issue 9): roles, the report queue, the actions moderators take, the audit log, and what users
  * see of it (their standing and the outcome of their reports). Paths are in docs/api.md ("Moderation").
  */
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { pageOf } from './api-types.ts';
 import { boundedText } from './fields.ts';
 import {

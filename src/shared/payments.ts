@@ -3,7 +3,7 @@
  * pages that send them and the routes that check them, the transaction as the API returns it, and the texts of
  * the payment states.
  */
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { isPassAmount, PASS_AMOUNT } from './review-pass.ts';
 
 export const TRANSACTION_STATES = ['pending', 'paid', 'failed', 'canceled'] as const;

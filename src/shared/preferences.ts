@@ -2,7 +2,7 @@
  * Preferences and recommendations (spec sections 3, 5, 6, 9): one schema for the preference form and the
  * route, the defaults, and the response shapes the server sends and the web reads.
  */
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { ProductCardSchema } from './api-types.ts';
 import { ASPECTS } from './community-constants.ts';
 import { RELEASED_WITHIN_OPTIONS } from './constants.ts';

@@ -1,44 +1,9 @@
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  bearer,
-  otpFrom,
-  parseEml,
-  signIn,
-  signUp,
-  solveCaptcha,
-  tokenFromLink,
-} from '../../test/account.ts';
+import { bearer, otpFrom, signIn, signUp, solveCaptcha, tokenFromLink } from '../../test/account.ts';
 import { createTestApp, type TestContext } from '../../test/app.ts';
+import { startSmtp, type TestSmtp } from '../../test/smtp.ts';
 
-/** A real SMTP server on 127.0.0.1 that keeps what it receives. */
-function startSmtp() {
-  const received: { to: string[]; raw: string }[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        received.push({
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
-      });
-    },
-  });
-  return new Promise<{ port: number; received: typeof received; close(): Promise<void> }>((resolve) => {
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.server.address() as AddressInfo;
-      resolve({ port, received, close: () => new Promise((r) => server.close(() => r())) });
-    });
-  });
-}
-
-let smtp: Awaited<ReturnType<typeof startSmtp>>;
+let smtp: TestSmtp;
 let t: TestContext;
 
 beforeAll(async () => {
@@ -53,14 +18,7 @@ afterAll(async () => {
   await smtp.close();
 });
 
-const mailTo = async (address: string) => {
-  for (let i = 0; i < 50; i++) {
-    const found = smtp.received.filter((m) => m.to.includes(address)).at(-1);
-    if (found) return parseEml(found.raw);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  throw new Error(`no mail to ${address}`);
-};
+const mailTo = (address: string) => smtp.mailTo(address);
 
 describe('email over SMTP', () => {
   it('delivers a verification link that verifies the address', async () => {

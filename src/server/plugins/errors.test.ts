@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERRORS } from '../../shared/messages.ts';
 import { createTestApp, type TestContext } from '../../test/app.ts';
@@ -20,6 +22,16 @@ describe('error handling', () => {
           VALUES ('Twice_1', 'A', 'B', 'twice2@example.com')`);
       });
       app.get('/test/missing-table', async () => db().execute(sql`SELECT * FROM no_such_table`));
+      app.withTypeProvider<ZodTypeProvider>().post(
+        '/test/validation',
+        {
+          schema: {
+            querystring: z.object({ page: z.coerce.number().int().max(50).default(0) }),
+            body: z.object({ firstName: z.string().max(50), kind: z.enum(['bug', 'feature']) }),
+          },
+        },
+        async () => ({ success: true }),
+      );
     });
   });
   afterAll(() => t.close());
@@ -40,6 +52,28 @@ describe('error handling', () => {
     const res = await t.app.inject('/test/taken');
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ code: 'USERNAME_TAKEN', field: 'username' });
+  });
+
+  it('names a query parameter as sent, and gives a form field our sentence, never zod’s wording', async () => {
+    const send = (url: string, payload: object) => t.app.inject({ method: 'POST', url, payload });
+    const body = { firstName: 'Asha', kind: 'bug' };
+    expect((await send('/test/validation?page=x', body)).json().message).toBe(
+      "Invalid query parameter 'page': must be a number",
+    );
+    expect((await send('/test/validation?page=51', body)).json().message).toBe(
+      "Invalid query parameter 'page': must be at most 50",
+    );
+    const form = await send('/test/validation', { firstName: 'A'.repeat(51), kind: 'other' });
+    expect(form.json()).toEqual({
+      success: false,
+      code: 'VALIDATION',
+      message: 'First name must be at most 50 characters.',
+      field: 'firstName',
+      fields: {
+        firstName: 'First name must be at most 50 characters.',
+        kind: "Kind must be one of 'bug', 'feature'.",
+      },
+    });
   });
 
   it('answers 500 "Something went wrong!" for any other fault', async () => {

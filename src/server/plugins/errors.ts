@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { pgError } from '../../db/sql.ts';
 import { AppError, ERRORS, type ErrorCode, type ErrorDetails } from '../../shared/messages.ts';
+import { fieldLabel } from '../../shared/zod.ts';
 
 export function errorBody(
   code: ErrorCode,
@@ -24,22 +25,52 @@ const CONTEXT_NAMES: Record<string, string> = {
   headers: 'header',
 };
 
+/**
+ * The message of a failed validation. A form's body: its sentence as it is (the spec's texts, and ours, which name
+ * their field). A query, path or header parameter: named as sent ("Invalid query parameter 'page': must be a
+ * number"), with our sentence's own naming of the field ('Page must be a number.') taken off; a custom rule's
+ * sentence stands alone ('You can select up to 3 attributes.').
+ */
+function validationText(
+  context: string | undefined,
+  where: string,
+  path: string,
+  code: string | undefined,
+  keys: PropertyKey[],
+  message: string,
+): string {
+  const sentence = /^\p{Lu}/u.test(message);
+  if (sentence && (context === 'body' || code === 'custom')) return message;
+  const label = fieldLabel(keys);
+  const rule =
+    sentence && message.startsWith(`${label} `)
+      ? message.slice(label.length + 1).replace(/\.$/, '')
+      : message;
+  return `Invalid ${where} '${path}': ${rule || 'invalid value'}`;
+}
+
 /** Every failure becomes `{success:false, code, message}` with the right status; only real faults are 500s. */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
+      if (error.details.retry_after) reply.header('retry-after', String(error.details.retry_after));
       return reply.status(error.status).send(errorBody(error.code, error.message, error.details));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0];
       const where = CONTEXT_NAMES[error.validationContext ?? ''] ?? 'parameter';
       const path = first?.instancePath.replace(/^\//, '').replace(/\//g, '.') || '';
-      const issue = first?.params?.issue as { message?: string; code?: string } | undefined;
-      // A custom rule carries its own sentence; other issues are prefixed by the parameter name.
-      const text =
-        issue?.code === 'custom' && /^[A-Z]/.test(issue.message ?? '')
-          ? issue.message!
-          : `Invalid ${where} '${path}': ${first?.message ?? 'invalid value'}`;
+      const keys = (first?.instancePath.split('/').slice(1) ?? []).map((k) =>
+        /^\d+$/.test(k) ? Number(k) : k,
+      );
+      const text = validationText(
+        error.validationContext,
+        where,
+        path,
+        first?.keyword,
+        keys,
+        first?.message ?? '',
+      );
       const code: ErrorCode =
         text === ERRORS.TOO_MANY_ATTRIBUTES.message ? 'TOO_MANY_ATTRIBUTES' : 'VALIDATION';
       // A form's body: every field's first message, so the form can show each under its field.
@@ -47,15 +78,12 @@ export function registerErrorHandling(app: FastifyInstance): void {
       if (error.validationContext === 'body') {
         for (const v of error.validation) {
           const key = v.instancePath.split('/')[1];
-          const m = (v.params?.issue as { message?: string } | undefined)?.message ?? v.message;
-          if (key && m && !(key in fields)) fields[key] = m;
+          if (key && v.message && !(key in fields)) fields[key] = v.message;
         }
       }
-      const user =
-        error.validationContext === 'body' && /^[A-Z]/.test(first?.message ?? '') ? first!.message! : text;
       return reply
         .status(400)
-        .send(errorBody(code, user, Object.keys(fields).length ? { field: path.split('.')[0], fields } : {}));
+        .send(errorBody(code, text, Object.keys(fields).length ? { field: path.split('.')[0], fields } : {}));
     }
     const pg = pgError(error);
     // A value the database cannot hold (SQLSTATE class 22: a U+0000 in text, a number out of range) that

@@ -7,6 +7,7 @@ import { PreferenceStep } from '../features/preferences/preference-step.tsx';
 import { AccountApiError, accountFetch } from '../features/session/api.ts';
 import { NameFields, PhoneField, UsernameField } from '../features/session/account-fields.tsx';
 import { FormAlert, SubmitButton, useForm } from '../features/session/form.tsx';
+import { takeReturnPath } from '../features/session/return-after-sign-in.ts';
 import { useSession } from '../features/session/session.tsx';
 import { errorMessage } from '../lib/api.ts';
 import { type MetaContext, pageMeta } from '../lib/meta.ts';
@@ -89,7 +90,7 @@ function SignedIn({ outcome }: { outcome: Extract<Outcome, { kind: 'signed-in' }
     if (done.current) return;
     done.current = true;
     session.signIn(outcome.token, outcome.user, outcome.message);
-    void navigate('/home', { replace: true });
+    void navigate(takeReturnPath() ?? '/home', { replace: true });
   }, [session, outcome, navigate]);
   return (
     <>

@@ -47,10 +47,11 @@ export async function toAvatarWebp(input: Buffer): Promise<Buffer> {
     pages: 1,
   };
 
-  // The header alone: format and size are known before any pixel is decoded.
+  // The header alone: format and size are known before any pixel is decoded. Without the pixel limit, so an
+  // image over it is measured, and refused below for its size, rather than failing here as an unknown type.
   let meta: Metadata;
   try {
-    meta = await sharp(input, options).metadata();
+    meta = await sharp(input, { ...options, limitInputPixels: false }).metadata();
   } catch {
     throw new AppError('IMAGE_TYPE');
   }

@@ -1,4 +1,16 @@
 import type { Mail } from '../../lib/mailer.ts';
+import { LOCK_AFTER, type LockStarted } from './lockout.ts';
+
+const india = new Intl.DateTimeFormat('en-IN', {
+  dateStyle: 'medium',
+  timeStyle: 'short',
+  timeZone: 'Asia/Kolkata',
+});
+const duration = (ms: number) => {
+  const m = Math.round(ms / 60_000);
+  if (m % 60 !== 0) return `${m} minutes`;
+  return m === 60 ? '1 hour' : `${m / 60} hours`;
+};
 
 /** The account emails: plain text, one link or code each, saying how long it lasts. */
 export const emails = {
@@ -33,6 +45,26 @@ It works once, for 10 minutes. You can also choose a new password with this link
 ${link}
 
 If you did not ask to reset your password, ignore this email: your password stays as it is.
+
+— Verdict`,
+    };
+  },
+  /** Signing in was locked after too many wrong passwords: when it ends, and how to unlock at once. */
+  locked(to: string, firstName: string, lock: LockStarted, publicUrl: string): Mail {
+    return {
+      to,
+      subject: 'Signing in to your Verdict account is locked for now',
+      text: `Hello ${firstName},
+
+Someone, perhaps you, typed a wrong password for your Verdict account ${LOCK_AFTER} times, so signing in is locked for
+${duration(lock.ms)}, until ${india.format(lock.until)} IST. None of those attempts signed in.
+
+To unlock your account at once, reset your password:
+
+${publicUrl}/initiate-forgot-password
+
+If it was not you, your account stays safe as long as your password is strong and used nowhere else; if it is
+not, reset it with the link above.
 
 — Verdict`,
     };

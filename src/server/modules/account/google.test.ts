@@ -282,7 +282,13 @@ describe('Sign in with Google against a real OpenID provider', () => {
     const sub = f.account();
     const { grant } = (await f.redeem(await f.land(sub))).json() as { grant: string };
     const { token } = (await f.finish(grant)).json() as { token: string };
-    await t.app.inject({ method: 'DELETE', url: `${API}/user/delete`, headers: bearer(token) });
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: `${API}/user/delete`,
+      headers: bearer(token),
+      payload: {},
+    });
+    expect(deleted.statusCode).toBe(200);
     await query(
       t.database,
       `UPDATE users SET deleted_at = now() - interval '3 days' WHERE oidc_subject = '${sub}'`,
@@ -301,6 +307,35 @@ describe('Sign in with Google against a real OpenID provider', () => {
       `UPDATE users SET deleted_at = now() - interval '8 days' WHERE oidc_subject = '${sub}'`,
     );
     expect((await f.redeem(await f.land(sub))).json()).toMatchObject({ code: 'OAUTH_FAILED' });
+  });
+
+  it('deleting a Google account needs a Google sign-in within the last 5 minutes', async () => {
+    const sub = f.account();
+    const { grant } = (await f.redeem(await f.land(sub))).json() as { grant: string };
+    const { token } = (await f.finish(grant)).json() as { token: string };
+    const del = (with_: string) =>
+      t.app.inject({ method: 'DELETE', url: `${API}/user/delete`, headers: bearer(with_), payload: {} });
+    // The session is 6 minutes old: the owner is sent through Google again.
+    await query(
+      t.database,
+      `UPDATE sessions SET created_at = now() - interval '6 minutes'
+       WHERE user_id = (SELECT id FROM users WHERE oidc_subject = '${sub}')`,
+    );
+    const stale = await del(token);
+    expect(stale.statusCode).toBe(403);
+    expect(stale.json()).toEqual({
+      success: false,
+      code: 'REAUTH_REQUIRED',
+      message:
+        'To delete your account, please sign in with Google again first, then delete it within 5 minutes.',
+    });
+    expect((await t.app.inject({ url: `${API}/user`, headers: bearer(token) })).statusCode).toBe(200);
+    // Signed in again just now: deleted.
+    const again = (await f.redeem(await f.land(sub))).json() as { token: string };
+    expect((await del(again.token)).json()).toEqual({
+      success: true,
+      message: 'Account deleted successfully',
+    });
   });
 
   it('the routes are in the OpenAPI document', async () => {

@@ -228,6 +228,26 @@ describe('profile photo upload', () => {
     expect((await upload(token, { data: await png(4000, 10), type: 'image/png' })).statusCode).toBe(200);
   });
 
+  it('refuses an image over the pixel limit with the size message, not the type one', async () => {
+    const { token } = await signUp(t);
+    for (const [width, height] of [
+      [4001, 4001],
+      [5000, 5000],
+    ] as const) {
+      const res = await upload(token, {
+        data: await png(width, height),
+        filename: 'huge.png',
+        type: 'image/png',
+      });
+      expect(res.statusCode, `${width} × ${height}`).toBe(400);
+      expect(res.json(), `${width} × ${height}`).toEqual({
+        success: false,
+        code: 'IMAGE_DIMENSIONS',
+        message: 'Images must be at most 4,000 × 4,000 pixels.',
+      });
+    }
+  });
+
   it('needs a session: 401 without a token', async () => {
     const res = await upload(null, { data: await photoWithGps() });
     expect(res.statusCode).toBe(401);

@@ -222,7 +222,7 @@ describe('sign-in', () => {
     }
   });
 
-  it('asks for a CAPTCHA after 3 failures, and locks the account after 10', async () => {
+  it('asks for a CAPTCHA after 3 failures (locks: lockout.test.ts)', async () => {
     const { form } = await signUp(t);
     for (let i = 1; i <= 3; i++) {
       const res = await signIn(t, form.username, 'Wrong#Password1');
@@ -233,40 +233,7 @@ describe('sign-in', () => {
       message: 'Incorrect CAPTCHA. Please try again',
       captcha_required: true,
     });
-    const lockedAt = async () =>
-      (
-        await query<{ locked_at: string | null }>(
-          t.database,
-          `SELECT locked_at FROM users WHERE username = '${form.username}'`,
-        )
-      )[0]!.locked_at;
-    // Failures 4 to 9 are plain failures (with the CAPTCHA solved): still 401, the CAPTCHA still asked for.
-    for (let i = 4; i <= 9; i++) {
-      const res = await signIn(t, form.username, 'Wrong#Password1', await solveCaptcha(t));
-      expect(res.statusCode, `failure ${i}`).toBe(401);
-      expect(res.json(), `failure ${i}`).toMatchObject({
-        code: 'INVALID_CREDENTIALS',
-        message: 'Invalid username or password. Please try again.',
-        captcha_required: true,
-      });
-      expect(await lockedAt(), `failure ${i}`).toBeNull();
-    }
-    // The 10th failure locks it.
-    const tenth = await signIn(t, form.username, 'Wrong#Password1', await solveCaptcha(t));
-    expect(tenth.statusCode).toBe(401);
-    expect(tenth.json()).toMatchObject({ code: 'INVALID_CREDENTIALS', captcha_required: true });
-    expect(await lockedAt()).not.toBeNull();
-    const locked = await signIn(t, form.username, PASSWORD, await solveCaptcha(t));
-    expect(locked.statusCode).toBe(403);
-    expect(locked.json().message).toBe('Account Locked. Reset your password.');
-
-    // A password reset unlocks it.
-    await post('/auth/password/forgot', { email: form.email, captcha: await solveCaptcha(t) });
-    const otp = otpFrom(lastMailTo(t.dataDir, form.email)!.text)!;
-    const { token } = (await post('/auth/password/verify-otp', { email: form.email, otp })).json();
-    const fresh = 'Another#Pass42';
-    await post('/auth/password/reset', { token, password: fresh, confirmPassword: fresh });
-    expect((await signIn(t, form.username, fresh, await solveCaptcha(t))).statusCode).toBe(200);
+    expect((await signIn(t, form.username, PASSWORD, await solveCaptcha(t))).statusCode).toBe(200);
   });
 
   it('throttles one address with 429 beyond the limit', async () => {
@@ -351,7 +318,12 @@ describe('sessions', () => {
 
   it('ends when the account is deleted', async () => {
     const { token } = await signUp(t);
-    const res = await t.app.inject({ method: 'DELETE', url: `${api}/user/delete`, headers: bearer(token) });
+    const res = await t.app.inject({
+      method: 'DELETE',
+      url: `${api}/user/delete`,
+      headers: bearer(token),
+      payload: { currentPassword: PASSWORD },
+    });
     expect(res.json()).toMatchObject({ success: true, message: 'Account deleted successfully' });
     await expired(token);
   });
@@ -435,6 +407,30 @@ describe('forgot password', () => {
     expect(expired.json().message).toBe('OTP expired. Please request a new one.');
   });
 
+  it('answers an unknown email, and one sent no code, exactly like a wrong code', async () => {
+    const { form } = await signUp(t);
+    const asked = await signUp(t);
+    await forgot(asked.form.email);
+    const otp = otpFrom(lastMailTo(t.dataDir, asked.form.email)!.text)!;
+    const wrong = otp === '000000' ? '111111' : '000000';
+    const answers = await Promise.all(
+      [
+        { email: asked.form.email, otp: wrong }, // a wrong code
+        { email: 'nobody-at-all@example.com', otp: wrong }, // no such account
+        { email: form.email, otp: wrong }, // an account that asked for no code
+      ].map((body) => post('/auth/password/verify-otp', body)),
+    );
+    for (const res of answers) {
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({
+        success: false,
+        code: 'OTP_INCORRECT',
+        message: 'Incorrect OTP. Please try again.',
+        field: 'otp',
+      });
+    }
+  });
+
   it('kills the code after 5 wrong tries', async () => {
     const { form } = await signUp(t);
     await forgot(form.email);
@@ -511,6 +507,32 @@ describe('profile', () => {
     }
   });
 
+  it('takes names in every script, with their marks, and gives them back as typed', async () => {
+    const { token, user } = await signUp(t, { firstName: 'प्रिया', lastName: 'தமிழ்' });
+    expect(user).toMatchObject({ firstName: 'प्रिया', lastName: 'தமிழ்' });
+    for (const [firstName, lastName] of [
+      ['Zoë', "D'Cruz"],
+      ['Zoe\u0308', 'Anne-Marie'],
+    ]) {
+      const res = await post(
+        '/user/update',
+        { ...profile, username: user.username, firstName, lastName },
+        bearer(token),
+      );
+      expect(res.statusCode, firstName).toBe(200);
+      expect((await me(token)).json().user).toMatchObject({ firstName, lastName });
+    }
+    for (const bad of ['123456', '-- --', '@@@']) {
+      const res = await post(
+        '/user/update',
+        { ...profile, username: user.username, firstName: bad },
+        bearer(token),
+      );
+      expect(res.statusCode, bad).toBe(400);
+      expect(res.json().fields, bad).toEqual({ firstName: ACCOUNT_MESSAGES.name });
+    }
+  });
+
   it("refuses another user's username, and needs a token", async () => {
     const a = await signUp(t);
     const b = await signUp(t);
@@ -539,9 +561,42 @@ describe('profile', () => {
 });
 
 describe('account deletion', () => {
+  it('asks for the current password, and keeps the account when it is wrong or missing', async () => {
+    const { form, token } = await signUp(t);
+    const del = (payload: object) =>
+      t.app.inject({ method: 'DELETE', url: `${api}/user/delete`, headers: bearer(token), payload });
+    const wrong = await del({ currentPassword: 'Not#ThePassword1' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toEqual({
+      success: false,
+      code: 'WRONG_CURRENT_PASSWORD',
+      message: 'Incorrect current password. Please try again.',
+      field: 'currentPassword',
+    });
+    for (const payload of [{}, { currentPassword: '' }]) {
+      const missing = await del(payload);
+      expect(missing.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(missing.json(), JSON.stringify(payload)).toMatchObject({
+        code: 'VALIDATION',
+        message: ACCOUNT_MESSAGES.blank,
+        field: 'currentPassword',
+      });
+    }
+    expect((await me(token)).statusCode).toBe(200);
+    const done = await del({ currentPassword: PASSWORD });
+    expect(done.json()).toEqual({ success: true, message: 'Account deleted successfully' });
+    expect((await me(token)).statusCode).toBe(401);
+    expect((await signIn(t, form.username)).json().message).toBe('welcome back: your account is restored');
+  });
+
   it('hides the account at once, restores it by signing in within 7 days, erases it after', async () => {
     const del = (token: string) =>
-      t.app.inject({ method: 'DELETE', url: `${api}/user/delete`, headers: bearer(token) });
+      t.app.inject({
+        method: 'DELETE',
+        url: `${api}/user/delete`,
+        headers: bearer(token),
+        payload: { currentPassword: PASSWORD },
+      });
     const deletedAt = async (username: string) =>
       (
         await query<{ deleted_at: string | null }>(

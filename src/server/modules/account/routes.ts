@@ -5,6 +5,7 @@ import {
   ACCOUNT_SUCCESS,
   ChangeEmailSchema,
   ChangePasswordSchema,
+  DeleteAccountSchema,
   emailField,
   ForgotPasswordSchema,
   ProfileSchema,
@@ -184,7 +185,6 @@ export function accountRoutes(app: FastifyInstance, services: Services): void {
         body: VerifyOtpSchema,
         response: {
           200: z.object({ success: z.literal(true), token: z.string() }),
-          404: ErrorResponseSchema,
           ...errors,
         },
       },
@@ -268,10 +268,19 @@ export function accountRoutes(app: FastifyInstance, services: Services): void {
 
   r.delete(
     '/user/delete',
-    { schema: { tags: ['account'], response: { 200: MessageResponseSchema, ...errors } } },
+    {
+      // The current password is checked here: guesses are limited like the other password checks.
+      config: limited(),
+      schema: {
+        tags: ['account'],
+        // Optional: an account without a password (Google only) may send none.
+        body: DeleteAccountSchema.nullish(),
+        response: { 200: MessageResponseSchema, ...errors },
+      },
+    },
     async (req, reply) => {
       const user = await requireUser(sessions, req);
-      await account.deleteAccount(user.userId);
+      await account.deleteAccount(user.userId, user.sessionId, req.body?.currentPassword);
       reply.header('set-cookie', services.passCookie.clear());
       return { success: true as const, message: ACCOUNT_SUCCESS.accountDeleted };
     },

@@ -2,12 +2,14 @@ import { timingSafeEqual } from 'node:crypto';
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../../db/client.ts';
-import type {
-  ChangeEmailSchema,
-  ChangePasswordSchema,
-  ProfileSchema,
-  SessionUser,
-  SignUpSchema,
+import {
+  ACCOUNT_MESSAGES,
+  type ChangeEmailSchema,
+  type ChangePasswordSchema,
+  OTP_LENGTH,
+  type ProfileSchema,
+  type SessionUser,
+  type SignUpSchema,
 } from '../../../shared/account.ts';
 import { AppError } from '../../../shared/messages.ts';
 import { type Clock, DAY, HOUR, MINUTE } from '../../lib/clock.ts';
@@ -15,6 +17,7 @@ import type { Mailer } from '../../lib/mailer.ts';
 import { hashToken, randomDigits } from '../../lib/tokens.ts';
 import type { CaptchaService } from './captcha.ts';
 import { emails } from './emails.ts';
+import { accountSubject, LOCK_WINDOW_MS, lockSubject, SignInLocks } from './lockout.ts';
 import type { OneTimeTokens } from './one-time-tokens.ts';
 import { hashPassword, isCommonPassword, verifyNothing, verifyPassword } from './passwords.ts';
 import type { SessionService } from './sessions.ts';
@@ -23,11 +26,11 @@ export const VERIFY_EMAIL_MS = 24 * HOUR;
 export const OTP_MS = 10 * MINUTE;
 export const OTP_MAX_TRIES = 5;
 export const RESET_TOKEN_MS = 30 * MINUTE;
-export const LOCK_AFTER = 10;
-export const LOCK_WINDOW_MS = HOUR;
 /** Failed sign-ins for the same login within the lock window before the CAPTCHA is asked for. */
 export const CAPTCHA_AFTER = 3;
 export const RECOVERY_MS = 7 * DAY;
+/** Deleting an account without a password (Google only) needs a sign-in this recent (REAUTH_REQUIRED). */
+export const REAUTH_MS = 5 * MINUTE;
 
 type Exec = Pick<Db, 'execute'>;
 
@@ -41,13 +44,11 @@ interface UserRow {
   image: string | null;
   passwordHash: string | null;
   emailVerified: boolean;
-  locked: boolean;
   deletedAt: string | null;
 }
 
 const USER_COLUMNS = sql`id, username, first_name AS "firstName", last_name AS "lastName", email, phone, image,
   password_hash AS "passwordHash", email_verified_at IS NOT NULL AS "emailVerified",
-  locked_at IS NOT NULL AS locked,
   deleted_at AS "deletedAt"`;
 
 export interface SignedIn {
@@ -69,7 +70,11 @@ export interface AccountDeps {
 
 /** The account lifecycle: sign-up, verification, sign-in and lockout, password reset, profile, deletion. */
 export class AccountService {
-  constructor(private readonly d: AccountDeps) {}
+  private readonly locks: SignInLocks;
+
+  constructor(private readonly d: AccountDeps) {
+    this.locks = new SignInLocks(d.db, d.clock);
+  }
 
   private async rows<T>(query: SQL, db: Exec = this.d.db): Promise<T[]> {
     return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
@@ -203,6 +208,10 @@ export class AccountService {
     return r?.n ?? 0;
   }
 
+  /**
+   * Signs in by email or username. Failures lock signing in for a while (lockout.ts), an account's or, for a
+   * login that names no account, that login's: the same answers, after the same work, either way.
+   */
   async signIn(input: {
     login: string;
     password: string;
@@ -210,56 +219,46 @@ export class AccountService {
   }): Promise<SignedIn & { restored: boolean }> {
     const login = input.login.trim().toLowerCase();
     const failures = await this.recentFailures(login);
-    if (failures >= CAPTCHA_AFTER) {
+    const captchaRequired = failures >= CAPTCHA_AFTER;
+    if (captchaRequired) {
       await this.d.captcha.verify(input.captcha).catch((err: unknown) => {
         throw err instanceof AppError ? new AppError(err.code, { captcha_required: true }) : err;
       });
     }
-    const user = await this.userBy(sql`(lower(email) = ${login} OR lower(username) = ${login})`);
+    const found = await this.userBy(sql`(lower(email) = ${login} OR lower(username) = ${login})`);
     const recoverable =
-      user &&
-      (!user.deletedAt || this.d.clock.now().getTime() - new Date(user.deletedAt).getTime() < RECOVERY_MS);
-    if (user?.locked && recoverable) throw new AppError('ACCOUNT_LOCKED');
-    const ok =
-      user?.passwordHash && recoverable
-        ? await verifyPassword(user.passwordHash, input.password)
-        : await verifyNothing(input.password);
+      found &&
+      (!found.deletedAt || this.d.clock.now().getTime() - new Date(found.deletedAt).getTime() < RECOVERY_MS);
+    const user = recoverable ? found : null;
+    const subject = lockSubject(user?.id ?? null, login);
+    if (await this.locks.isLocked(subject)) {
+      throw new AppError('ACCOUNT_LOCKED', { captcha_required: captchaRequired });
+    }
+    const ok = user?.passwordHash
+      ? await verifyPassword(user.passwordHash, input.password)
+      : await verifyNothing(input.password);
     if (!ok || !user) {
-      await this.recordFailure(login, recoverable ? user : null);
+      await this.d.db.execute(sql`INSERT INTO sign_in_failures (login, at) VALUES (${login}, ${this.now()})`);
+      const lock = await this.locks.recordFailure(subject);
+      // Not awaited: sending takes time an unknown login would not, which would tell the two apart.
+      if (lock && user) void this.send(emails.locked(user.email, user.firstName, lock, this.d.publicUrl));
       throw new AppError('INVALID_CREDENTIALS', { captcha_required: failures + 1 >= CAPTCHA_AFTER });
     }
     const cutoff = new Date(this.d.clock.now().getTime() - RECOVERY_MS).toISOString();
     return this.d.db.transaction(async (tx) => {
       // Guarded like the check above: the hourly erase may have run while the password was being checked.
       const [live] = await this.rows(
-        sql`UPDATE users SET failed_sign_ins = 0, failed_sign_ins_since = NULL, deleted_at = NULL
+        sql`UPDATE users SET deleted_at = NULL
           WHERE id = ${user.id} AND erased_at IS NULL AND (deleted_at IS NULL OR deleted_at > ${cutoff})
           RETURNING id`,
         tx,
       );
       if (!live) throw new AppError('INVALID_CREDENTIALS');
       await tx.execute(sql`DELETE FROM sign_in_failures WHERE login = ${login}`);
+      await this.locks.clear(subject, tx);
       const token = await this.d.sessions.create(user.id, tx);
       return { token, user: this.sessionUser(user), restored: user.deletedAt !== null };
     });
-  }
-
-  private async recordFailure(login: string, user: UserRow | null): Promise<void> {
-    const now = this.d.clock.now();
-    await this.d.db.execute(
-      sql`INSERT INTO sign_in_failures (login, at) VALUES (${login}, ${now.toISOString()})`,
-    );
-    if (!user) return;
-    const windowStart = new Date(now.getTime() - LOCK_WINDOW_MS).toISOString();
-    // One statement, so concurrent failures all count: the window restarts when its hour is over.
-    await this.d.db.execute(sql`
-      UPDATE users SET
-        failed_sign_ins = CASE WHEN failed_sign_ins_since > ${windowStart} THEN failed_sign_ins + 1 ELSE 1 END,
-        failed_sign_ins_since = CASE WHEN failed_sign_ins_since > ${windowStart} THEN failed_sign_ins_since
-          ELSE ${now.toISOString()}::timestamptz END,
-        locked_at = CASE WHEN failed_sign_ins_since > ${windowStart} AND failed_sign_ins + 1 >= ${LOCK_AFTER}
-          THEN ${now.toISOString()}::timestamptz ELSE locked_at END
-      WHERE id = ${user.id}`);
   }
 
   // ── Forgot password ─────────────────────────────────────────────────────────────────────────────────
@@ -269,7 +268,7 @@ export class AccountService {
     const user = await this.userBy(sql`lower(email) = ${email}`);
     if (!user) throw new AppError('EMAIL_NOT_FOUND', { field: 'email' });
     if (!user.passwordHash) throw new AppError('OAUTH_CONFLICT', { field: 'email' });
-    const otp = randomDigits(6);
+    const otp = randomDigits(OTP_LENGTH);
     // Codes are short, so each is stored with its user's id: two users may be sent the same six digits.
     await this.d.tokens.issue('reset-otp', user.id, OTP_MS, { token: otpKey(user.id, otp) });
     const link = await this.d.tokens.issue('reset-token', user.id, RESET_TOKEN_MS);
@@ -283,21 +282,25 @@ export class AccountService {
     );
   }
 
-  /** Checks the emailed code; the answer is a reset token for the last step. */
+  /**
+   * Checks the emailed code; the answer is a reset token for the last step. An unknown email, or one that was
+   * sent no code, is answered as a wrong code after the same queries, so neither the answer nor its time says
+   * whether the address has an account (the forgot-password step says so only behind the CAPTCHA).
+   */
   async verifyOtp(email: string, otp: string): Promise<string> {
     const user = await this.userBy(sql`lower(email) = ${email}`);
-    if (!user) throw new AppError('EMAIL_NOT_FOUND', { field: 'email' });
-    const row = await this.d.tokens.latest('reset-otp', user.id);
-    const attempt = row && (await this.d.tokens.takeAttempt(row.id, OTP_MAX_TRIES));
-    if (!row || !attempt) throw new AppError('OTP_EXPIRED', { field: 'otp' });
-    const typed = Buffer.from(hashToken(otpKey(user.id, otp)));
-    const stored = Buffer.from(attempt.tokenHash);
-    if (typed.length !== stored.length || !timingSafeEqual(typed, stored)) {
-      if (attempt.attempts >= OTP_MAX_TRIES) await this.d.tokens.use(row.id);
+    const userId = user?.id ?? 0;
+    const row = await this.d.tokens.latest('reset-otp', userId);
+    const attempt = await this.d.tokens.takeAttempt(row?.id ?? 0, OTP_MAX_TRIES);
+    if (row && !attempt) throw new AppError('OTP_EXPIRED', { field: 'otp' });
+    const typed = Buffer.from(hashToken(otpKey(userId, otp)));
+    const stored = Buffer.from(attempt?.tokenHash ?? hashToken(randomDigits(OTP_LENGTH)));
+    if (!user || !row || !attempt || typed.length !== stored.length || !timingSafeEqual(typed, stored)) {
+      if (row && attempt && attempt.attempts >= OTP_MAX_TRIES) await this.d.tokens.use(row.id);
       throw new AppError('OTP_INCORRECT', { field: 'otp' });
     }
     if (!(await this.d.tokens.use(row.id))) throw new AppError('OTP_EXPIRED', { field: 'otp' });
-    return this.d.tokens.issue('reset-token', user.id, RESET_TOKEN_MS);
+    return this.d.tokens.issue('reset-token', userId, RESET_TOKEN_MS);
   }
 
   /** Sets a new password from a reset token: unlocks the account, proves the email, ends every session. */
@@ -314,9 +317,10 @@ export class AccountService {
     await this.d.db.transaction(async (tx) => {
       if (!(await this.d.tokens.use(row.id, tx))) throw new AppError('RESET_LINK_INVALID');
       await tx.execute(sql`
-        UPDATE users SET password_hash = ${passwordHash}, locked_at = NULL, failed_sign_ins = 0,
-          failed_sign_ins_since = NULL, email_verified_at = coalesce(email_verified_at, ${this.now()}::timestamptz)
+        UPDATE users SET password_hash = ${passwordHash},
+          email_verified_at = coalesce(email_verified_at, ${this.now()}::timestamptz)
         WHERE id = ${user.id}`);
+      await this.locks.clear(accountSubject(user.id), tx);
       await this.d.tokens.retire('reset-token', user.id, tx);
       await this.d.tokens.retire('reset-otp', user.id, tx);
       await this.d.sessions.revokeAll(user.id, null, tx);
@@ -396,8 +400,28 @@ export class AccountService {
 
   // ── Deletion ────────────────────────────────────────────────────────────────────────────────────────
 
-  /** Hides the account at once and ends its sessions; signing in within 7 days restores it. */
-  async deleteAccount(userId: number): Promise<void> {
+  /**
+   * Hides the account at once and ends its sessions; signing in within 7 days restores it. Asks for proof that
+   * it is the owner first: the current password, or for an account without one (Google only) a sign-in within
+   * the last REAUTH_MS, since the session may be days old on a shared computer.
+   */
+  async deleteAccount(userId: number, sessionId: number, currentPassword: string | undefined): Promise<void> {
+    const user = await this.userBy(sql`id = ${userId}`);
+    if (!user) throw new AppError('UNAUTHENTICATED');
+    if (user.passwordHash) {
+      if (!currentPassword) {
+        throw new AppError('VALIDATION', { field: 'currentPassword' }, ACCOUNT_MESSAGES.blank);
+      }
+      if (!(await verifyPassword(user.passwordHash, currentPassword))) {
+        throw new AppError('WRONG_CURRENT_PASSWORD', { field: 'currentPassword' });
+      }
+    } else {
+      const [session] = await this.rows<{ createdAt: string }>(
+        sql`SELECT created_at AS "createdAt" FROM sessions WHERE id = ${sessionId}`,
+      );
+      const age = session ? this.d.clock.now().getTime() - new Date(session.createdAt).getTime() : Infinity;
+      if (age > REAUTH_MS) throw new AppError('REAUTH_REQUIRED');
+    }
     await this.d.db.transaction(async (tx) => {
       await tx.execute(
         sql`UPDATE users SET deleted_at = ${this.now()} WHERE id = ${userId} AND deleted_at IS NULL`,
@@ -430,14 +454,19 @@ export class AccountService {
       await this.d.db.execute(sql`DELETE FROM user_preferences WHERE user_id = ${ids}`);
       await this.d.db.execute(sql`DELETE FROM help_requests WHERE user_id = ${ids}`);
       await this.d.db.execute(sql`DELETE FROM passes WHERE user_id = ${ids}`);
+      await this.d.db.execute(
+        sql`DELETE FROM sign_in_locks
+          WHERE subject = ANY(string_to_array(${rows.map((r) => accountSubject(r.id)).join(',')}, ','))`,
+      );
     }
     return { erased: rows.length, images: rows.flatMap((r) => (r.image ? [r.image] : [])) };
   }
 
-  /** Forgets sign-in failures older than the lock window. */
+  /** Forgets sign-in failures older than the lock window, and locks that no longer say anything. */
   async sweepFailures(): Promise<void> {
     await this.d.db.execute(sql`
       DELETE FROM sign_in_failures WHERE at < ${new Date(this.d.clock.now().getTime() - LOCK_WINDOW_MS).toISOString()}`);
+    await this.locks.sweep();
   }
 }
 

@@ -8,7 +8,7 @@ import type { Db } from '../../../db/client.ts';
 import { type Executor, iso, pgError, rows } from '../../../db/sql.ts';
 import type { HiddenMark } from '../../../shared/moderation.ts';
 import type { Author } from '../../../shared/community-api.ts';
-import { AppError, type ErrorCode } from '../../../shared/messages.ts';
+import { AppError, type ErrorCode, postingTooFast } from '../../../shared/messages.ts';
 import { type Clock, DAY, HOUR, MINUTE } from '../../lib/clock.ts';
 import type { SessionUserRow } from '../account/sessions.ts';
 
@@ -285,7 +285,17 @@ export class PostingLimits {
       return { id, rule, recent };
     });
     const broken = windows.find((w) => w.recent.length >= w.rule.max);
-    if (broken) throw new AppError(broken.rule.code);
+    if (broken) {
+      // The next one fits once the oldest hit that keeps the window full has left it.
+      const freeAt = broken.recent[broken.recent.length - broken.rule.max]! + broken.rule.windowMs;
+      const seconds = Math.max(1, Math.ceil((freeAt - now) / 1000));
+      const { code } = broken.rule;
+      throw new AppError(
+        code,
+        { retry_after: seconds },
+        code === 'POSTING_TOO_FAST' ? postingTooFast(seconds) : undefined,
+      );
+    }
     for (const w of windows) this.hits.set(w.id, [...w.recent, now]);
   }
 }

@@ -743,10 +743,13 @@ describe('posting limits', () => {
       limitedClock.advance(10_000);
       const tooFast = await send(products[1]!.id);
       expect(tooFast.statusCode).toBe(429);
+      // 30 seconds between posts, 10 of them gone: it says how long is left, in words and in Retry-After.
       expect(tooFast.json()).toMatchObject({
         code: 'POSTING_TOO_FAST',
-        message: ERRORS.POSTING_TOO_FAST.message,
+        message: 'You are posting too quickly. Please wait 20 seconds and try again.',
+        retry_after: 20,
       });
+      expect(tooFast.headers['retry-after']).toBe('20');
       limitedClock.advance(21_000);
       expect((await send(products[1]!.id)).statusCode).toBe(201);
     } finally {

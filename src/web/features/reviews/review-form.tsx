@@ -1,5 +1,5 @@
 import { type FocusEvent, useEffect, useId, useRef, useState } from 'react';
-import { z } from 'zod';
+import { z } from '../../../shared/zod.ts';
 import {
   ASPECTS,
   COMMUNITY_MESSAGES,

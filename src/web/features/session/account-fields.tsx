@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { emailField, usernameField } from '../../../shared/account.ts';
+import { ACCOUNT_HINTS, emailField, usernameField } from '../../../shared/account.ts';
 import { accountFetch } from './api.ts';
 import { type FieldProps, PasswordField, TextField } from './form.tsx';
 
@@ -70,7 +70,7 @@ export function UsernameField({ field, check = false }: { field: FieldProps; che
       autoComplete="username"
       autoCapitalize="none"
       spellCheck={false}
-      hint={check ? 'Letters and numbers; underscores, hyphens and periods are allowed.' : undefined}
+      hint={ACCOUNT_HINTS.username}
       status={shown.status}
     />
   );
