@@ -4,6 +4,7 @@ import { refreshTrendLabels } from './trend-labels.ts';
 import { importCatalogue } from './catalogue/import.ts';
 import type { Database } from './client.ts';
 import { seedDemo } from './demo/seed.ts';
+import { rows } from './sql.ts';
 
 /**
  * Start-up: migrations, the catalogue on an empty database, the bundled articles' rows, the demo community when
@@ -15,14 +16,10 @@ export async function prepareDatabase(
 ) {
   await database.migrate();
   await syncArticles(database.db, options.articles);
-  const { rows } = (await database.db.execute(sql`SELECT count(*)::int AS n FROM products`)) as unknown as {
-    rows: { n: number }[];
-  };
+  const [products] = await rows<{ n: number }>(database.db, sql`SELECT count(*)::int AS n FROM products`);
   // An empty database, or one whose products predate the search index, gets the (idempotent) import.
-  const { rows: unindexed } = (await database.db.execute(
-    sql`SELECT 1 FROM products WHERE search_text = '' LIMIT 1`,
-  )) as unknown as { rows: unknown[] };
-  const imported = rows[0]?.n && !unindexed.length ? null : await importCatalogue(database.db);
+  const unindexed = await rows(database.db, sql`SELECT 1 FROM products WHERE search_text = '' LIMIT 1`);
+  const imported = products?.n && !unindexed.length ? null : await importCatalogue(database.db);
   const demo = options.seedDemo ? await seedDemo(database.db) : null;
   await refreshTrendLabels(database.db);
   // Fresh rows: merge the GIN indexes' pending lists and gather statistics now (PGlite runs no autovacuum).

@@ -1,11 +1,11 @@
-import type { SQL } from 'drizzle-orm';
+import type { SQLWrapper } from 'drizzle-orm';
 import type { Db } from './client.ts';
 
 /** Anything that runs SQL: the database or a transaction. */
 export type Executor = Pick<Db, 'execute'>;
 
 /** The rows of a raw query, from either driver (PGlite and node-postgres both answer `{ rows }`). */
-export async function rows<T>(db: Executor, query: SQL): Promise<T[]> {
+export async function rows<T>(db: Executor, query: SQLWrapper | string): Promise<T[]> {
   return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 }
 

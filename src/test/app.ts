@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
 import type { Database } from '../db/client.ts';
+import { rows } from '../db/sql.ts';
 import { buildApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
 import { createServices, type ServiceOptions, type Services } from '../server/services.ts';
@@ -60,8 +61,7 @@ export async function createTestApp(
 
 /** Runs a raw SQL query and returns its rows. */
 export async function query<T = Record<string, unknown>>(database: Database, text: string): Promise<T[]> {
-  const result = (await database.db.execute(text)) as unknown as { rows: T[] };
-  return result.rows;
+  return rows<T>(database.db, text);
 }
 
 type Headers = Record<string, string>;

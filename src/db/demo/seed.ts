@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { recountReviewStats } from '../review-stats.ts';
 import { productUpvotes, reviews, users } from '../schema.ts';
+import { rows } from '../sql.ts';
 import { createRandom } from './random.ts';
 import { DEMO_COMMENTS, DEMO_QUESTIONS, DEMO_REPLIES, demoName, demoReviewText } from './text.ts';
 
@@ -27,9 +28,8 @@ export async function seedDemo(
   const productCount = options.products ?? 600;
   const r = createRandom(options.seed ?? 20240930);
 
-  const existing = await db.execute(sql`SELECT 1 FROM users WHERE is_demo LIMIT 1`);
-  if ((existing as unknown as { rows: unknown[] }).rows.length)
-    return { users: 0, reviews: 0, skipped: true };
+  const existing = await rows(db, sql`SELECT 1 FROM users WHERE is_demo LIMIT 1`);
+  if (existing.length) return { users: 0, reviews: 0, skipped: true };
 
   // Phones people actually look at: verified, recent and mid-range first, then every other category a little.
   type Candidate = {
@@ -46,14 +46,15 @@ export async function seedDemo(
   };
   const candidates: Candidate[] = [];
   for (const [category, limit] of Object.entries(perCategory)) {
-    const rows = (
-      (await db.execute(sql`SELECT p.id, p.category_id, b.name AS brand, p.model, p.spec_score
+    const found = await rows<Candidate>(
+      db,
+      sql`SELECT p.id, p.category_id, b.name AS brand, p.model, p.spec_score
         FROM products p JOIN brands b ON b.id = p.brand_id
         WHERE p.verified AND p.category_id = ${category}
         ORDER BY p.release_date DESC NULLS LAST, p.spec_score DESC NULLS LAST, p.price DESC NULLS LAST, p.id
-        LIMIT ${limit}`)) as unknown as { rows: Candidate[] }
-    ).rows;
-    candidates.push(...rows);
+        LIMIT ${limit}`,
+    );
+    candidates.push(...found);
   }
 
   let reviewTotal = 0;
@@ -144,7 +145,7 @@ export async function seedDemo(
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 async function ids(tx: Tx, query: ReturnType<typeof sql>): Promise<number[]> {
-  return ((await tx.execute(query)) as unknown as { rows: { id: number }[] }).rows.map((row) => row.id);
+  return (await rows<{ id: number }>(tx, query)).map((row) => row.id);
 }
 
 /**
@@ -157,11 +158,10 @@ async function seedDiscussions(
   userIds: number[],
   products: { id: number; brand: string; model: string }[],
 ): Promise<void> {
-  const reviewRows = (
-    (await tx.execute(sql`SELECT id, user_id, overall FROM reviews ORDER BY id`)) as unknown as {
-      rows: { id: number; user_id: number; overall: number }[];
-    }
-  ).rows;
+  const reviewRows = await rows<{ id: number; user_id: number; overall: number }>(
+    tx,
+    sql`SELECT id, user_id, overall FROM reviews ORDER BY id`,
+  );
   const votes: { targetId: number; userId: number; value: number }[] = [];
   const comments: { reviewId: number; userId: number; body: string; createdAt: Date }[] = [];
   for (const review of reviewRows) {

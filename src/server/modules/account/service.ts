@@ -2,6 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../../db/client.ts';
+import { rows } from '../../../db/sql.ts';
 import type {
   ChangeEmailSchema,
   ChangePasswordSchema,
@@ -71,8 +72,8 @@ export interface AccountDeps {
 export class AccountService {
   constructor(private readonly d: AccountDeps) {}
 
-  private async rows<T>(query: SQL, db: Exec = this.d.db): Promise<T[]> {
-    return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+  private rows<T>(query: SQL, db: Exec = this.d.db): Promise<T[]> {
+    return rows<T>(db, query);
   }
 
   private now(): string {
