@@ -25,6 +25,22 @@ export function pgError(err: unknown): { code?: string; constraint?: string } {
   };
 }
 
+/**
+ * Whether a query failed because its database connection was lost or could not be made (a restart, a failover,
+ * an administrator ending the session): the database's fault, not the request's, and worth another try later.
+ */
+export function connectionLost(err: unknown): boolean {
+  const { code } = pgError(err);
+  // SQLSTATE class 08 (connection exception), 57P01–57P03 (shutting down, crashed, starting), or the socket's.
+  if (code && /^(08...|57P0[123]|ECONNREFUSED|ECONNRESET|EPIPE|ETIMEDOUT)$/.test(code)) return true;
+  const e = err as { message?: unknown; cause?: { message?: unknown } } | null;
+  const messages = [e?.message, e?.cause?.message].filter((m): m is string => typeof m === 'string');
+  // node-postgres' own words for a client whose connection ended under it.
+  return messages.some((m) =>
+    /^(Connection terminated|Client has encountered a connection error|Client was closed)/.test(m),
+  );
+}
+
 /** Whether a number can name a row of a `serial` column (in-process callers pass ids parsed from URLs). */
 export const isRowId = (id: number): boolean => Number.isInteger(id) && id > 0 && id <= 2_147_483_647;
 

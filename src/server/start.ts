@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { createDatabase } from '../db/client.ts';
 import { prepareDatabase } from '../db/prepare.ts';
 import { buildApp } from './app.ts';
@@ -18,7 +19,13 @@ const { dev, env } = (globalThis as { __verdictStart?: StartOptions }).__verdict
 };
 const config = loadConfig(env);
 
-const database = await createDatabase(databaseOptions(config));
+// The app's logger exists once the app is built; a connection lost before that has nobody to tell.
+const logs: { to?: FastifyBaseLogger } = {};
+const database = await createDatabase({
+  ...databaseOptions(config),
+  onConnectionError: (err) =>
+    logs.to?.warn({ err }, 'a database connection was lost; the pool opens another'),
+});
 
 const services = createServices(database, config, (err) => app.log.error({ err }, 'background task failed'), {
   onMail: (subject, file) => app.log.info({ subject, file }, 'email written to the outbox'),
@@ -27,6 +34,8 @@ const app = await buildApp({
   services,
   web: { mode: dev ? 'development' : 'production', buildDir: config.webBuildDir },
 });
+
+logs.to = app.log;
 
 const prepared = await prepareDatabase(database, {
   seedDemo: config.seedDemo,
