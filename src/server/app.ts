@@ -10,6 +10,7 @@ import { errorBody, registerErrorHandling } from './plugins/errors.ts';
 import { accountImageRoutes, avatarFileRoutes } from './modules/account/image-routes.ts';
 import { googleRoutes } from './modules/account/google-routes.ts';
 import { accountRoutes } from './modules/account/routes.ts';
+import { registerAuth } from './modules/account/auth.ts';
 import { catalogueRoutes } from './modules/catalogue/routes.ts';
 import { communityPlatformRoutes, communityUserRoutes } from './modules/community/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
@@ -109,9 +110,14 @@ export async function buildApp({ services, web, logger = true }: AppOptions): Pr
     errorResponseBuilder: () => ({ ...errorBody('RATE_LIMITED'), statusCode: 429 }),
   });
   await app.register(swagger, {
-    openapi: { info: { title: 'Verdict API', version: '1' } },
+    openapi: {
+      info: { title: 'Verdict API', version: '1' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
     transform: jsonSchemaTransform,
   });
+  // Routes with `config.auth` check the token before anything else (after their rate limit).
+  registerAuth(app, services.sessions);
 
   healthRoutes(app, services.database);
   imageRoutes(app, services.database.db);
