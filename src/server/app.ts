@@ -150,8 +150,14 @@ export async function buildApp({ services, web, logger = true }: AppOptions): Pr
   await app.register(async (staff) => moderationRoutes(staff, services), { prefix: '/moderation/api/v1' });
   app.get('/api-docs', { schema: { hide: true } }, async () => app.swagger());
   for (const prefix of ['/platform/api', '/user/api', '/moderation/api']) {
-    app.all(`${prefix}/*`, { schema: { hide: true } }, async (_req, reply) =>
-      reply.status(404).send(errorBody('ROUTE_NOT_FOUND')),
+    // Answered as the request arrives, so no body (malformed, too large) changes the answer.
+    app.all(
+      `${prefix}/*`,
+      {
+        schema: { hide: true },
+        onRequest: async (_req, reply) => reply.status(404).send(errorBody('ROUTE_NOT_FOUND')),
+      },
+      async () => undefined,
     );
   }
 

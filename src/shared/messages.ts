@@ -19,6 +19,7 @@ export const ERRORS = {
   PRODUCT_NOT_FOUND: { status: 404, message: 'Product not found.' },
   CATEGORY_NOT_FOUND: { status: 404, message: 'Category not found.' },
   ROUTE_NOT_FOUND: { status: 404, message: 'No such API endpoint.' },
+  METHOD_NOT_ALLOWED: { status: 405, message: 'This page can only be read (GET or HEAD).' },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'That request is too large.' },
   INVALID_CREDENTIALS: { status: 401, message: 'Invalid username or password. Please try again.' },
   ACCOUNT_LOCKED: { status: 403, message: 'Account Locked. Reset your password.' },
