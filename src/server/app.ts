@@ -79,8 +79,12 @@ export async function buildApp({ services, web, logger = true }: AppOptions): Pr
     reply.header('x-request-id', req.id);
     if (closing) return reply.status(503).send(errorBody('SHUTTING_DOWN'));
   });
-  app.addHook('onSend', async (_req, reply) => {
+  app.addHook('onSend', async (req, reply) => {
     if (closing) reply.header('connection', 'close');
+    // Private by default: what a signed-in user reads, and anything of the account API, is never stored (a
+    // shared computer's back button, a proxy) unless its route chose a policy of its own.
+    const personal = req.headers.authorization !== undefined || /^\/(user|moderation)\/api\//.test(req.url);
+    if (personal && !reply.hasHeader('cache-control')) reply.header('cache-control', 'private, no-store');
   });
 
   await app.register(helmet, {
