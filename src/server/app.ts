@@ -23,13 +23,15 @@ import { helpRoutes } from './modules/help/routes.ts';
 import { seoRoutes } from './modules/seo/routes.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
 import type { Services } from './services.ts';
+import { loggerOptions } from './logging.ts';
 import { registerWeb, type WebOptions } from './web/handler.ts';
 
 export interface AppOptions {
   services: Services;
   /** Serve the React Router app too (production build or Vite in development). */
   web?: WebOptions;
-  logger?: boolean;
+  /** Log (JSON lines to stdout, or to `stream`); off in tests unless they read the log. */
+  logger?: boolean | { stream: NodeJS.WritableStream };
 }
 
 declare module 'fastify' {
@@ -44,12 +46,7 @@ const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 export async function buildApp({ services, web, logger = true }: AppOptions): Promise<FastifyInstance> {
   const { config } = services;
   const app = Fastify({
-    logger: logger
-      ? {
-          level: config.logLevel,
-          redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
-        }
-      : false,
+    logger: logger ? loggerOptions(config, logger === true ? undefined : logger.stream) : false,
     trustProxy: config.trustProxy,
     // genReqId reads x-request-id itself, so a malformed one is replaced rather than trusted.
     requestIdHeader: false,

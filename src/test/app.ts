@@ -26,7 +26,11 @@ export interface TestContext {
 export async function createTestApp(
   env: Record<string, string> = {},
   extraRoutes?: (app: FastifyInstance) => void,
-  { onError, ...options }: ServiceOptions & { onError?: (err: unknown) => void } = {},
+  {
+    onError,
+    logs,
+    ...options
+  }: ServiceOptions & { onError?: (err: unknown) => void; logs?: NodeJS.WritableStream } = {},
 ): Promise<TestContext> {
   const database = await cloneDatabase(inject('template'));
   const dataDir = mkdtempSync(join(tmpdir(), 'verdict-test-'));
@@ -42,7 +46,7 @@ export async function createTestApp(
     throw err;
   };
   const services = createServices(database, config, onError ?? fail, options);
-  const app = await buildApp({ services, logger: false });
+  const app = await buildApp({ services, logger: logs ? { stream: logs } : false });
   extraRoutes?.(app);
   await app.ready();
   return {
