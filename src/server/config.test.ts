@@ -13,8 +13,20 @@ describe('configuration from the environment', () => {
 
   it('turns the demo off with SEED_DEMO=0 or in production', () => {
     expect(loadConfig({ SEED_DEMO: '0' }).seedDemo).toBe(false);
-    expect(loadConfig({ NODE_ENV: 'production' }).seedDemo).toBe(false);
-    expect(loadConfig({ NODE_ENV: 'production', SEED_DEMO: '1' }).seedDemo).toBe(true);
+    const production = { NODE_ENV: 'production', PUBLIC_URL: 'https://verdict.example.in' };
+    expect(loadConfig(production).seedDemo).toBe(false);
+    expect(loadConfig({ ...production, SEED_DEMO: '1' }).seedDemo).toBe(true);
+  });
+
+  it('needs PUBLIC_URL in production, so no link points at localhost', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
+      'PUBLIC_URL: is required when NODE_ENV=production: the address people use',
+    );
+    expect(loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://verdict.example.in/' }).publicUrl).toBe(
+      'https://verdict.example.in',
+    );
+    // Trying the site on one's own machine still needs nothing.
+    expect(loadConfig({ PORT: '8080' }).publicUrl).toBe('http://localhost:8080');
   });
 
   it('refuses bad values with a readable message', () => {

@@ -52,7 +52,13 @@ const EnvSchema = z
     TEST_CHECKOUT_SETTLE_MS: z.coerce.number().int().min(0).default(5000),
   })
   .refine(...allOrNone(['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'], 'Google sign-in'))
-  .refine(...allOrNone(['RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET'], 'Razorpay'));
+  .refine(...allOrNone(['RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET'], 'Razorpay'))
+  // Without it every link, canonical URL, sitemap entry and structured datum would point at localhost.
+  .refine((e) => e.NODE_ENV !== 'production' || e.PUBLIC_URL, {
+    path: ['PUBLIC_URL'],
+    message:
+      'is required when NODE_ENV=production: the address people use, e.g. https://verdict.example.in (links in emails, canonical URLs, the sitemap and structured data are built from it)',
+  });
 
 export type Env = z.infer<typeof EnvSchema>;
 
