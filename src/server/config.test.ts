@@ -29,6 +29,16 @@ describe('configuration from the environment', () => {
     expect(loadConfig({ PORT: '8080' }).publicUrl).toBe('http://localhost:8080');
   });
 
+  it('lets the test checkout take payments only off production, or when TEST_CHECKOUT=1 says so', () => {
+    const production = { NODE_ENV: 'production', PUBLIC_URL: 'https://verdict.example.in' };
+    expect(loadConfig({}).testCheckout).toBe(true);
+    expect(loadConfig({ TEST_CHECKOUT: '0' }).testCheckout).toBe(false);
+    expect(loadConfig(production).testCheckout).toBe(false);
+    expect(loadConfig({ ...production, TEST_CHECKOUT: '1' }).testCheckout).toBe(true);
+    const keys = { RAZORPAY_KEY_ID: 'k', RAZORPAY_KEY_SECRET: 's', RAZORPAY_WEBHOOK_SECRET: 'w' };
+    expect(loadConfig({ ...keys, TEST_CHECKOUT: '1' }).testCheckout).toBe(false);
+  });
+
   it('refuses bad values with a readable message', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);

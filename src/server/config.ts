@@ -50,6 +50,7 @@ const EnvSchema = z
     RAZORPAY_WEBHOOK_SECRET: z.string().min(1).optional(),
     RAZORPAY_API_URL: z.url().default('https://api.razorpay.com'),
     TEST_CHECKOUT_SETTLE_MS: z.coerce.number().int().min(0).default(5000),
+    TEST_CHECKOUT: bool.optional(),
   })
   .refine(...allOrNone(['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'], 'Google sign-in'))
   .refine(...allOrNone(['RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET'], 'Razorpay'))
@@ -93,6 +94,11 @@ export interface Config {
   razorpay: { keyId: string; keySecret: string; webhookSecret: string; apiUrl: string } | null;
   /** The test checkout: how long a payment left pending takes to be captured (its webhook then arrives). */
   testCheckoutSettleMs: number;
+  /**
+   * The built-in test checkout takes payments (no money moves): without Razorpay keys, except in production
+   * unless TEST_CHECKOUT=1. Neither: payments are off.
+   */
+  testCheckout: boolean;
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -136,6 +142,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           }
         : null,
     testCheckoutSettleMs: e.TEST_CHECKOUT_SETTLE_MS,
+    testCheckout: !e.RAZORPAY_KEY_ID && (e.TEST_CHECKOUT ?? e.NODE_ENV !== 'production'),
   };
 }
 

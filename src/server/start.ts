@@ -42,10 +42,14 @@ const prepared = await prepareDatabase(database, {
   articles: services.articles.bundled,
 });
 app.log.info(prepared, 'database ready');
-if (!config.razorpay) {
+if (config.testCheckout) {
   // The embedded default: fine for trying the site, never for taking money (decision 0011).
   app.log[config.env === 'production' ? 'warn' : 'info'](
     'payments use the built-in test checkout (no money moves): set RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET to take real payments',
+  );
+} else if (!config.razorpay) {
+  app.log.warn(
+    'payments are off: set RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET to take payments (or TEST_CHECKOUT=1 for the test checkout, where no money moves)',
   );
 }
 services.views.start(config.viewFlushMs);

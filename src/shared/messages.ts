@@ -100,6 +100,7 @@ export const ERRORS = {
     message: 'Payments are not available right now. Please try again in a few minutes.',
   },
   TEST_CHECKOUT_OFF: { status: 404, message: 'The test checkout is off: this site takes real payments.' },
+  PAYMENTS_UNAVAILABLE: { status: 503, message: 'Payments are not available on this site at the moment.' },
   RATE_LIMITED: { status: 429, message: 'Too many requests. Please wait a moment and try again.' },
   SHUTTING_DOWN: { status: 503, message: 'Verdict is restarting. Please try again in a moment.' },
   NOT_READY: { status: 503, message: 'The database is not reachable.' },

@@ -109,4 +109,6 @@ export interface WebLoadContext {
   auth: AuthOptions;
   /** The request carries a valid ad-free cookie (a running ReviewPass): its first HTML has no ads. */
   adFree: boolean;
+  /** A ReviewPass can be bought (Razorpay or the test checkout takes payments). */
+  payments: boolean;
 }

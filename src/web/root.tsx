@@ -56,6 +56,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     campaign,
     adFree,
     ad,
+    payments: context.payments !== false,
   };
 }
 

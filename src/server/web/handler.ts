@@ -142,6 +142,7 @@ export async function registerWeb(
         nonce: reply.cspNonce?.script ?? '',
         auth: { google: services.config.oidc !== null },
         adFree: await services.passCookie.adFree(req.headers.cookie),
+        payments: services.payments.provider.name !== 'none',
       };
       const response = await handle(toWebRequest(req), context as never);
       return sendWebResponse(reply, response);

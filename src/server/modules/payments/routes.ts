@@ -227,6 +227,7 @@ export async function paymentRoutes(app: FastifyInstance, services: Services): P
   const { provider } = payments;
   if (provider instanceof TestCheckoutProvider) app.addHook('onClose', () => provider.stop());
   const testCheckout = () => {
+    if (provider.name === 'none') throw new AppError('PAYMENTS_UNAVAILABLE');
     if (!(provider instanceof TestCheckoutProvider)) throw new AppError('TEST_CHECKOUT_OFF');
     return provider;
   };
