@@ -40,6 +40,7 @@ logs.to = app.log;
 const prepared = await prepareDatabase(database, {
   seedDemo: config.seedDemo,
   articles: services.articles.bundled,
+  progress: (message) => app.log.info(message),
 });
 app.log.info(prepared, 'database ready');
 if (config.testCheckout) {
@@ -68,6 +69,7 @@ const chores = setInterval(maintain, 60 * 60_000);
 chores.unref();
 
 await app.listen({ port: config.port, host: config.host });
+app.log.info(`Verdict is ready at ${config.publicUrl}`);
 
 let stopping = false;
 async function shutdown(signal: string) {
