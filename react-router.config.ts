@@ -7,4 +7,12 @@ export default {
   buildDirectory: process.env.WEB_BUILD_DIR ?? 'build',
   // All routes are known at first load (a small app): no lazy route-discovery requests.
   routeDiscovery: { mode: 'lazy' },
+  // React Router 8's behaviour now, where nothing of ours depends on the old one. Not yet: v8_middleware (the load
+  // context would have to become a RouterContextProvider) and v8_passThroughRequests (loaders would see the
+  // `.data` URLs of client navigations: info-page.tsx reads its slug from the path).
+  future: {
+    v8_splitRouteModules: true,
+    v8_viteEnvironmentApi: true,
+    v8_trailingSlashAwareDataRequests: true,
+  },
 } satisfies Config;

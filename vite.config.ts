@@ -27,7 +27,23 @@ function bareDynamicImports(): Plugin {
   };
 }
 
+/**
+ * The lazy imports (islands, root's error and campaign pages) split the browser's code (decision 0007). The
+ * server's build is one file, where a module that is also imported statically cannot move into a chunk of its
+ * own: true, and beside the point there, so the server build does not say so.
+ */
+function quietServerDynamicImports(): Plugin {
+  return {
+    name: 'verdict:quiet-server-dynamic-imports',
+    apply: 'build',
+    onLog(_level, log) {
+      if (log.code === 'INEFFECTIVE_DYNAMIC_IMPORT' && this.environment.config.consumer === 'server')
+        return false;
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [reactRouter(), bareDynamicImports()],
+  plugins: [reactRouter(), bareDynamicImports(), quietServerDynamicImports()],
   build: { target: 'es2022', modulePreload: false },
 });

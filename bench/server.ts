@@ -35,6 +35,7 @@ export async function startServer(
   const childEnv: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: 'production',
+    PUBLIC_URL: baseUrl,
     PORT: String(port),
     HOST: '127.0.0.1',
   };

@@ -3,13 +3,14 @@
  * on a fresh PGlite data directory, or on a fresh PostgreSQL database when DATABASE_URL is set.
  * Chromium comes from Debian (/usr/bin/chromium). With CI=true a missing browser fails the run.
  */
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { adminUrl, withAdmin } from '../src/test/database.ts';
+import { Cleanup, spawnServer, waitForReady } from '../src/test/server-process.ts';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -46,21 +47,6 @@ function freePort(): Promise<number> {
     });
     srv.on('error', reject);
   });
-}
-
-async function waitForReady(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      const res = await fetch(`${url}/readyz`);
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`server not ready after ${timeoutMs} ms`);
 }
 
 /**
@@ -117,32 +103,73 @@ export interface RunningServer {
 }
 
 /**
+ * How long a test server may take to answer /readyz. A first start on a fresh database imports the catalogue and
+ * writes the demo community: about 30 s on an idle machine, over 100 s measured on a busy 2-core one.
+ * E2E_SERVER_START_MS changes it.
+ */
+export const SERVER_START_MS = Number(process.env.E2E_SERVER_START_MS) || 600_000;
+
+/**
  * Starts the real entry point (src/server/main.ts) on 127.0.0.1 and waits until /readyz answers (on a fresh
  * database the first start imports the catalogue, which takes a while). `env` is the whole environment
  * (DATA_DIR or DATABASE_URL, WEB_BUILD_DIR, …); PORT and HOST are set here, and PUBLIC_URL unless `env` has it.
+ * If it exits or is not ready in time, it is stopped and the error has its last output.
  */
 export async function startServer(
   env: Record<string, string>,
-  { port, timeoutMs = 90_000 }: { port?: number; timeoutMs?: number } = {},
+  { port, timeoutMs = SERVER_START_MS }: { port?: number; timeoutMs?: number } = {},
 ): Promise<RunningServer> {
   const listenOn = port ?? (await freePort());
   const baseURL = `http://127.0.0.1:${listenOn}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: { PUBLIC_URL: baseURL, ...env, PORT: String(listenOn), HOST: '127.0.0.1' },
-    stdio: ['ignore', 'inherit', 'inherit'],
+  const server = spawnServer(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    PUBLIC_URL: baseURL,
+    ...env,
+    PORT: String(listenOn),
+    HOST: '127.0.0.1',
   });
-  const exited = new Promise((r) => child.once('exit', r));
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-    await exited;
-  };
   try {
-    await waitForReady(baseURL, child, timeoutMs);
+    await waitForReady(server, `${baseURL}/readyz`, {
+      timeoutMs: Math.max(timeoutMs, SERVER_START_MS),
+      what: 'its first start migrates the database, imports the catalogue and writes the demo community',
+    });
   } catch (err) {
-    await stop();
+    await server.stop();
     throw err;
   }
-  return { baseURL, stop };
+  return { baseURL, stop: () => server.stop() };
+}
+
+/** Builds the web app into `buildDir` (production React); a failure says why, with the build's last output. */
+function build(buildDir: string): Promise<void> {
+  return new Promise((resolve, reject) =>
+    execFile(
+      'npm',
+      ['run', 'build'],
+      {
+        env: { ...process.env, NODE_ENV: 'production', WEB_BUILD_DIR: buildDir },
+        maxBuffer: 64 * 1024 * 1024,
+      },
+      (err, stdout, stderr) => {
+        if (!err) return resolve();
+        const tail = `${stdout}\n${stderr}`.trim().split('\n').slice(-40).join('\n');
+        reject(new Error(`npm run build failed (${err.message.split('\n')[0]}):\n${tail}`));
+      },
+    ),
+  );
+}
+
+/** Build folders left by runs whose process is gone (a run killed before its teardown). */
+function removeStaleBuilds(tmp: string): void {
+  if (!existsSync(tmp)) return;
+  for (const name of readdirSync(tmp)) {
+    const pid = Number(/^e2e-build-(\d+)$/.exec(name)?.[1]);
+    if (!pid || pid === process.pid) continue;
+    try {
+      process.kill(pid, 0);
+    } catch {
+      rmSync(join(tmp, name), { recursive: true, force: true });
+    }
+  }
 }
 
 export default async function setup(project: TestProject) {
@@ -160,15 +187,28 @@ export default async function setup(project: TestProject) {
     project.provide('webBuildDir', '');
     return;
   }
+  removeStaleBuilds(join(process.cwd(), '.tmp'));
   // A build of its own, so builds elsewhere cannot pull files from under the test server. Vite keeps a NODE_ENV
   // it finds (vitest sets 'test'), which would bundle React's development build: production is set explicitly.
   // Inside the project, so the server bundle resolves its packages from node_modules.
   const buildDir = join(process.cwd(), '.tmp', `e2e-build-${process.pid}`);
-  execFileSync('npm', ['run', 'build'], {
-    stdio: 'ignore',
-    env: { ...process.env, NODE_ENV: 'production', WEB_BUILD_DIR: buildDir },
-  });
+  // Whatever fails from here on, everything made so far goes: the build, the data, the provider.
+  const cleanup = new Cleanup();
+  cleanup.add(() => rmSync(buildDir, { recursive: true, force: true }));
+  try {
+    return await prepare(project, buildDir, cleanup);
+  } catch (err) {
+    await cleanup.run();
+    // Said here too: a failed global setup can otherwise end in a bare "No test files found".
+    console.error(`\n[e2e] The browser tests could not start: ${(err as Error).message}\n`);
+    throw err;
+  }
+}
+
+async function prepare(project: TestProject, buildDir: string, cleanup: Cleanup) {
+  await build(buildDir);
   const store = await newStore(`verdict_e2e_${process.pid}`);
+  cleanup.add(() => store.remove());
   const dataDir = store.dataDir;
   const env = serverEnv(buildDir, store);
   const port = await freePort();
@@ -179,6 +219,7 @@ export default async function setup(project: TestProject) {
   // Imported here, so a test file using startServer does not load the provider (which warns on import).
   const { startOidcProvider } = await import('../src/test/oidc-provider.ts');
   const oidc = await startOidcProvider({ publicUrl: baseURL });
+  cleanup.add(() => oidc.close());
   const run = `${process.pid}${Date.now() % 1e6}`;
   const googleAccounts: GoogleAccount[] = Array.from({ length: GOOGLE_ACCOUNTS }, (_, i) => ({
     sub: `e2e-google-${i + 1}`,
@@ -194,14 +235,8 @@ export default async function setup(project: TestProject) {
       family_name: a.familyName,
     });
   Object.assign(env, oidc.env);
-  let server: RunningServer;
-  try {
-    server = await startServer(env, { port });
-  } catch (err) {
-    await oidc.close();
-    await store.remove();
-    throw err;
-  }
+  const server = await startServer(env, { port });
+  cleanup.add(() => server.stop());
   project.provide('browserAvailable', true);
   project.provide('baseURL', baseURL);
   project.provide('dataDir', dataDir);
@@ -209,9 +244,6 @@ export default async function setup(project: TestProject) {
   project.provide('webBuildDir', buildDir);
 
   return async () => {
-    await server.stop();
-    await oidc.close();
-    await store.remove();
-    rmSync(buildDir, { recursive: true, force: true });
+    await cleanup.run();
   };
 }

@@ -2,13 +2,14 @@ import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { type PgDatabase, PgDialect, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePg, NodePgDatabase, NodePgSession } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema.ts';
+import { connectionLost } from './sql.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -32,15 +33,53 @@ export interface DatabaseOptions {
   /** A PGlite data dump (tar) to start from, used by tests. */
   loadDataDir?: Blob | File | undefined;
   poolSize?: number;
+  /**
+   * PostgreSQL only: a pool connection was lost (a server restart, a failover, pg_terminate_backend). The query
+   * or transaction that was using it fails on its own; this only reports the event (e.g. to the log).
+   */
+  onConnectionError?: ((err: Error) => void) | undefined;
+}
+
+/**
+ * Drizzle on a pg pool, whose transactions always give their client back. Drizzle 0.45 sends a pooled
+ * transaction's BEGIN before its try/finally, so a connection lost at that moment kept the client checked out
+ * for good (drizzle-team/drizzle-orm#6241): a few lost connections and the pool had nothing left to give. Here
+ * the pool's checkout and release are ours and drizzle runs the transaction on the one client; a client whose
+ * connection is gone goes back with the error, so the pool discards it.
+ */
+function pooledDrizzle(pool: pg.Pool): Db {
+  const db = drizzlePg({ client: pool, schema });
+  const dialect = new PgDialect();
+  const relations = { fullSchema: db._.fullSchema, schema: db._.schema!, tableNamesMap: db._.tableNamesMap };
+  db.transaction = (async (run, config) => {
+    const client = await pool.connect();
+    let lost: Error | undefined;
+    try {
+      const session = new NodePgSession(client, dialect, relations);
+      return await new NodePgDatabase(dialect, session, relations).transaction(run, config);
+    } catch (err) {
+      if (connectionLost(err)) lost = err as Error;
+      throw err;
+    } finally {
+      client.release(lost);
+    }
+  }) as typeof db.transaction;
+  return db as unknown as Db;
 }
 
 export async function createDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    const lost = (err: Error) => options.onConnectionError?.(err);
+    // A connection can die at any moment, and its client then emits 'error': without a listener, Node ends the
+    // process. The pool listens only while a client is idle, so every client gets a listener of its own for the
+    // time it is checked out (a transaction between statements, a query in flight). The pool discards a client
+    // that lost its connection and opens another on the next checkout; the request that was using it fails alone.
+    pool.on('connect', (client) => client.on('error', lost));
     pool.on('error', () => {
-      // An idle client lost its connection; the pool replaces it. Queries in flight report their own errors.
+      // An idle client's error, already reported by the client's own listener.
     });
-    const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+    const db = pooledDrizzle(pool);
     return {
       db,
       kind: 'postgres',

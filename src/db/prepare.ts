@@ -1,31 +1,53 @@
 import { sql } from 'drizzle-orm';
 import { type ArticleRow, syncArticles } from './articles.ts';
 import { refreshTrendLabels } from './trend-labels.ts';
-import { importCatalogue } from './catalogue/import.ts';
+import { importCatalogue, readCatalogue } from './catalogue/import.ts';
 import type { Database } from './client.ts';
 import { seedDemo } from './demo/seed.ts';
+import { rows } from './sql.ts';
+
+const count = (n: number) => n.toLocaleString('en-IN');
 
 /**
  * Start-up: migrations, the catalogue on an empty database, the bundled articles' rows, the demo community when
- * asked, trend labels.
+ * asked, trend labels. `progress` hears, in plain words, each step that can take a while (a first start takes
+ * half a minute or more).
  */
 export async function prepareDatabase(
   database: Database,
-  options: { seedDemo: boolean; articles: ArticleRow[] },
+  options: { seedDemo: boolean; articles: ArticleRow[]; progress?: (message: string) => void },
 ) {
+  const progress = options.progress ?? (() => {});
+  progress(`applying database migrations (${database.kind === 'pglite' ? 'embedded PGlite' : 'PostgreSQL'})`);
   await database.migrate();
   await syncArticles(database.db, options.articles);
-  const { rows } = (await database.db.execute(sql`SELECT count(*)::int AS n FROM products`)) as unknown as {
-    rows: { n: number }[];
-  };
+  const [products] = await rows<{ n: number }>(database.db, sql`SELECT count(*)::int AS n FROM products`);
   // An empty database, or one whose products predate the search index, gets the (idempotent) import.
-  const { rows: unindexed } = (await database.db.execute(
-    sql`SELECT 1 FROM products WHERE search_text = '' LIMIT 1`,
-  )) as unknown as { rows: unknown[] };
-  const imported = rows[0]?.n && !unindexed.length ? null : await importCatalogue(database.db);
-  const demo = options.seedDemo ? await seedDemo(database.db) : null;
+  const unindexed = await rows(database.db, sql`SELECT 1 FROM products WHERE search_text = '' LIMIT 1`);
+  let imported = null;
+  if (!products?.n || unindexed.length) {
+    const catalogue = {
+      C001: readCatalogue('C001'),
+      C002: readCatalogue('C002'),
+      C003: readCatalogue('C003'),
+    };
+    progress(
+      `importing the catalogue: ${count(catalogue.C001.length)} phones, ${count(catalogue.C002.length)} cars and ${count(catalogue.C003.length)} motorbikes`,
+    );
+    imported = await importCatalogue(database.db, catalogue);
+  }
+  let demo = null;
+  if (options.seedDemo) {
+    const written = await rows(database.db, sql`SELECT 1 FROM users WHERE is_demo LIMIT 1`);
+    if (!written.length)
+      progress('writing the demo community (members named demo_…, their reviews, votes and questions)');
+    demo = await seedDemo(database.db);
+  }
   await refreshTrendLabels(database.db);
   // Fresh rows: merge the GIN indexes' pending lists and gather statistics now (PGlite runs no autovacuum).
-  if (imported || demo?.skipped === false) await database.db.execute(sql`VACUUM ANALYZE`);
+  if (imported || demo?.skipped === false) {
+    progress('indexing the new rows and gathering statistics');
+    await database.db.execute(sql`VACUUM ANALYZE`);
+  }
   return { kind: database.kind, imported, demo };
 }

@@ -12,6 +12,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminUrl, withAdmin } from '../test/database.ts';
 import { createDatabase, type Database } from './client.ts';
+import { rows } from './sql.ts';
 
 const real = fileURLToPath(new URL('./migrations', import.meta.url));
 const TAG = /sign_in_locks$/;
@@ -55,25 +56,28 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const rows = async <T>(query: ReturnType<typeof sql>) =>
-  ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
-
-describe('migration 0010 (sign-in locks)', () => {
+describe('migration 0012 (sign-in locks)', () => {
   it('turns permanent locks into temporary ones, 15 minutes from the lock', async () => {
     await migrate(dir);
-    const [old, recent, free] = await rows<{ id: number }>(sql`
+    const [old, recent, free] = await rows<{ id: number }>(
+      database.db,
+      sql`
       INSERT INTO users (username, first_name, last_name, email, failed_sign_ins, locked_at) VALUES
         ('locked_long_ago', 'A', 'B', 'a@example.com', 10, now() - interval '30 days'),
         ('locked_just_now', 'C', 'D', 'c@example.com', 10, now() - interval '5 minutes'),
         ('never_locked', 'E', 'F', 'e@example.com', 2, NULL)
-      RETURNING id`);
+      RETURNING id`,
+    );
 
     await migrate(real);
 
-    const locks = await rows<{ subject: string; locks: number; locked: boolean; ends: string }>(sql`
+    const locks = await rows<{ subject: string; locks: number; locked: boolean; ends: string }>(
+      database.db,
+      sql`
       SELECT subject, locks, locked_until > now() AS locked,
         round(extract(epoch FROM locked_until - now()) / 60)::text AS ends
-      FROM sign_in_locks ORDER BY subject`);
+      FROM sign_in_locks ORDER BY subject`,
+    );
     expect(locks).toEqual(
       [
         { subject: `account:${old!.id}`, locks: 1, locked: false, ends: expect.any(String) },
@@ -81,9 +85,12 @@ describe('migration 0010 (sign-in locks)', () => {
       ].sort((a, b) => a.subject.localeCompare(b.subject)),
     );
     expect(locks.some((l) => l.subject === `account:${free!.id}`)).toBe(false);
-    const columns = await rows<{ column_name: string }>(sql`
+    const columns = await rows<{ column_name: string }>(
+      database.db,
+      sql`
       SELECT column_name FROM information_schema.columns
-      WHERE table_name = 'users' AND column_name IN ('locked_at', 'failed_sign_ins', 'failed_sign_ins_since')`);
+      WHERE table_name = 'users' AND column_name IN ('locked_at', 'failed_sign_ins', 'failed_sign_ins_since')`,
+    );
     expect(columns).toEqual([]);
   });
 });

@@ -1,11 +1,11 @@
-import type { SQL } from 'drizzle-orm';
+import type { SQLWrapper } from 'drizzle-orm';
 import type { Db } from './client.ts';
 
 /** Anything that runs SQL: the database or a transaction. */
 export type Executor = Pick<Db, 'execute'>;
 
 /** The rows of a raw query, from either driver (PGlite and node-postgres both answer `{ rows }`). */
-export async function rows<T>(db: Executor, query: SQL): Promise<T[]> {
+export async function rows<T>(db: Executor, query: SQLWrapper | string): Promise<T[]> {
   return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 }
 
@@ -23,6 +23,22 @@ export function pgError(err: unknown): { code?: string; constraint?: string } {
     ...(typeof source?.code === 'string' ? { code: source.code } : {}),
     ...(typeof source?.constraint === 'string' ? { constraint: source.constraint } : {}),
   };
+}
+
+/**
+ * Whether a query failed because its database connection was lost or could not be made (a restart, a failover,
+ * an administrator ending the session): the database's fault, not the request's, and worth another try later.
+ */
+export function connectionLost(err: unknown): boolean {
+  const { code } = pgError(err);
+  // SQLSTATE class 08 (connection exception), 57P01–57P03 (shutting down, crashed, starting), or the socket's.
+  if (code && /^(08...|57P0[123]|ECONNREFUSED|ECONNRESET|EPIPE|ETIMEDOUT)$/.test(code)) return true;
+  const e = err as { message?: unknown; cause?: { message?: unknown } } | null;
+  const messages = [e?.message, e?.cause?.message].filter((m): m is string => typeof m === 'string');
+  // node-postgres' own words for a client whose connection ended under it.
+  return messages.some((m) =>
+    /^(Connection terminated|Client has encountered a connection error|Client was closed)/.test(m),
+  );
 }
 
 /** Whether a number can name a row of a `serial` column (in-process callers pass ids parsed from URLs). */

@@ -10,6 +10,7 @@ import { errorBody, registerErrorHandling } from './plugins/errors.ts';
 import { accountImageRoutes, avatarFileRoutes } from './modules/account/image-routes.ts';
 import { googleRoutes } from './modules/account/google-routes.ts';
 import { accountRoutes } from './modules/account/routes.ts';
+import { registerAuth } from './modules/account/auth.ts';
 import { catalogueRoutes } from './modules/catalogue/routes.ts';
 import { communityPlatformRoutes, communityUserRoutes } from './modules/community/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
@@ -22,13 +23,15 @@ import { helpRoutes } from './modules/help/routes.ts';
 import { seoRoutes } from './modules/seo/routes.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
 import type { Services } from './services.ts';
+import { loggerOptions } from './logging.ts';
 import { registerWeb, type WebOptions } from './web/handler.ts';
 
 export interface AppOptions {
   services: Services;
   /** Serve the React Router app too (production build or Vite in development). */
   web?: WebOptions;
-  logger?: boolean;
+  /** Log (JSON lines to stdout, or to `stream`); off in tests unless they read the log. */
+  logger?: boolean | { stream: NodeJS.WritableStream };
 }
 
 declare module 'fastify' {
@@ -43,12 +46,7 @@ const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 export async function buildApp({ services, web, logger = true }: AppOptions): Promise<FastifyInstance> {
   const { config } = services;
   const app = Fastify({
-    logger: logger
-      ? {
-          level: config.logLevel,
-          redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
-        }
-      : false,
+    logger: logger ? loggerOptions(config, logger === true ? undefined : logger.stream) : false,
     trustProxy: config.trustProxy,
     // genReqId reads x-request-id itself, so a malformed one is replaced rather than trusted.
     requestIdHeader: false,
@@ -78,8 +76,12 @@ export async function buildApp({ services, web, logger = true }: AppOptions): Pr
     reply.header('x-request-id', req.id);
     if (closing) return reply.status(503).send(errorBody('SHUTTING_DOWN'));
   });
-  app.addHook('onSend', async (_req, reply) => {
+  app.addHook('onSend', async (req, reply) => {
     if (closing) reply.header('connection', 'close');
+    // Private by default: what a signed-in user reads, and anything of the account API, is never stored (a
+    // shared computer's back button, a proxy) unless its route chose a policy of its own.
+    const personal = req.headers.authorization !== undefined || /^\/(user|moderation)\/api\//.test(req.url);
+    if (personal && !reply.hasHeader('cache-control')) reply.header('cache-control', 'private, no-store');
   });
 
   await app.register(helmet, {
@@ -109,9 +111,14 @@ export async function buildApp({ services, web, logger = true }: AppOptions): Pr
     errorResponseBuilder: () => ({ ...errorBody('RATE_LIMITED'), statusCode: 429 }),
   });
   await app.register(swagger, {
-    openapi: { info: { title: 'Verdict API', version: '1' } },
+    openapi: {
+      info: { title: 'Verdict API', version: '1' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
     transform: jsonSchemaTransform,
   });
+  // Routes with `config.auth` check the token before anything else (after their rate limit).
+  registerAuth(app, services.sessions);
 
   healthRoutes(app, services.database);
   imageRoutes(app, services.database.db);
@@ -144,8 +151,14 @@ export async function buildApp({ services, web, logger = true }: AppOptions): Pr
   await app.register(async (staff) => moderationRoutes(staff, services), { prefix: '/moderation/api/v1' });
   app.get('/api-docs', { schema: { hide: true } }, async () => app.swagger());
   for (const prefix of ['/platform/api', '/user/api', '/moderation/api']) {
-    app.all(`${prefix}/*`, { schema: { hide: true } }, async (_req, reply) =>
-      reply.status(404).send(errorBody('ROUTE_NOT_FOUND')),
+    // Answered as the request arrives, so no body (malformed, too large) changes the answer.
+    app.all(
+      `${prefix}/*`,
+      {
+        schema: { hide: true },
+        onRequest: async (_req, reply) => reply.status(404).send(errorBody('ROUTE_NOT_FOUND')),
+      },
+      async () => undefined,
     );
   }
 

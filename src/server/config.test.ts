@@ -13,8 +13,30 @@ describe('configuration from the environment', () => {
 
   it('turns the demo off with SEED_DEMO=0 or in production', () => {
     expect(loadConfig({ SEED_DEMO: '0' }).seedDemo).toBe(false);
-    expect(loadConfig({ NODE_ENV: 'production' }).seedDemo).toBe(false);
-    expect(loadConfig({ NODE_ENV: 'production', SEED_DEMO: '1' }).seedDemo).toBe(true);
+    const production = { NODE_ENV: 'production', PUBLIC_URL: 'https://verdict.example.in' };
+    expect(loadConfig(production).seedDemo).toBe(false);
+    expect(loadConfig({ ...production, SEED_DEMO: '1' }).seedDemo).toBe(true);
+  });
+
+  it('needs PUBLIC_URL in production, so no link points at localhost', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
+      'PUBLIC_URL: is required when NODE_ENV=production: the address people use',
+    );
+    expect(loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://verdict.example.in/' }).publicUrl).toBe(
+      'https://verdict.example.in',
+    );
+    // Trying the site on one's own machine still needs nothing.
+    expect(loadConfig({ PORT: '8080' }).publicUrl).toBe('http://localhost:8080');
+  });
+
+  it('lets the test checkout take payments only off production, or when TEST_CHECKOUT=1 says so', () => {
+    const production = { NODE_ENV: 'production', PUBLIC_URL: 'https://verdict.example.in' };
+    expect(loadConfig({}).testCheckout).toBe(true);
+    expect(loadConfig({ TEST_CHECKOUT: '0' }).testCheckout).toBe(false);
+    expect(loadConfig(production).testCheckout).toBe(false);
+    expect(loadConfig({ ...production, TEST_CHECKOUT: '1' }).testCheckout).toBe(true);
+    const keys = { RAZORPAY_KEY_ID: 'k', RAZORPAY_KEY_SECRET: 's', RAZORPAY_WEBHOOK_SECRET: 'w' };
+    expect(loadConfig({ ...keys, TEST_CHECKOUT: '1' }).testCheckout).toBe(false);
   });
 
   it('shows no support address, social link or grievance officer unless set, and checks them when set', () => {

@@ -71,12 +71,19 @@ const EnvSchema = z
       .min(1)
       .max(GRIEVANCE_RESPONSE_HOURS)
       .default(GRIEVANCE_RESPONSE_HOURS),
+    TEST_CHECKOUT: bool.optional(),
   })
   .refine(...allOrNone(['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'], 'Google sign-in'))
   .refine(...allOrNone(['RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET'], 'Razorpay'))
   .refine((e) => !e.GRIEVANCE_OFFICER_NAME === !e.GRIEVANCE_OFFICER_EMAIL, {
     path: ['GRIEVANCE_OFFICER_NAME'],
     message: 'The grievance officer needs GRIEVANCE_OFFICER_NAME and GRIEVANCE_OFFICER_EMAIL together',
+  })
+  // Without it every link, canonical URL, sitemap entry and structured datum would point at localhost.
+  .refine((e) => e.NODE_ENV !== 'production' || e.PUBLIC_URL, {
+    path: ['PUBLIC_URL'],
+    message:
+      'is required when NODE_ENV=production: the address people use, e.g. https://verdict.example.in (links in emails, canonical URLs, the sitemap and structured data are built from it)',
   });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -114,6 +121,11 @@ export interface Config {
   testCheckoutSettleMs: number;
   /** Support address, social links and grievance officer: each shown only when set. */
   contact: SiteContact;
+  /**
+   * The built-in test checkout takes payments (no money moves): without Razorpay keys, except in production
+   * unless TEST_CHECKOUT=1. Neither: payments are off.
+   */
+  testCheckout: boolean;
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -169,6 +181,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
             }
           : null,
     },
+    testCheckout: !e.RAZORPAY_KEY_ID && (e.TEST_CHECKOUT ?? e.NODE_ENV !== 'production'),
   };
 }
 

@@ -7,5 +7,14 @@ const dev = process.argv.includes('--dev');
 const env = { ...process.env };
 process.env.NODE_ENV ??= dev ? 'development' : 'production';
 (globalThis as { __verdictStart?: unknown }).__verdictStart = { dev, env };
-await import('./start.ts');
+try {
+  await import('./start.ts');
+} catch (err) {
+  // A start-up failure (a setting, a malformed content file, an unreadable catalogue, no database) is told in
+  // its own words, not as an unhandled rejection; the stack only when it is not one of ours.
+  const e = err instanceof Error ? err : new Error(String(err));
+  console.error(`Verdict could not start. ${e.message}`);
+  if (e.constructor !== Error) console.error(e.stack);
+  process.exit(1);
+}
 export {};

@@ -23,7 +23,7 @@ import { HelpRequestService } from './modules/help/service.ts';
 import { SitemapService } from './modules/seo/sitemap.ts';
 import { AdService } from './modules/payments/ads.ts';
 import { PassCookie } from './modules/payments/pass-cookie.ts';
-import type { PaymentProvider } from './modules/payments/provider.ts';
+import { NoPaymentProvider, type PaymentProvider } from './modules/payments/provider.ts';
 import { RazorpayProvider } from './modules/payments/razorpay.ts';
 import { PaymentService } from './modules/payments/service.ts';
 import { TestCheckoutProvider } from './modules/payments/test-checkout.ts';
@@ -108,16 +108,19 @@ export function createServices(
   const articles = new ArticleService(community.deps, content.articles);
   const pages = new PageService(content);
   const campaigns = new CampaignService(database.db, clock, onError);
-  // Razorpay when its keys are set, else the built-in test checkout, whose webhooks go to the same code.
+  // Razorpay when its keys are set, else the built-in test checkout (whose webhooks go to the same code) where
+  // allowed, else none.
   const provider: PaymentProvider = config.razorpay
     ? new RazorpayProvider(config.razorpay, config.publicUrl, onError)
-    : new TestCheckoutProvider(
-        database.db,
-        clock,
-        config.testCheckoutSettleMs,
-        (body, signature) => payments.webhook(body, signature),
-        onError,
-      );
+    : config.testCheckout
+      ? new TestCheckoutProvider(
+          database.db,
+          clock,
+          config.testCheckoutSettleMs,
+          (body, signature) => payments.webhook(body, signature),
+          onError,
+        )
+      : new NoPaymentProvider();
   const payments: PaymentService = new PaymentService(database.db, clock, provider);
   const ads = new AdService(database.db, onError);
   return {

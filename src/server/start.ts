@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { createDatabase } from '../db/client.ts';
 import { prepareDatabase } from '../db/prepare.ts';
 import { buildApp } from './app.ts';
@@ -18,7 +19,13 @@ const { dev, env } = (globalThis as { __verdictStart?: StartOptions }).__verdict
 };
 const config = loadConfig(env);
 
-const database = await createDatabase(databaseOptions(config));
+// The app's logger exists once the app is built; a connection lost before that has nobody to tell.
+const logs: { to?: FastifyBaseLogger } = {};
+const database = await createDatabase({
+  ...databaseOptions(config),
+  onConnectionError: (err) =>
+    logs.to?.warn({ err }, 'a database connection was lost; the pool opens another'),
+});
 
 const services = createServices(database, config, (err) => app.log.error({ err }, 'background task failed'), {
   onMail: (subject, file) => app.log.info({ subject, file }, 'email written to the outbox'),
@@ -28,15 +35,22 @@ const app = await buildApp({
   web: { mode: dev ? 'development' : 'production', buildDir: config.webBuildDir },
 });
 
+logs.to = app.log;
+
 const prepared = await prepareDatabase(database, {
   seedDemo: config.seedDemo,
   articles: services.articles.bundled,
+  progress: (message) => app.log.info(message),
 });
 app.log.info(prepared, 'database ready');
-if (!config.razorpay) {
+if (config.testCheckout) {
   // The embedded default: fine for trying the site, never for taking money (decision 0011).
   app.log[config.env === 'production' ? 'warn' : 'info'](
     'payments use the built-in test checkout (no money moves): set RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET to take real payments',
+  );
+} else if (!config.razorpay) {
+  app.log.warn(
+    'payments are off: set RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET to take payments (or TEST_CHECKOUT=1 for the test checkout, where no money moves)',
   );
 }
 services.views.start(config.viewFlushMs);
@@ -55,6 +69,7 @@ const chores = setInterval(maintain, 60 * 60_000);
 chores.unref();
 
 await app.listen({ port: config.port, host: config.host });
+app.log.info(`Verdict is ready at ${config.publicUrl}`);
 
 let stopping = false;
 async function shutdown(signal: string) {

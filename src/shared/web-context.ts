@@ -112,4 +112,6 @@ export interface WebLoadContext {
   adFree: boolean;
   /** Support address, social links and grievance officer, from the settings: each shown only when set. */
   contact: SiteContact;
+  /** A ReviewPass can be bought (Razorpay or the test checkout takes payments). */
+  payments: boolean;
 }

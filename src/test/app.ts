@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
 import type { Database } from '../db/client.ts';
+import { rows } from '../db/sql.ts';
 import { buildApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
 import { createServices, type ServiceOptions, type Services } from '../server/services.ts';
@@ -25,7 +26,11 @@ export interface TestContext {
 export async function createTestApp(
   env: Record<string, string> = {},
   extraRoutes?: (app: FastifyInstance) => void,
-  { onError, ...options }: ServiceOptions & { onError?: (err: unknown) => void } = {},
+  {
+    onError,
+    logs,
+    ...options
+  }: ServiceOptions & { onError?: (err: unknown) => void; logs?: NodeJS.WritableStream } = {},
 ): Promise<TestContext> {
   const database = await cloneDatabase(inject('template'));
   const dataDir = mkdtempSync(join(tmpdir(), 'verdict-test-'));
@@ -41,7 +46,7 @@ export async function createTestApp(
     throw err;
   };
   const services = createServices(database, config, onError ?? fail, options);
-  const app = await buildApp({ services, logger: false });
+  const app = await buildApp({ services, logger: logs ? { stream: logs } : false });
   extraRoutes?.(app);
   await app.ready();
   return {
@@ -60,8 +65,7 @@ export async function createTestApp(
 
 /** Runs a raw SQL query and returns its rows. */
 export async function query<T = Record<string, unknown>>(database: Database, text: string): Promise<T[]> {
-  const result = (await database.db.execute(text)) as unknown as { rows: T[] };
-  return result.rows;
+  return rows<T>(database.db, text);
 }
 
 type Headers = Record<string, string>;

@@ -3,6 +3,7 @@ import { expect } from 'vitest';
 import { query, type TestContext } from './app.ts';
 import { bearer } from './account.ts';
 import type { Role } from '../shared/moderation.ts';
+import { rows } from '../db/sql.ts';
 
 export interface Member {
   id: number;
@@ -25,22 +26,26 @@ export async function member(
   const username = options.username ?? `member${process.pid}_${++next}`;
   const created = (options.createdAt ?? t.services.clock.now()).toISOString();
   const verified = options.verified === false ? null : created;
-  const result = (await t.database.db.execute(sql`
+  const [row] = await rows<{ id: number }>(
+    t.database.db,
+    sql`
     INSERT INTO users (username, first_name, last_name, email, email_verified_at, created_at, trusted_at, role)
     VALUES (${username}, 'Test', 'Member', ${`${username}@example.com`}, ${verified}, ${created},
       ${options.trusted === false ? null : created}, ${options.role ?? 'user'})
-    RETURNING id`)) as unknown as { rows: { id: number }[] };
-  const id = result.rows[0]!.id;
+    RETURNING id`,
+  );
+  const id = row!.id;
   const token = await t.services.sessions.create(id);
   return { id, username, token, headers: bearer(token) };
 }
 
 /** A product id of the catalogue (phones), the `n`-th by id. */
 export async function productId(t: TestContext, n = 0): Promise<number> {
-  const result = (await t.database.db.execute(
+  const [row] = await rows<{ id: number }>(
+    t.database.db,
     sql`SELECT id FROM products WHERE category_id = 'C001' ORDER BY id OFFSET ${n} LIMIT 1`,
-  )) as unknown as { rows: { id: number }[] };
-  return result.rows[0]!.id;
+  );
+  return row!.id;
 }
 
 /**

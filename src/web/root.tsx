@@ -60,6 +60,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     ad,
     // How to reach us (the settings), for the footer and the error page.
     contact: context.contact,
+    payments: context.payments !== false,
   };
 }
 

@@ -10,6 +10,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { recountReviewStats } from '../review-stats.ts';
 import { productUpvotes, reviews, users } from '../schema.ts';
+import { rows } from '../sql.ts';
 import { createRandom } from './random.ts';
 import {
   DEMO_KINDS,
@@ -70,9 +71,8 @@ export async function seedDemo(
   const productCount = options.products ?? 600;
   const r = createRandom(options.seed ?? 20240930);
 
-  const existing = await db.execute(sql`SELECT 1 FROM users WHERE is_demo LIMIT 1`);
-  if ((existing as unknown as { rows: unknown[] }).rows.length)
-    return { users: 0, reviews: 0, skipped: true };
+  const existing = await rows(db, sql`SELECT 1 FROM users WHERE is_demo LIMIT 1`);
+  if (existing.length) return { users: 0, reviews: 0, skipped: true };
 
   // Phones people actually look at: verified, recent and mid-range first, then every other category a little.
   // None released in the last week (or not yet): nobody has owned one long enough to review it.
@@ -83,16 +83,17 @@ export async function seedDemo(
   };
   const candidates: Candidate[] = [];
   for (const [category, limit] of Object.entries(perCategory)) {
-    const rows = (
-      (await db.execute(sql`SELECT p.id, p.category_id, b.name AS brand, p.model, p.spec_score, p.features,
+    const found = await rows<Candidate>(
+      db,
+      sql`SELECT p.id, p.category_id, b.name AS brand, p.model, p.spec_score, p.features,
           p.release_date::text AS release_date
         FROM products p JOIN brands b ON b.id = p.brand_id
         WHERE p.verified AND p.category_id = ${category}
           AND (p.release_date IS NULL OR p.release_date <= current_date - ${REVIEWS_AFTER_RELEASE_DAYS}::int)
         ORDER BY p.release_date DESC NULLS LAST, p.spec_score DESC NULLS LAST, p.price DESC NULLS LAST, p.id
-        LIMIT ${limit}`)) as unknown as { rows: Candidate[] }
-    ).rows;
-    candidates.push(...rows);
+        LIMIT ${limit}`,
+    );
+    candidates.push(...found);
   }
   const now = Date.now();
   const firstPosts = new FirstPosts();
@@ -208,7 +209,7 @@ export async function seedDemo(
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 async function ids(tx: Tx, query: ReturnType<typeof sql>): Promise<number[]> {
-  return ((await tx.execute(query)) as unknown as { rows: { id: number }[] }).rows.map((row) => row.id);
+  return (await rows<{ id: number }>(tx, query)).map((row) => row.id);
 }
 
 /**
@@ -226,13 +227,12 @@ async function seedDiscussions(
   firstPosts: FirstPosts,
 ): Promise<void> {
   const subjects = new Map(reviewed.map((p) => [p.id, subjectOf(p)]));
-  const reviewRows = (
-    (await tx.execute(
-      sql`SELECT id, user_id, product_id, created_at FROM reviews ORDER BY id`,
-    )) as unknown as {
-      rows: { id: number; user_id: number; product_id: number; created_at: Date | string }[];
-    }
-  ).rows;
+  const reviewRows = await rows<{
+    id: number;
+    user_id: number;
+    product_id: number;
+    created_at: Date | string;
+  }>(tx, sql`SELECT id, user_id, product_id, created_at FROM reviews ORDER BY id`);
   /** Someone other than `userId`. */
   const other = (userId: number) => {
     for (;;) {

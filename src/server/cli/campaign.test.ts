@@ -5,6 +5,7 @@
 import { readdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CliSandbox, cliSandbox } from '../../test/cli.ts';
+import { rows } from '../../db/sql.ts';
 import { todayInIndia } from '../modules/campaign/service.ts';
 
 let cli: CliSandbox;
@@ -19,10 +20,10 @@ const open = () => cli.open();
 async function campaignRows(): Promise<Record<string, unknown>[]> {
   const database = await open();
   try {
-    const result = (await database.db.execute(
+    return await rows(
+      database.db,
       `SELECT id, active, starts_on::text AS starts_on, ends_on::text AS ends_on, country FROM campaigns ORDER BY id`,
-    )) as unknown as { rows: Record<string, unknown>[] };
-    return result.rows;
+    );
   } finally {
     await database.close();
   }
@@ -46,10 +47,11 @@ describe('npm run campaign', () => {
     if (cli.databaseUrl) {
       const database = await open();
       try {
-        const result = (await database.db.execute(
+        const tables = await rows(
+          database.db,
           `SELECT count(*)::int AS n FROM information_schema.tables WHERE table_schema = 'public'`,
-        )) as unknown as { rows: { n: number }[] };
-        expect(result.rows).toEqual([{ n: 0 }]);
+        );
+        expect(tables).toEqual([{ n: 0 }]);
       } finally {
         await database.close();
       }

@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CliSandbox, cliSandbox } from '../../test/cli.ts';
+import { rows } from '../../db/sql.ts';
 
 const USAGE = 'usage: npm run user:role -- <username> user|moderator|admin';
 
@@ -13,7 +14,7 @@ const open = () => cli.open();
 async function sql<T = Record<string, unknown>>(text: string): Promise<T[]> {
   const database = await open();
   try {
-    return ((await database.db.execute(text)) as unknown as { rows: T[] }).rows;
+    return await rows<T>(database.db, text);
   } finally {
     await database.close();
   }

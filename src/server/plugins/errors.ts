@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { pgError } from '../../db/sql.ts';
+import { connectionLost, pgError } from '../../db/sql.ts';
 import { AppError, ERRORS, type ErrorCode, type ErrorDetails } from '../../shared/messages.ts';
 import { fieldLabel } from '../../shared/zod.ts';
 
@@ -102,6 +102,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (status >= 400 && status < 500) {
       // Fastify's own client errors (bad JSON, unsupported media type): the text is safe to show.
       return reply.status(status).send(errorBody('VALIDATION', error.message));
+    }
+    // The database connection went away under this request (the pool reconnects for the next one).
+    if (connectionLost(error)) {
+      request.log.warn({ err: error }, 'request failed: the database connection was lost');
+      return reply.status(503).send(errorBody('NOT_READY'));
     }
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send(errorBody('INTERNAL'));

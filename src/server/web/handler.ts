@@ -5,9 +5,11 @@ import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { createRequestHandler, type ServerBuild } from 'react-router';
+import { createRequestHandler, matchRoutes, type RouteObject, type ServerBuild } from 'react-router';
+import { ERRORS, type ErrorCode } from '../../shared/messages.ts';
 import type { WebLoadContext } from '../../shared/web-context.ts';
 import type { Services } from '../services.ts';
+import { errorBody } from '../plugins/errors.ts';
 
 export interface WebOptions {
   mode: 'production' | 'development';
@@ -15,8 +17,10 @@ export interface WebOptions {
   buildDir?: string;
 }
 
+/** The request for React Router: GET or HEAD, whose body (if any) it never reads. */
 function toWebRequest(req: FastifyRequest): Request {
-  const url = new URL(req.url, `${req.protocol}://${req.host}`);
+  // Appended, not resolved: `new URL('//', base)` reads '//' as a host name and throws.
+  const url = new URL(`${req.protocol}://${req.host}${req.url}`);
   const headers = new Headers();
   for (const [key, value] of Object.entries(req.headers)) {
     if (Array.isArray(value)) for (const v of value) headers.append(key, v);
@@ -26,13 +30,47 @@ function toWebRequest(req: FastifyRequest): Request {
   req.raw.once('close', () => {
     if (!req.raw.complete || req.raw.destroyed) controller.abort();
   });
-  const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
-  return new Request(url, {
-    method: req.method,
-    headers,
-    signal: controller.signal,
-    ...(hasBody ? { body: Readable.toWeb(req.raw) as ReadableStream, duplex: 'half' } : {}),
-  } as RequestInit);
+  return new Request(url, { method: req.method, headers, signal: controller.signal });
+}
+
+/** React Router's route tree, from the build's flat manifest, for matchRoutes (once per build). */
+const trees = new WeakMap<ServerBuild, RouteObject[]>();
+function routeTree(build: ServerBuild): RouteObject[] {
+  let tree = trees.get(build);
+  if (!tree) trees.set(build, (tree = children(build.routes)));
+  return tree;
+}
+function children(routes: ServerBuild['routes'], parentId?: string): RouteObject[] {
+  return Object.values(routes)
+    .filter((route) => route && route.parentId === parentId)
+    .map((route) => ({
+      id: route!.id,
+      path: route!.path,
+      caseSensitive: route!.caseSensitive,
+      children: children(routes, route!.id),
+    }));
+}
+
+/** A path no page has (only the catch-all route takes it) whose segments name an API: answered in JSON. */
+const API_LIKE = /^\/(?:[^/]+\/)?api(?:\/|$)/i;
+
+/**
+ * What a request to a path no API claims gets: a page (React Router renders it, a 404 page for unknown paths),
+ * or an answer of our own before its body is read. Pages have no actions, so they take GET and HEAD only;
+ * other methods get 405 with `Allow` on a page's path and 404 elsewhere, in JSON.
+ */
+function route(build: ServerBuild, req: FastifyRequest): 'page' | { code: ErrorCode; allow?: string } {
+  let pathname: string;
+  try {
+    pathname = new URL(`http://x${req.url}`).pathname;
+  } catch {
+    return { code: 'NOT_FOUND' };
+  }
+  const page = matchRoutes(routeTree(build), pathname)?.at(-1)?.route;
+  const known = page !== undefined && page.path !== '*';
+  if (!known && API_LIKE.test(pathname)) return { code: 'ROUTE_NOT_FOUND' };
+  if (req.method === 'GET' || req.method === 'HEAD') return 'page';
+  return known ? { code: 'METHOD_NOT_ALLOWED', allow: 'GET, HEAD' } : { code: 'NOT_FOUND' };
 }
 
 async function sendWebResponse(reply: FastifyReply, response: Response): Promise<FastifyReply> {
@@ -86,16 +124,17 @@ export async function registerWeb(
   }
 
   const handle = createRequestHandler(getBuild, options.mode);
-  // Form posts reach React Router as a raw stream.
-  app.addContentTypeParser(
-    ['application/x-www-form-urlencoded', 'multipart/form-data'],
-    (_req, _payload, done) => done(null),
-  );
+  app.setNotFoundHandler((_req, reply) => reply.status(404).send(errorBody('NOT_FOUND')));
 
-  app.route({
-    method: ['GET', 'HEAD', 'POST'],
-    url: '/*',
+  app.all('/*', {
     schema: { hide: true },
+    // Before the body is read: whatever a request sends, only GET and HEAD reach React Router.
+    onRequest: async (req, reply) => {
+      const to = route(await getBuild(), req);
+      if (to === 'page') return;
+      if (to.allow) reply.header('allow', to.allow);
+      return reply.status(ERRORS[to.code].status).send(errorBody(to.code));
+    },
     handler: async (req, reply) => {
       const context: WebLoadContext = {
         services,
@@ -104,6 +143,7 @@ export async function registerWeb(
         auth: { google: services.config.oidc !== null },
         adFree: await services.passCookie.adFree(req.headers.cookie),
         contact: services.config.contact,
+        payments: services.payments.provider.name !== 'none',
       };
       const response = await handle(toWebRequest(req), context as never);
       return sendWebResponse(reply, response);

@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { Config } from '../../config.ts';
 import { AppError } from '../../../shared/messages.ts';
 import { isModerator } from '../../../shared/moderation.ts';
@@ -25,11 +25,57 @@ export async function viewerId(sessions: SessionService, req: FastifyRequest): P
   return (await currentUser(sessions, req))?.userId ?? null;
 }
 
-/** The signed-in user, or 401 'Your session has expired. Please sign in again.' */
-export async function requireUser(sessions: SessionService, req: FastifyRequest): Promise<SessionUserRow> {
+/**
+ * Who may call a route: any signed-in user, one whose email is verified, a moderator or admin, an admin. A route
+ * says so in its config (`config: { auth: 'verified' }`) and one hook checks it as the request arrives, before
+ * its body is read or validated: whatever the body, an anonymous request gets 401 'Your session has expired.
+ * Please sign in again.', an unverified user 403 EMAIL_NOT_VERIFIED, a user on a staff route 403 FORBIDDEN.
+ */
+export type AuthLevel = 'user' | 'verified' | 'staff' | 'admin';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    auth?: AuthLevel;
+  }
+  interface FastifyRequest {
+    /** The signed-in user on a route with `config.auth` (see signedIn). */
+    authUser: SessionUserRow | null;
+  }
+}
+
+/** Checks a request against a level: the signed-in user, or the AppError the spec gives. */
+async function authorize(sessions: SessionService, req: FastifyRequest, level: AuthLevel) {
   const user = await currentUser(sessions, req);
   if (!user) throw new AppError('UNAUTHENTICATED');
+  if (level === 'verified' && !user.emailVerified) throw new AppError('EMAIL_NOT_VERIFIED');
+  if (level === 'staff' && !isModerator(user.role)) throw new AppError('FORBIDDEN');
+  if (level === 'admin' && user.role !== 'admin') throw new AppError('FORBIDDEN');
   return user;
+}
+
+/**
+ * The hook behind `config.auth`: added to every route declared after this call that asks for it (an onRequest
+ * hook of the route, after the route's rate limit), and marked in the OpenAPI document as needing a Bearer token.
+ */
+export function registerAuth(app: FastifyInstance, sessions: SessionService): void {
+  app.decorateRequest('authUser', null);
+  app.addHook('onRoute', (route) => {
+    const level = route.config?.auth;
+    if (!level) return;
+    const check: onRequestHookHandler = async (req) => {
+      req.authUser = await authorize(sessions, req, level);
+    };
+    route.onRequest = [...[route.onRequest ?? []].flat(), check];
+    if (route.schema) route.schema = { ...route.schema, security: [{ bearer: [] }] };
+  });
+}
+
+/** The signed-in user of a route declared with `config.auth` (its hook has checked the token already). */
+export function signedIn(req: FastifyRequest): SessionUserRow {
+  if (!req.routeOptions.config.auth)
+    throw new Error(`${req.method} ${req.routeOptions.url} reads the signed-in user without config.auth`);
+  if (!req.authUser) throw new AppError('UNAUTHENTICATED');
+  return req.authUser;
 }
 
 /**
@@ -40,24 +86,3 @@ export async function requireUser(sessions: SessionService, req: FastifyRequest)
 export const authRateLimit = (config: Pick<Config, 'authRateLimit'>, times = 1) => ({
   rateLimit: { max: config.authRateLimit * times, timeWindow: '1 minute' },
 });
-
-/** For posting: the user must have verified their email (later issues rely on this rule). */
-export async function requireVerifiedUser(
-  sessions: SessionService,
-  req: FastifyRequest,
-): Promise<SessionUserRow> {
-  const user = await requireUser(sessions, req);
-  if (!user.emailVerified) throw new AppError('EMAIL_NOT_VERIFIED');
-  return user;
-}
-
-/** A moderator or admin (`admin`: an admin only); 401 signed out, 403 FORBIDDEN for anyone else. */
-export async function requireStaff(
-  sessions: SessionService,
-  req: FastifyRequest,
-  admin = false,
-): Promise<SessionUserRow> {
-  const user = await requireUser(sessions, req);
-  if (admin ? user.role !== 'admin' : !isModerator(user.role)) throw new AppError('FORBIDDEN');
-  return user;
-}

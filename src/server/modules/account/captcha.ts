@@ -2,6 +2,7 @@ import { createChallenge, verifySolution, type Challenge, type Payload } from 'a
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
+import { rows } from '../../../db/sql.ts';
 import { AppError } from '../../../shared/messages.ts';
 import { type Clock, MINUTE } from '../../lib/clock.ts';
 import { memoSecret } from '../../lib/secrets.ts';
@@ -53,10 +54,12 @@ export class CaptchaService {
     }).catch(() => null);
     if (!result?.verified || typeof expiresAt !== 'number') throw new AppError('CAPTCHA_INVALID');
     if (expiresAt * 1000 < this.clock.now().getTime()) throw new AppError('CAPTCHA_INVALID');
-    const { rows } = (await this.db.execute(sql`
-      INSERT INTO captcha_spent (signature, expires_at) VALUES (${decoded.challenge.signature}, to_timestamp(${expiresAt}))
-      ON CONFLICT DO NOTHING RETURNING 1 AS fresh`)) as unknown as { rows: unknown[] };
-    if (!rows.length) throw new AppError('CAPTCHA_INVALID');
+    const fresh = await rows(
+      this.db,
+      sql`INSERT INTO captcha_spent (signature, expires_at) VALUES (${decoded.challenge.signature}, to_timestamp(${expiresAt}))
+      ON CONFLICT DO NOTHING RETURNING 1 AS fresh`,
+    );
+    if (!fresh.length) throw new AppError('CAPTCHA_INVALID');
   }
 
   /** Forgets challenges that have expired (they cannot verify any more). */

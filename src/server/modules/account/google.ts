@@ -5,7 +5,7 @@
  * `one_time_tokens` (only its hash is stored); the session token never travels in a URL.
  */
 import { sql } from 'drizzle-orm';
-import { pgError } from '../../../db/sql.ts';
+import { pgError, rows } from '../../../db/sql.ts';
 import * as oidc from 'openid-client';
 import { z } from 'zod';
 import { type OAuthCredentialsSchema, sessionUserOf } from '../../../shared/account.ts';
@@ -174,9 +174,12 @@ export class GoogleSignIn {
 
   /** The rules: a known identity signs in (restoring an account deleted less than 7 days ago). */
   private async decide(identity: Identity): Promise<Landing> {
-    const [user] = await this.rows<{ id: number; deletedAt: string | null }>(sql`
+    const [user] = await rows<{ id: number; deletedAt: string | null }>(
+      this.s.database.db,
+      sql`
       SELECT id, deleted_at AS "deletedAt" FROM users
-      WHERE oidc_issuer = ${identity.issuer} AND oidc_subject = ${identity.subject} AND erased_at IS NULL`);
+      WHERE oidc_issuer = ${identity.issuer} AND oidc_subject = ${identity.subject} AND erased_at IS NULL`,
+    );
     if (user) {
       const gone =
         user.deletedAt && this.s.clock.now().getTime() - new Date(user.deletedAt).getTime() >= RECOVERY_MS;
@@ -209,13 +212,16 @@ export class GoogleSignIn {
     const cutoff = new Date(this.s.clock.now().getTime() - RECOVERY_MS).toISOString();
     const signedIn = await this.s.database.db.transaction(async (tx) => {
       // Signing in restores an account deleted less than 7 days ago (checked again: the landing is 2 minutes old).
-      const { rows } = (await tx.execute(sql`
+      const [row] = await rows<{ restored: boolean }>(
+        tx,
+        sql`
         WITH old AS (SELECT id, deleted_at FROM users WHERE id = ${l.userId} AND erased_at IS NULL FOR UPDATE)
         UPDATE users u SET deleted_at = NULL FROM old
         WHERE u.id = old.id AND (old.deleted_at IS NULL OR old.deleted_at > ${cutoff})
-        RETURNING old.deleted_at IS NOT NULL AS restored`)) as unknown as { rows: { restored: boolean }[] };
-      if (!rows[0]) throw new AppError('OAUTH_FAILED');
-      return { token: await this.s.sessions.create(l.userId, tx), restored: rows[0].restored };
+        RETURNING old.deleted_at IS NOT NULL AS restored`,
+      );
+      if (!row) throw new AppError('OAUTH_FAILED');
+      return { token: await this.s.sessions.create(l.userId, tx), restored: row.restored };
     });
     const p = await this.s.account.profile(l.userId);
     return { kind: 'signed-in', ...signedIn, user: sessionUserOf(p) };
@@ -235,23 +241,19 @@ export class GoogleSignIn {
       .transaction(async (tx) => {
         // The grant is used inside the transaction, so a refused username leaves it usable for another try.
         if (!(await this.s.tokens.use(row.id, tx))) throw new AppError('OAUTH_FAILED');
-        const { rows } = (await tx.execute(sql`
+        const [user] = await rows<Parameters<Services['account']['sessionUser']>[0] & { id: number }>(
+          tx,
+          sql`
           INSERT INTO users (username, first_name, last_name, email, phone, oidc_issuer, oidc_subject,
             email_verified_at, created_at)
           VALUES (${input.username}, ${input.firstName}, ${input.lastName}, ${who.email}, ${input.phone},
             ${who.issuer}, ${who.subject}, ${who.emailVerified ? now : null}, ${now})
           RETURNING id, username, first_name AS "firstName", last_name AS "lastName", email, phone, image,
-            email_verified_at IS NOT NULL AS "emailVerified"`)) as unknown as {
-          rows: (Parameters<Services['account']['sessionUser']>[0] & { id: number })[];
-        };
-        const user = rows[0]!;
-        return { token: await this.s.sessions.create(user.id, tx), user: this.s.account.sessionUser(user) };
+            email_verified_at IS NOT NULL AS "emailVerified"`,
+        );
+        return { token: await this.s.sessions.create(user!.id, tx), user: this.s.account.sessionUser(user!) };
       })
       .catch(uniqueViolation);
-  }
-
-  private async rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
-    return ((await this.s.database.db.execute(query)) as unknown as { rows: T[] }).rows;
   }
 }
 

@@ -9,7 +9,7 @@ import { ErrorResponseSchema, MessageResponseSchema, SessionUserSchema } from '.
 import { AppError } from '../../../shared/messages.ts';
 import { randomToken } from '../../lib/tokens.ts';
 import type { Services } from '../../services.ts';
-import { authRateLimit, requireUser } from './auth.ts';
+import { authRateLimit, signedIn } from './auth.ts';
 import { AVATAR_FILE, AVATAR_MAX_BYTES, toAvatarWebp } from './avatar-image.ts';
 
 const IMAGE_UPDATED = 'image updated';
@@ -70,14 +70,14 @@ export async function accountImageRoutes(app: FastifyInstance, services: Service
   await app.register(async (scope) => {
     await scope.register(multipart, { limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 0 } });
     const r = scope.withTypeProvider<ZodTypeProvider>();
-    const { account, sessions } = services;
+    const { account } = services;
     // Re-encoding costs CPU: the account endpoints' per-address limit applies on top of the global one.
     const limited = authRateLimit(services.config);
 
     r.post(
       '/user/upload-user-image',
       {
-        config: limited,
+        config: { auth: 'user', ...limited },
         schema: {
           tags: ['account'],
           consumes: ['multipart/form-data'],
@@ -86,7 +86,7 @@ export async function accountImageRoutes(app: FastifyInstance, services: Service
       },
       async (req) => {
         // Authenticate before reading (or decoding) a byte of the upload.
-        const user = await requireUser(sessions, req);
+        const user = signedIn(req);
         const webp = await toAvatarWebp(await readImageField(req));
 
         // A server-made name: nothing from the client (file name, type) reaches the file system.
@@ -114,9 +114,12 @@ export async function accountImageRoutes(app: FastifyInstance, services: Service
 
     r.delete(
       '/user/delete-user-image',
-      { schema: { tags: ['account'], response: { 200: MessageResponseSchema, ...errors } } },
+      {
+        config: { auth: 'user' },
+        schema: { tags: ['account'], response: { 200: MessageResponseSchema, ...errors } },
+      },
       async (req) => {
-        const user = await requireUser(sessions, req);
+        const user = signedIn(req);
         await removeAvatar(services, await account.setImage(user.userId, null));
         return { success: true as const, message: ACCOUNT_SUCCESS.imageRemoved };
       },

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
+import { rows } from '../../../db/sql.ts';
 import { type Clock, DAY, HOUR, MINUTE } from '../../lib/clock.ts';
 
 /** Failed sign-ins within LOCK_WINDOW_MS (from the first of them) that lock signing in. */
@@ -56,10 +57,12 @@ export class SignInLocks {
   async recordFailure(subject: string): Promise<LockStarted | null> {
     return this.db.transaction(async (tx) => {
       await tx.execute(sql`INSERT INTO sign_in_locks (subject) VALUES (${subject}) ON CONFLICT DO NOTHING`);
-      const { rows } = (await tx.execute(sql`
-        SELECT failures, window_start AS "windowStart", locks, locked_until AS "lockedUntil"
-        FROM sign_in_locks WHERE subject = ${subject} FOR UPDATE`)) as unknown as { rows: LockRow[] };
-      const row = rows[0]!;
+      const [row] = await rows<LockRow>(
+        tx,
+        sql`SELECT failures, window_start AS "windowStart", locks, locked_until AS "lockedUntil"
+          FROM sign_in_locks WHERE subject = ${subject} FOR UPDATE`,
+      );
+      if (!row) throw new Error(`sign_in_locks row for ${subject} vanished under its lock`);
       const now = this.clock.now().getTime();
       const lockedUntil = row.lockedUntil ? new Date(row.lockedUntil).getTime() : null;
       if (lockedUntil !== null && lockedUntil > now) return null;

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
+import { rows } from '../../../db/sql.ts';
 import { type Clock, DAY } from '../../lib/clock.ts';
 import { hashToken, randomToken } from '../../lib/tokens.ts';
 
@@ -48,25 +49,27 @@ export class OneTimeTokens {
 
   /** Finds a token by its value (whatever its state); null when it never existed. */
   async find(purpose: Purpose, token: string, db: Exec = this.db): Promise<TokenRow | null> {
-    const rows = await this.rows(db, sql`WHERE purpose = ${purpose} AND token_hash = ${hashToken(token)}`);
-    return rows[0] ?? null;
+    const [row] = await this.select(db, sql`WHERE purpose = ${purpose} AND token_hash = ${hashToken(token)}`);
+    return row ?? null;
   }
 
   /** The newest token of a user for a purpose (for codes typed by hand, checked against it). */
   async latest(purpose: Purpose, userId: number, db: Exec = this.db): Promise<TokenRow | null> {
-    const rows = await this.rows(
+    const [row] = await this.select(
       db,
       sql`WHERE purpose = ${purpose} AND user_id = ${userId} ORDER BY created_at DESC, id DESC LIMIT 1`,
     );
-    return rows[0] ?? null;
+    return row ?? null;
   }
 
   /** Marks a token used; false when it already was (a concurrent use lost the race). */
   async use(id: number, db: Exec = this.db): Promise<boolean> {
-    const { rows } = (await db.execute(sql`
-      UPDATE one_time_tokens SET used_at = ${this.clock.now().toISOString()}
-      WHERE id = ${id} AND used_at IS NULL RETURNING id`)) as unknown as { rows: unknown[] };
-    return rows.length > 0;
+    const used = await rows(
+      db,
+      sql`UPDATE one_time_tokens SET used_at = ${this.clock.now().toISOString()}
+      WHERE id = ${id} AND used_at IS NULL RETURNING id`,
+    );
+    return used.length > 0;
   }
 
   /**
@@ -78,14 +81,14 @@ export class OneTimeTokens {
     maxTries: number,
     db: Exec = this.db,
   ): Promise<{ attempts: number; tokenHash: string } | null> {
-    const { rows } = (await db.execute(sql`
-      UPDATE one_time_tokens SET attempts = attempts + 1
+    const [taken] = await rows<{ attempts: number; tokenHash: string }>(
+      db,
+      sql`UPDATE one_time_tokens SET attempts = attempts + 1
       WHERE id = ${id} AND used_at IS NULL AND expires_at > ${this.clock.now().toISOString()}
         AND attempts < ${maxTries}
-      RETURNING attempts, token_hash AS "tokenHash"`)) as unknown as {
-      rows: { attempts: number; tokenHash: string }[];
-    };
-    return rows[0] ?? null;
+      RETURNING attempts, token_hash AS "tokenHash"`,
+    );
+    return taken ?? null;
   }
 
   /** Ends every unused token of a user for a purpose. */
@@ -101,12 +104,13 @@ export class OneTimeTokens {
       DELETE FROM one_time_tokens WHERE expires_at < ${new Date(this.clock.now().getTime() - DAY).toISOString()}`);
   }
 
-  private async rows(db: Exec, where: ReturnType<typeof sql>): Promise<TokenRow[]> {
+  private select(db: Exec, where: ReturnType<typeof sql>): Promise<TokenRow[]> {
     const now = this.clock.now().toISOString();
-    const { rows } = (await db.execute(sql`
-      SELECT id, user_id AS "userId", data, attempts,
+    return rows<TokenRow>(
+      db,
+      sql`SELECT id, user_id AS "userId", data, attempts,
         expires_at <= ${now} AS expired, used_at IS NOT NULL AS used
-      FROM one_time_tokens ${where}`)) as unknown as { rows: TokenRow[] };
-    return rows;
+      FROM one_time_tokens ${where}`,
+    );
   }
 }

@@ -16,7 +16,6 @@ import {
 import { createTestApp, query, type TestContext } from '../../../test/app.ts';
 import { TestClock } from '../../../test/clock.ts';
 import { hashToken } from '../../lib/tokens.ts';
-import { requireVerifiedUser } from './auth.ts';
 import { accountMaintenance } from './maintenance.ts';
 
 let t: TestContext;
@@ -28,10 +27,7 @@ beforeAll(async () => {
   t = await createTestApp(
     {},
     (app) => {
-      app.post('/test/post', async (req) => {
-        await requireVerifiedUser(t.services.sessions, req);
-        return { success: true };
-      });
+      app.post('/test/post', { config: { auth: 'verified' } }, async () => ({ success: true }));
     },
     { clock },
   );

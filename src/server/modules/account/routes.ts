@@ -24,7 +24,7 @@ import {
 } from '../../../shared/api-types.ts';
 import { ERRORS } from '../../../shared/messages.ts';
 import type { Services } from '../../services.ts';
-import { authRateLimit, requireUser } from './auth.ts';
+import { authRateLimit, signedIn } from './auth.ts';
 
 const errors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 403: ErrorResponseSchema };
 
@@ -119,9 +119,12 @@ export function accountRoutes(app: FastifyInstance, services: Services): void {
 
   r.post(
     '/auth/sign-out',
-    { schema: { tags: ['account'], response: { 200: MessageResponseSchema, ...errors } } },
+    {
+      config: { auth: 'user' },
+      schema: { tags: ['account'], response: { 200: MessageResponseSchema, ...errors } },
+    },
     async (req, reply) => {
-      const user = await requireUser(sessions, req);
+      const user = signedIn(req);
       await sessions.revoke(user.sessionId);
       // The ad-free cookie belongs to the session's user: this browser shows ads again (issue 8).
       reply.header('set-cookie', services.passCookie.clear());
@@ -147,9 +150,12 @@ export function accountRoutes(app: FastifyInstance, services: Services): void {
 
   r.post(
     '/auth/email-verify/resend',
-    { config: limited(), schema: { tags: ['account'], response: { 200: MessageResponseSchema, ...errors } } },
+    {
+      config: { auth: 'user', ...limited() },
+      schema: { tags: ['account'], response: { 200: MessageResponseSchema, ...errors } },
+    },
     async (req) => {
-      const user = await requireUser(sessions, req);
+      const user = signedIn(req);
       await account.resendVerification(user.userId);
       return { success: true as const, message: ACCOUNT_SUCCESS.verificationSent };
     },
@@ -210,9 +216,12 @@ export function accountRoutes(app: FastifyInstance, services: Services): void {
 
   r.get(
     '/user',
-    { schema: { tags: ['account'], response: { 200: ProfileResponseSchema, ...errors } } },
+    {
+      config: { auth: 'user' },
+      schema: { tags: ['account'], response: { 200: ProfileResponseSchema, ...errors } },
+    },
     async (req) => {
-      const user = await requireUser(sessions, req);
+      const user = signedIn(req);
       return { success: true as const, user: await account.profile(user.userId) };
     },
   );
@@ -220,6 +229,7 @@ export function accountRoutes(app: FastifyInstance, services: Services): void {
   r.post(
     '/user/update',
     {
+      config: { auth: 'user' },
       schema: {
         tags: ['account'],
         body: ProfileSchema,
@@ -227,7 +237,7 @@ export function accountRoutes(app: FastifyInstance, services: Services): void {
       },
     },
     async (req) => {
-      const user = await requireUser(sessions, req);
+      const user = signedIn(req);
       return { success: true as const, user: await account.updateProfile(user.userId, req.body) };
     },
   );
@@ -235,7 +245,7 @@ export function accountRoutes(app: FastifyInstance, services: Services): void {
   r.post(
     '/user/email',
     {
-      config: limited(),
+      config: { auth: 'user', ...limited() },
       schema: {
         tags: ['account'],
         body: ChangeEmailSchema,
@@ -243,7 +253,7 @@ export function accountRoutes(app: FastifyInstance, services: Services): void {
       },
     },
     async (req) => {
-      const user = await requireUser(sessions, req);
+      const user = signedIn(req);
       await account.changeEmail(user.userId, req.body);
       return { success: true as const, message: ACCOUNT_SUCCESS.verificationSent };
     },
@@ -252,7 +262,7 @@ export function accountRoutes(app: FastifyInstance, services: Services): void {
   r.post(
     '/user/password',
     {
-      config: limited(),
+      config: { auth: 'user', ...limited() },
       schema: {
         tags: ['account'],
         body: ChangePasswordSchema,
@@ -260,7 +270,7 @@ export function accountRoutes(app: FastifyInstance, services: Services): void {
       },
     },
     async (req) => {
-      const user = await requireUser(sessions, req);
+      const user = signedIn(req);
       await account.changePassword(user.userId, user.sessionId, req.body);
       return { success: true as const, message: ACCOUNT_SUCCESS.passwordUpdated };
     },
@@ -270,7 +280,7 @@ export function accountRoutes(app: FastifyInstance, services: Services): void {
     '/user/delete',
     {
       // The current password is checked here: guesses are limited like the other password checks.
-      config: limited(),
+      config: { auth: 'user', ...limited() },
       schema: {
         tags: ['account'],
         // Optional: an account without a password (Google only) may send none.
@@ -279,7 +289,7 @@ export function accountRoutes(app: FastifyInstance, services: Services): void {
       },
     },
     async (req, reply) => {
-      const user = await requireUser(sessions, req);
+      const user = signedIn(req);
       await account.deleteAccount(user.userId, user.sessionId, req.body?.currentPassword);
       reply.header('set-cookie', services.passCookie.clear());
       return { success: true as const, message: ACCOUNT_SUCCESS.accountDeleted };

@@ -2,6 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../../db/client.ts';
+import { rows } from '../../../db/sql.ts';
 import {
   ACCOUNT_MESSAGES,
   type ChangeEmailSchema,
@@ -76,8 +77,8 @@ export class AccountService {
     this.locks = new SignInLocks(d.db, d.clock);
   }
 
-  private async rows<T>(query: SQL, db: Exec = this.d.db): Promise<T[]> {
-    return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+  private rows<T>(query: SQL, db: Exec = this.d.db): Promise<T[]> {
+    return rows<T>(db, query);
   }
 
   private now(): string {

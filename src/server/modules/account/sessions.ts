@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
+import { rows } from '../../../db/sql.ts';
 import { type Clock, DAY, MINUTE } from '../../lib/clock.ts';
 import type { Role } from '../../../shared/moderation.ts';
 import { hashToken, randomToken } from '../../lib/tokens.ts';
@@ -37,10 +38,6 @@ export class SessionService {
     private readonly clock: Clock,
   ) {}
 
-  private async rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
-    return ((await this.db.execute(query)) as unknown as { rows: T[] }).rows;
-  }
-
   async create(userId: number, db: Pick<Db, 'execute'> = this.db): Promise<string> {
     const token = randomToken();
     const now = this.clock.now();
@@ -54,7 +51,9 @@ export class SessionService {
   /** The signed-in user of a live session, or null (unknown, revoked, expired, idle too long, or deleted). */
   async authenticate(token: string): Promise<SessionUserRow | null> {
     const now = this.clock.now();
-    const [row] = await this.rows<SessionUserRow & { lastUsedAt: string }>(sql`
+    const [row] = await rows<SessionUserRow & { lastUsedAt: string }>(
+      this.db,
+      sql`
       SELECT s.id AS "sessionId", u.id AS "userId", u.username, u.first_name AS "firstName",
         u.last_name AS "lastName", u.email, u.phone, u.image, u.email_verified_at IS NOT NULL AS "emailVerified",
         (extract(epoch FROM u.created_at) * 1000)::float8 AS "createdAtMs", u.role,
@@ -65,7 +64,8 @@ export class SessionService {
       WHERE s.token_hash = ${hashToken(token)} AND s.revoked_at IS NULL
         AND s.expires_at > ${now.toISOString()}
         AND s.last_used_at > ${new Date(now.getTime() - SESSION_IDLE_MS).toISOString()}
-        AND u.deleted_at IS NULL`);
+        AND u.deleted_at IS NULL`,
+    );
     if (!row) return null;
     if (now.getTime() - new Date(row.lastUsedAt).getTime() > TOUCH_MS) {
       await this.db.execute(

@@ -28,10 +28,9 @@ import {
 } from '../../../shared/constants.ts';
 import { AppError } from '../../../shared/messages.ts';
 import type { Db } from '../../../db/client.ts';
+import { rows } from '../../../db/sql.ts';
 import { brandImageUrl, type CardRow, cardsQuery, productImageUrl, toCard } from './cards.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
-
-type Rows<T> = { rows: T[] };
 
 const TREND_ORDER: Record<TrendKind, SQL> = {
   'most-viewed-products': sql`p.views DESC NULLS LAST, p.id`,
@@ -66,16 +65,12 @@ export class CatalogueService {
 
   constructor(private readonly db: Db) {}
 
-  private async rows<T>(query: SQL): Promise<T[]> {
-    return ((await this.db.execute(query)) as unknown as Rows<T>).rows;
-  }
-
   getProduct(id: number): Promise<ProductDetail> {
     return this.productCache.get(String(id), () => this.loadProduct(id));
   }
 
   private async loadProduct(id: number): Promise<ProductDetail> {
-    const [row] = await this.rows<
+    const [row] = await rows<
       CardRow & {
         category_id: CategoryId;
         release_date: string | null;
@@ -87,10 +82,13 @@ export class CatalogueService {
         prime_2: number | null;
         attributes: Record<string, AttributeValue>;
       }
-    >(sql`SELECT p.id, p.brand_id, b.name AS brand, p.model, p.variant, p.price, p.rating_value, p.total_reviews,
+    >(
+      this.db,
+      sql`SELECT p.id, p.brand_id, b.name AS brand, p.model, p.variant, p.price, p.rating_value, p.total_reviews,
         p.verified, p.category_id, p.release_date::text AS release_date, p.views, p.upvotes, p.spec_score,
         p.trend_label, p.prime_1, p.prime_2, p.attributes
-      FROM products p JOIN brands b ON b.id = p.brand_id WHERE p.id = ${id}`);
+      FROM products p JOIN brands b ON b.id = p.brand_id WHERE p.id = ${id}`,
+    );
     if (!row) throw new AppError('PRODUCT_NOT_FOUND');
     const [r1, r2] = await this.primeRanges(row.category_id);
     const names = ATTRIBUTE_NAMES[row.category_id];
@@ -138,14 +136,17 @@ export class CatalogueService {
   }
 
   private async loadSimilar(id: number, limit: number): Promise<ProductCard[]> {
-    const [base] = await this.rows<{
+    const [base] = await rows<{
       category_id: string;
       price: number | null;
       prime_1: number | null;
       prime_2: number | null;
       brand_id: number;
       model: string;
-    }>(sql`SELECT category_id, price, prime_1, prime_2, brand_id, model FROM products WHERE id = ${id}`);
+    }>(
+      this.db,
+      sql`SELECT category_id, price, prime_1, prime_2, brand_id, model FROM products WHERE id = ${id}`,
+    );
     if (!base) throw new AppError('PRODUCT_NOT_FOUND');
     const price = base.price ?? 0;
     // Parameters are typed explicitly: prime values are fractional for cars (mileage 5.95 km/l).
@@ -154,7 +155,9 @@ export class CatalogueService {
       + coalesce(abs(p.prime_2 - ${base.prime_2}::float8) / greatest(${base.prime_2 ?? 1}::float8, 1), 0.5) * 0.5
       - CASE WHEN p.brand_id = ${base.brand_id} THEN 0.1 ELSE 0 END)`;
     // One row per model: the closest variant stands for it.
-    const rows = await this.rows<CardRow>(sql`SELECT * FROM (
+    const cards = await rows<CardRow>(
+      this.db,
+      sql`SELECT * FROM (
         SELECT DISTINCT ON (p.brand_id, p.model) p.id, p.brand_id, b.name AS brand, p.model, p.variant, p.price,
           p.rating_value, p.total_reviews, p.verified, ${distance} AS distance
         FROM products p JOIN brands b ON b.id = p.brand_id
@@ -162,8 +165,9 @@ export class CatalogueService {
           AND NOT (p.brand_id = ${base.brand_id} AND p.model = ${base.model})
           AND p.price BETWEEN ${Math.floor(price * 0.5)} AND ${Math.ceil(price * 1.5)}
         ORDER BY p.brand_id, p.model, ${distance}
-      ) s ORDER BY s.distance, s.id LIMIT ${limit}`);
-    return rows.map(toCard);
+      ) s ORDER BY s.distance, s.id LIMIT ${limit}`,
+    );
+    return cards.map(toCard);
   }
 
   /** Prime attribute ranges: all = min and max; common = the 10th to 90th percentile, rounded to the step. */
@@ -172,14 +176,17 @@ export class CatalogueService {
     releasedWithinMonths?: number,
   ): Promise<[PrimeRanges, PrimeRanges]> {
     return this.rangesCache.get(`${category}:${releasedWithinMonths ?? ''}`, async () => {
-      const [r] = await this.rows<Record<string, number | null>>(sql`SELECT
+      const [r] = await rows<Record<string, number | null>>(
+        this.db,
+        sql`SELECT
           min(prime_1) AS min1, max(prime_1) AS max1,
           percentile_cont(0.1) WITHIN GROUP (ORDER BY prime_1) AS p10_1,
           percentile_cont(0.9) WITHIN GROUP (ORDER BY prime_1) AS p90_1,
           min(prime_2) AS min2, max(prime_2) AS max2,
           percentile_cont(0.1) WITHIN GROUP (ORDER BY prime_2) AS p10_2,
           percentile_cont(0.9) WITHIN GROUP (ORDER BY prime_2) AS p90_2
-        FROM products p WHERE p.category_id = ${category} AND ${releasedWithin(releasedWithinMonths)}`);
+        FROM products p WHERE p.category_id = ${category} AND ${releasedWithin(releasedWithinMonths)}`,
+      );
       const defs = PRIME_ATTRIBUTES[category];
       const make = (i: 1 | 2): PrimeRanges => {
         const def = defs[i - 1]!;
@@ -202,11 +209,14 @@ export class CatalogueService {
     category: CategoryId,
     options: { withRanges: boolean; releasedWithinMonths?: number | undefined },
   ): Promise<BrandsResponse> {
-    const brands = await this.rows<{ id: number; name: string; product_count: number }>(sql`
+    const brands = await rows<{ id: number; name: string; product_count: number }>(
+      this.db,
+      sql`
       SELECT b.id, b.name, count(*)::int AS product_count
       FROM brands b JOIN products p ON p.brand_id = b.id
       WHERE b.category_id = ${category} AND ${releasedWithin(options.releasedWithinMonths)}
-      GROUP BY b.id, b.name ORDER BY lower(b.name)`);
+      GROUP BY b.id, b.name ORDER BY lower(b.name)`,
+    );
     const response: BrandsResponse = {
       success: true,
       category_id: category,
@@ -239,15 +249,17 @@ export class CatalogueService {
 
   /** Trend lists rank verified products only, so unconfirmed listings never headline the site. */
   async trendList(kind: TrendKind, category: CategoryId, page: number, size: number): Promise<ProductPage> {
-    const rows = await this.rows<CardRow & { total: number }>(
+    const cards = await rows<CardRow & { total: number }>(
+      this.db,
       cardsQuery(sql`p.category_id = ${category} AND p.verified`, TREND_ORDER[kind], size, page * size),
     );
-    const total = rows[0] ? Number(rows[0].total) : await this.countVerified(category);
-    return { success: true, products: rows.map(toCard), page, size, total };
+    const total = cards[0] ? Number(cards[0].total) : await this.countVerified(category);
+    return { success: true, products: cards.map(toCard), page, size, total };
   }
 
   private async countVerified(category: CategoryId): Promise<number> {
-    const [r] = await this.rows<{ n: number }>(
+    const [r] = await rows<{ n: number }>(
+      this.db,
       sql`SELECT count(*)::int AS n FROM products WHERE category_id = ${category} AND verified`,
     );
     return r?.n ?? 0;
@@ -276,17 +288,19 @@ export class CatalogueService {
     if (q.prime2Min !== undefined) where.push(sql`p.prime_2 >= ${q.prime2Min}`);
     if (q.prime2Max !== undefined) where.push(sql`p.prime_2 <= ${q.prime2Max}`);
     if (q.releasedWithin) where.push(releasedWithin(q.releasedWithin));
-    const rows = await this.rows<CardRow & { total: number }>(
+    const cards = await rows<CardRow & { total: number }>(
+      this.db,
       cardsQuery(sql.join(where, sql` AND `), SORT_ORDER[q.sort], q.size, q.page * q.size),
     );
-    let total = rows[0] ? Number(rows[0].total) : 0;
-    if (!rows.length && q.page > 0) {
-      const [c] = await this.rows<{ n: number }>(
+    let total = cards[0] ? Number(cards[0].total) : 0;
+    if (!cards.length && q.page > 0) {
+      const [c] = await rows<{ n: number }>(
+        this.db,
         sql`SELECT count(*)::int AS n FROM products p WHERE ${sql.join(where, sql` AND `)}`,
       );
       total = c?.n ?? 0;
     }
-    return { success: true, products: rows.map(toCard), page: q.page, size: q.size, total };
+    return { success: true, products: cards.map(toCard), page: q.page, size: q.size, total };
   }
 }
 

@@ -12,7 +12,7 @@ import { CommentSchema, pageOf, ReactionResultSchema, ReplySchema } from '../../
 import { PAGE_SIZE } from '../../../shared/constants.ts';
 import { idOf, Paging } from '../../lib/params.ts';
 import type { Services } from '../../services.ts';
-import { viewerId, requireUser, requireVerifiedUser } from '../account/auth.ts';
+import { signedIn, viewerId } from '../account/auth.ts';
 import { CommentId, LikeReaction, READ_ERRORS, WRITE_ERRORS } from './route-schemas.ts';
 
 const ReviewRid = z.object({ rid: idOf('a review id') });
@@ -42,6 +42,7 @@ export function commentRoutes(app: FastifyInstance, services: Services): void {
   r.post(
     '/product/review/:id/comment',
     {
+      config: { auth: 'verified' },
       schema: {
         tags,
         params: ReviewId,
@@ -50,7 +51,7 @@ export function commentRoutes(app: FastifyInstance, services: Services): void {
       },
     },
     async (req, reply) => {
-      const user = await requireVerifiedUser(sessions, req);
+      const user = signedIn(req);
       const comment = await comments.post(user, req.params.id, req.body.text);
       return reply.status(201).send({ success: true, message: COMMUNITY_SUCCESS.commentPosted, comment });
     },
@@ -76,9 +77,12 @@ export function commentRoutes(app: FastifyInstance, services: Services): void {
 
   r.delete(
     '/product/review/comment/:id',
-    { schema: { tags, params: CommentId, response: { 200: MessageResponseSchema, ...WRITE_ERRORS } } },
+    {
+      config: { auth: 'user' },
+      schema: { tags, params: CommentId, response: { 200: MessageResponseSchema, ...WRITE_ERRORS } },
+    },
     async (req) => {
-      const user = await requireUser(sessions, req);
+      const user = signedIn(req);
       await comments.delete(user, req.params.id);
       return { success: true as const, message: COMMUNITY_SUCCESS.commentDeleted };
     },
@@ -87,6 +91,7 @@ export function commentRoutes(app: FastifyInstance, services: Services): void {
   r.post(
     '/product/review/comment/:id/react',
     {
+      config: { auth: 'verified' },
       schema: {
         tags,
         description: 'Like or dislike a comment (?reaction=like|dislike); the same again takes it back.',
@@ -96,7 +101,7 @@ export function commentRoutes(app: FastifyInstance, services: Services): void {
       },
     },
     async (req) => {
-      const user = await requireVerifiedUser(sessions, req);
+      const user = signedIn(req);
       return comments.react(user, req.params.id, req.query.reaction);
     },
   );
@@ -104,6 +109,7 @@ export function commentRoutes(app: FastifyInstance, services: Services): void {
   r.post(
     '/product/review/comment/:id/reply',
     {
+      config: { auth: 'verified' },
       schema: {
         tags,
         params: CommentId,
@@ -112,7 +118,7 @@ export function commentRoutes(app: FastifyInstance, services: Services): void {
       },
     },
     async (req, reply) => {
-      const user = await requireVerifiedUser(sessions, req);
+      const user = signedIn(req);
       const posted = await comments.reply(user, req.params.id, req.body.text);
       return reply.status(201).send({ success: true, message: COMMUNITY_SUCCESS.replyPosted, reply: posted });
     },
@@ -137,9 +143,12 @@ export function commentRoutes(app: FastifyInstance, services: Services): void {
 
   r.delete(
     '/product/review/comment/reply/:id',
-    { schema: { tags, params: ReplyId, response: { 200: MessageResponseSchema, ...WRITE_ERRORS } } },
+    {
+      config: { auth: 'user' },
+      schema: { tags, params: ReplyId, response: { 200: MessageResponseSchema, ...WRITE_ERRORS } },
+    },
     async (req) => {
-      const user = await requireUser(sessions, req);
+      const user = signedIn(req);
       await comments.deleteReply(user, req.params.id);
       return { success: true as const, message: COMMUNITY_SUCCESS.replyDeleted };
     },
@@ -148,6 +157,7 @@ export function commentRoutes(app: FastifyInstance, services: Services): void {
   r.post(
     '/product/review/comment/reply/:id/react',
     {
+      config: { auth: 'verified' },
       schema: {
         tags,
         params: ReplyId,
@@ -156,7 +166,7 @@ export function commentRoutes(app: FastifyInstance, services: Services): void {
       },
     },
     async (req) => {
-      const user = await requireVerifiedUser(sessions, req);
+      const user = signedIn(req);
       return comments.reactToReply(user, req.params.id, req.body.reaction);
     },
   );

@@ -12,7 +12,7 @@ import { AnswerSchema, pageOf, QuestionSchema, ReactionResultSchema } from '../.
 import { PAGE_SIZE } from '../../../shared/constants.ts';
 import { idOf, Paging } from '../../lib/params.ts';
 import type { Services } from '../../services.ts';
-import { viewerId, requireUser, requireVerifiedUser } from '../account/auth.ts';
+import { signedIn, viewerId } from '../account/auth.ts';
 import { READ_ERRORS, WRITE_ERRORS } from './route-schemas.ts';
 
 const ProductParams = z.object({ id: idOf('a product id') });
@@ -33,6 +33,7 @@ export function questionRoutes(app: FastifyInstance, services: Services): void {
   r.post(
     '/product/:id/questions',
     {
+      config: { auth: 'verified' },
       schema: {
         tags,
         params: ProductParams,
@@ -41,7 +42,7 @@ export function questionRoutes(app: FastifyInstance, services: Services): void {
       },
     },
     async (req, reply) => {
-      const user = await requireVerifiedUser(sessions, req);
+      const user = signedIn(req);
       const question = await questions.ask(user, req.params.id, req.body.text);
       return reply
         .status(201)
@@ -69,6 +70,7 @@ export function questionRoutes(app: FastifyInstance, services: Services): void {
   r.post(
     '/product/question/:id/answers',
     {
+      config: { auth: 'verified' },
       schema: {
         tags,
         params: QuestionParams,
@@ -77,7 +79,7 @@ export function questionRoutes(app: FastifyInstance, services: Services): void {
       },
     },
     async (req, reply) => {
-      const user = await requireVerifiedUser(sessions, req);
+      const user = signedIn(req);
       const answer = await questions.answer(user, req.params.id, req.body.text);
       return reply
         .status(201)
@@ -105,9 +107,12 @@ export function questionRoutes(app: FastifyInstance, services: Services): void {
 
   r.delete(
     '/product/question/:id',
-    { schema: { tags, params: QuestionParams, response: { 200: MessageResponseSchema, ...WRITE_ERRORS } } },
+    {
+      config: { auth: 'user' },
+      schema: { tags, params: QuestionParams, response: { 200: MessageResponseSchema, ...WRITE_ERRORS } },
+    },
     async (req) => {
-      const user = await requireUser(sessions, req);
+      const user = signedIn(req);
       await questions.deleteQuestion(user.userId, req.params.id);
       return { success: true as const, message: COMMUNITY_SUCCESS.questionDeleted };
     },
@@ -115,9 +120,12 @@ export function questionRoutes(app: FastifyInstance, services: Services): void {
 
   r.delete(
     '/product/answer/:id',
-    { schema: { tags, params: AnswerParams, response: { 200: MessageResponseSchema, ...WRITE_ERRORS } } },
+    {
+      config: { auth: 'user' },
+      schema: { tags, params: AnswerParams, response: { 200: MessageResponseSchema, ...WRITE_ERRORS } },
+    },
     async (req) => {
-      const user = await requireUser(sessions, req);
+      const user = signedIn(req);
       await questions.deleteAnswer(user.userId, req.params.id);
       return { success: true as const, message: COMMUNITY_SUCCESS.answerDeleted };
     },
@@ -126,6 +134,7 @@ export function questionRoutes(app: FastifyInstance, services: Services): void {
   r.post(
     '/product/question/:id/react/:reaction',
     {
+      config: { auth: 'verified' },
       schema: {
         tags,
         description: 'The same reaction again removes it; the other one switches.',
@@ -134,7 +143,7 @@ export function questionRoutes(app: FastifyInstance, services: Services): void {
       },
     },
     async (req) => {
-      const user = await requireVerifiedUser(sessions, req);
+      const user = signedIn(req);
       return questions.reactToQuestion(user, req.params.id, req.params.reaction);
     },
   );
@@ -142,6 +151,7 @@ export function questionRoutes(app: FastifyInstance, services: Services): void {
   r.post(
     '/product/question/answer/:id/react/:reaction',
     {
+      config: { auth: 'verified' },
       schema: {
         tags,
         description: 'The same reaction again removes it; the other one switches.',
@@ -150,7 +160,7 @@ export function questionRoutes(app: FastifyInstance, services: Services): void {
       },
     },
     async (req) => {
-      const user = await requireVerifiedUser(sessions, req);
+      const user = signedIn(req);
       return questions.reactToAnswer(user, req.params.id, req.params.reaction);
     },
   );

@@ -17,7 +17,7 @@ import {
 import { PAGE_SIZE } from '../../../shared/constants.ts';
 import { idOf, Paging } from '../../lib/params.ts';
 import type { Services } from '../../services.ts';
-import { viewerId, requireUser, requireVerifiedUser } from '../account/auth.ts';
+import { signedIn, viewerId } from '../account/auth.ts';
 import { READ_ERRORS, WRITE_ERRORS } from './route-schemas.ts';
 
 const ProductId = z.object({ id: idOf('a product id') });
@@ -52,6 +52,7 @@ export function reviewRoutes(app: FastifyInstance, services: Services): void {
   r.post(
     '/product/:id/review',
     {
+      config: { auth: 'verified' },
       schema: {
         tags,
         description:
@@ -62,7 +63,7 @@ export function reviewRoutes(app: FastifyInstance, services: Services): void {
       },
     },
     async (req, reply) => {
-      const user = await requireVerifiedUser(sessions, req);
+      const user = signedIn(req);
       const { created, review } = await reviews.post(user, req.params.id, req.body);
       const message = created ? COMMUNITY_SUCCESS.reviewPosted : COMMUNITY_SUCCESS.reviewUpdated;
       return reply.status(created ? 201 : 200).send({ success: true, message, review });
@@ -99,9 +100,12 @@ export function reviewRoutes(app: FastifyInstance, services: Services): void {
 
   r.delete(
     '/product/review/:id',
-    { schema: { tags, params: ReviewId, response: { 200: MessageResponseSchema, ...WRITE_ERRORS } } },
+    {
+      config: { auth: 'user' },
+      schema: { tags, params: ReviewId, response: { 200: MessageResponseSchema, ...WRITE_ERRORS } },
+    },
     async (req) => {
-      const user = await requireUser(sessions, req);
+      const user = signedIn(req);
       await reviews.delete(user, req.params.id);
       return { success: true as const, message: COMMUNITY_SUCCESS.reviewDeleted };
     },
@@ -110,6 +114,7 @@ export function reviewRoutes(app: FastifyInstance, services: Services): void {
   r.post(
     '/product/review/:id/react',
     {
+      config: { auth: 'verified' },
       schema: {
         tags,
         description: 'Useful / Not Useful: the same reaction again takes it back, the other one switches.',
@@ -119,7 +124,7 @@ export function reviewRoutes(app: FastifyInstance, services: Services): void {
       },
     },
     async (req) => {
-      const user = await requireVerifiedUser(sessions, req);
+      const user = signedIn(req);
       return reviews.react(user, req.params.id, req.body.reaction);
     },
   );

@@ -8,6 +8,7 @@ import {
 } from '../../../shared/community.ts';
 import type { Review } from '../../../shared/community-api.ts';
 import { ERRORS } from '../../../shared/messages.ts';
+import { rows } from '../../../db/sql.ts';
 import { createTestApp, query, requests, type TestContext } from '../../../test/app.ts';
 import { TestClock } from '../../../test/clock.ts';
 import { expectReviewCountersRight, type Member, member, reviewCounters } from '../../../test/community.ts';
@@ -673,10 +674,10 @@ describe('the review list at scale', () => {
       for (const page of [0, 100]) {
         // EXPLAIN of exactly the query the service runs.
         const query = reviewsPageQuery(productId, { page, size: 6, sort, star: null }, 1);
-        const result = (await t.database.db.execute(sql`EXPLAIN (FORMAT JSON) ${query}`)) as unknown as {
-          rows: { 'QUERY PLAN': [{ Plan: PlanNode }] | string }[];
-        };
-        const plan = result.rows[0];
+        const [plan] = await rows<{ 'QUERY PLAN': [{ Plan: PlanNode }] | string }>(
+          t.database.db,
+          sql`EXPLAIN (FORMAT JSON) ${query}`,
+        );
         const raw = plan!['QUERY PLAN'];
         const root = (typeof raw === 'string' ? JSON.parse(raw) : raw)[0].Plan as PlanNode;
         const limit = nodes(root).find((x) => x['Node Type'] === 'Limit')!;

@@ -25,7 +25,7 @@ import { AppError } from '../../../shared/messages.ts';
 import type { PostTarget } from '../../../shared/moderation.ts';
 import { idOf, Paging } from '../../lib/params.ts';
 import type { Services } from '../../services.ts';
-import { viewerId, requireUser, requireVerifiedUser } from '../account/auth.ts';
+import { signedIn, viewerId } from '../account/auth.ts';
 import { READ_ERRORS, WRITE_ERRORS } from './route-schemas.ts';
 
 const ProductParams = z.object({ id: idOf('a product id') });
@@ -38,13 +38,13 @@ const reported = { success: true as const, message: COMMUNITY_SUCCESS.reported }
 /** Under /platform/api/v1: product upvotes and product reports. */
 export function productSocialRoutes(app: FastifyInstance, services: Services): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { sessions } = services;
   const { social } = services.community;
   const tags = ['community'];
 
   r.post(
     '/product/:id/react/:reaction',
     {
+      config: { auth: 'verified' },
       schema: {
         tags,
         description:
@@ -56,7 +56,7 @@ export function productSocialRoutes(app: FastifyInstance, services: Services): v
       },
     },
     async (req) => {
-      const user = await requireVerifiedUser(sessions, req);
+      const user = signedIn(req);
       if (req.params.reaction === 'dislike') throw new AppError('PRODUCT_DOWNVOTE');
       return social.toggleUpvote(user, req.params.id);
     },
@@ -65,6 +65,7 @@ export function productSocialRoutes(app: FastifyInstance, services: Services): v
   r.get(
     '/product/:id/viewer',
     {
+      config: { auth: 'user' },
       schema: {
         tags,
         description: 'The signed-in viewer’s state on a product page: upvoted, and an open report of theirs.',
@@ -73,7 +74,7 @@ export function productSocialRoutes(app: FastifyInstance, services: Services): v
       },
     },
     async (req) => {
-      const user = await requireUser(sessions, req);
+      const user = signedIn(req);
       return { success: true as const, ...(await social.productViewer(user.userId, req.params.id)) };
     },
   );
@@ -81,6 +82,7 @@ export function productSocialRoutes(app: FastifyInstance, services: Services): v
   r.post(
     '/product/review/report',
     {
+      config: { auth: 'verified' },
       schema: {
         tags,
         body: ReviewReportSchema,
@@ -88,7 +90,7 @@ export function productSocialRoutes(app: FastifyInstance, services: Services): v
       },
     },
     async (req, reply) => {
-      const user = await requireVerifiedUser(sessions, req);
+      const user = signedIn(req);
       const { review_id, ...input } = req.body;
       await social.reportPost(user, 'review', review_id, input);
       return reply.status(201).send(reported);
@@ -108,6 +110,7 @@ export function productSocialRoutes(app: FastifyInstance, services: Services): v
     r.post(
       path,
       {
+        config: { auth: 'verified' },
         schema: {
           tags,
           description: `Reports ${target === 'answer' ? 'an answer' : `a ${target.replace('_', ' ')}`} to the moderators.`,
@@ -117,7 +120,7 @@ export function productSocialRoutes(app: FastifyInstance, services: Services): v
         },
       },
       async (req, reply) => {
-        const user = await requireVerifiedUser(sessions, req);
+        const user = signedIn(req);
         await social.reportPost(user, target, req.params.id, req.body);
         return reply.status(201).send(reported);
       },
@@ -128,6 +131,7 @@ export function productSocialRoutes(app: FastifyInstance, services: Services): v
   r.post(
     '/product/:id/report',
     {
+      config: { auth: 'verified' },
       schema: {
         tags,
         params: ProductParams,
@@ -136,7 +140,7 @@ export function productSocialRoutes(app: FastifyInstance, services: Services): v
       },
     },
     async (req, reply) => {
-      const user = await requireVerifiedUser(sessions, req);
+      const user = signedIn(req);
       await social.reportProduct(user, req.params.id, req.body);
       return reply.status(201).send(reported);
     },
@@ -153,6 +157,7 @@ export function userSocialRoutes(app: FastifyInstance, services: Services): void
   r.post(
     '/user/report',
     {
+      config: { auth: 'verified' },
       schema: {
         tags,
         body: UserReportSchema,
@@ -160,7 +165,7 @@ export function userSocialRoutes(app: FastifyInstance, services: Services): void
       },
     },
     async (req, reply) => {
-      const user = await requireVerifiedUser(sessions, req);
+      const user = signedIn(req);
       const { username, ...input } = req.body;
       await social.reportUser(user, username, input);
       return reply.status(201).send(reported);
@@ -170,6 +175,7 @@ export function userSocialRoutes(app: FastifyInstance, services: Services): void
   r.post(
     '/user/follow',
     {
+      config: { auth: 'verified' },
       schema: {
         tags,
         description: 'Follow (true) or unfollow (false); repeating either changes nothing.',
@@ -178,7 +184,7 @@ export function userSocialRoutes(app: FastifyInstance, services: Services): void
       },
     },
     async (req) => {
-      const user = await requireVerifiedUser(sessions, req);
+      const user = signedIn(req);
       return social.follow(user, req.body.username, req.body.follow);
     },
   );
@@ -205,6 +211,7 @@ export function userSocialRoutes(app: FastifyInstance, services: Services): void
   r.get(
     '/user/reviews',
     {
+      config: { auth: 'user' },
       schema: {
         tags,
         description: 'The signed-in user’s own reviews, newest first.',
@@ -213,7 +220,7 @@ export function userSocialRoutes(app: FastifyInstance, services: Services): void
       },
     },
     async (req) => {
-      const user = await requireUser(sessions, req);
+      const user = signedIn(req);
       return social.ownReviews(user.userId, req.query.page, req.query.size);
     },
   );
@@ -221,6 +228,7 @@ export function userSocialRoutes(app: FastifyInstance, services: Services): void
   r.get(
     '/user/products-upvoted',
     {
+      config: { auth: 'user' },
       schema: {
         tags,
         description: 'The signed-in user’s upvoted products, newest upvote first.',
@@ -229,7 +237,7 @@ export function userSocialRoutes(app: FastifyInstance, services: Services): void
       },
     },
     async (req) => {
-      const user = await requireUser(sessions, req);
+      const user = signedIn(req);
       return social.upvotedProducts(user.userId, req.query.page, req.query.size);
     },
   );

@@ -305,6 +305,11 @@ describe('loadContent on a malformed copy', () => {
     expect(() => loadContent(dir)).toThrow(/slug/);
   });
 
+  it('throws naming a file whose front matter is not valid YAML', () => {
+    const file = copyWith('help/commenting.md', (s) => s.replace(/^title: (.*)$/m, 'title: [$1'));
+    expect(() => loadContent(dir)).toThrow(`${file}: malformed YAML front matter`);
+  });
+
   it('refuses two articles with one id, and an unsafe banner', () => {
     copyWith('articles/2-battery-and-charging-explained.md', (s) => s.replace(/^id: 2$/m, 'id: 1'));
     expect(() => loadContent(dir)).toThrow('two articles share an id');

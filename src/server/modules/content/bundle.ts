@@ -99,7 +99,12 @@ const markdown = new Marked({
 function splitFrontMatter(source: string, file: string): { data: unknown; body: string } {
   const match = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?([\s\S]*)$/.exec(source);
   if (!match) throw new Error(`${file}: no front matter`);
-  return { data: parseYaml(match[1]!), body: match[2]! };
+  try {
+    return { data: parseYaml(match[1]!), body: match[2]! };
+  } catch (err) {
+    // The parser's message gives the line and column within the front matter, but not the file.
+    throw new Error(`${file}: malformed YAML front matter: ${(err as Error).message}`);
+  }
 }
 
 /** The settings the text may name, by placeholder: null when unset. */

@@ -12,7 +12,7 @@ import { DAY } from '../../lib/clock.ts';
 import { idOf, Paging } from '../../lib/params.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
 import type { Services } from '../../services.ts';
-import { viewerId, requireUser, requireVerifiedUser } from '../account/auth.ts';
+import { signedIn, viewerId } from '../account/auth.ts';
 import { CommentId, LikeReaction, READ_ERRORS, WRITE_ERRORS } from '../community/route-schemas.ts';
 
 const ArticleId = z.object({ id: idOf('an article id') });
@@ -72,6 +72,7 @@ export function articleRoutes(app: FastifyInstance, services: Services): void {
   r.post(
     '/articles/:id/add-comment',
     {
+      config: { auth: 'verified' },
       schema: {
         tags,
         params: ArticleId,
@@ -83,7 +84,7 @@ export function articleRoutes(app: FastifyInstance, services: Services): void {
       },
     },
     async (req, reply) => {
-      const user = await requireVerifiedUser(sessions, req);
+      const user = signedIn(req);
       const comment = await articles.comment(user, req.params.id, req.body.text);
       return reply.status(201).send({ success: true, message: COMMUNITY_SUCCESS.commentPosted, comment });
     },
@@ -92,6 +93,7 @@ export function articleRoutes(app: FastifyInstance, services: Services): void {
   r.post(
     '/articles/:id/react/:reaction',
     {
+      config: { auth: 'verified' },
       schema: {
         tags,
         description: 'Like or dislike an article; the same again takes it back, the other one switches.',
@@ -100,7 +102,7 @@ export function articleRoutes(app: FastifyInstance, services: Services): void {
       },
     },
     async (req) => {
-      const user = await requireVerifiedUser(sessions, req);
+      const user = signedIn(req);
       return articles.react(user, req.params.id, req.params.reaction);
     },
   );
@@ -108,6 +110,7 @@ export function articleRoutes(app: FastifyInstance, services: Services): void {
   r.post(
     '/articles/comment/:id/react/:reaction',
     {
+      config: { auth: 'verified' },
       schema: {
         tags,
         description: 'Like or dislike a comment on an article.',
@@ -116,7 +119,7 @@ export function articleRoutes(app: FastifyInstance, services: Services): void {
       },
     },
     async (req) => {
-      const user = await requireVerifiedUser(sessions, req);
+      const user = signedIn(req);
       return articles.reactToComment(user, req.params.id, req.params.reaction);
     },
   );
@@ -124,6 +127,7 @@ export function articleRoutes(app: FastifyInstance, services: Services): void {
   r.delete(
     '/articles/comment/:id',
     {
+      config: { auth: 'user' },
       schema: {
         tags,
         description: 'Delete one’s own comment on an article.',
@@ -132,7 +136,7 @@ export function articleRoutes(app: FastifyInstance, services: Services): void {
       },
     },
     async (req) => {
-      const user = await requireUser(sessions, req);
+      const user = signedIn(req);
       await articles.deleteComment(user, req.params.id);
       return { success: true as const, message: COMMUNITY_SUCCESS.commentDeleted };
     },

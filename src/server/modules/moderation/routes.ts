@@ -11,7 +11,7 @@ import {
 } from '../../../shared/moderation.ts';
 import { Paging } from '../../lib/params.ts';
 import type { Services } from '../../services.ts';
-import { requireStaff, requireUser } from '../account/auth.ts';
+import { signedIn } from '../account/auth.ts';
 
 const STAFF_ERRORS = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 403: ErrorResponseSchema };
 const tags = ['moderation'];
@@ -22,7 +22,7 @@ const tags = ['moderation'];
  */
 export function moderationRoutes(app: FastifyInstance, services: Services): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { sessions, moderation } = services;
+  const { moderation } = services;
   app.addHook('onSend', async (_req, reply) => {
     reply.header('x-robots-tag', 'noindex');
     reply.header('cache-control', 'no-store');
@@ -31,6 +31,7 @@ export function moderationRoutes(app: FastifyInstance, services: Services): void
   r.get(
     '/queue',
     {
+      config: { auth: 'staff' },
       schema: {
         tags,
         description:
@@ -40,7 +41,6 @@ export function moderationRoutes(app: FastifyInstance, services: Services): void
       },
     },
     async (req) => {
-      await requireStaff(sessions, req);
       return moderation.queue(req.query.page, req.query.size);
     },
   );
@@ -48,6 +48,7 @@ export function moderationRoutes(app: FastifyInstance, services: Services): void
   r.post(
     '/actions',
     {
+      config: { auth: 'staff' },
       schema: {
         tags,
         description:
@@ -62,7 +63,7 @@ export function moderationRoutes(app: FastifyInstance, services: Services): void
       },
     },
     async (req) => {
-      const staff = await requireStaff(sessions, req);
+      const staff = signedIn(req);
       return { success: true as const, message: await moderation.act(staff, req.body) };
     },
   );
@@ -70,6 +71,7 @@ export function moderationRoutes(app: FastifyInstance, services: Services): void
   r.get(
     '/listings',
     {
+      config: { auth: 'staff' },
       schema: {
         tags,
         description: 'Product listings marked inaccurate or missing information, to be fixed.',
@@ -78,7 +80,6 @@ export function moderationRoutes(app: FastifyInstance, services: Services): void
       },
     },
     async (req) => {
-      await requireStaff(sessions, req);
       return moderation.listings(req.query.page, req.query.size);
     },
   );
@@ -86,6 +87,7 @@ export function moderationRoutes(app: FastifyInstance, services: Services): void
   r.get(
     '/audit',
     {
+      config: { auth: 'admin' },
       schema: {
         tags,
         description: 'The append-only audit log, newest first: admins only.',
@@ -94,7 +96,6 @@ export function moderationRoutes(app: FastifyInstance, services: Services): void
       },
     },
     async (req) => {
-      await requireStaff(sessions, req, true);
       return moderation.audit(req.query.page, req.query.size);
     },
   );
@@ -103,12 +104,13 @@ export function moderationRoutes(app: FastifyInstance, services: Services): void
 /** Under /user/api/v1: the signed-in user's standing and the outcome of their reports. */
 export function standingRoutes(app: FastifyInstance, services: Services): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { sessions, moderation } = services;
+  const { moderation } = services;
   const errors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema };
 
   r.get(
     '/user/standing',
     {
+      config: { auth: 'user' },
       schema: {
         tags,
         description:
@@ -116,12 +118,13 @@ export function standingRoutes(app: FastifyInstance, services: Services): void {
         response: { 200: StandingSchema, ...errors },
       },
     },
-    async (req) => moderation.standing(await requireUser(sessions, req)),
+    async (req) => moderation.standing(signedIn(req)),
   );
 
   r.get(
     '/user/reports',
     {
+      config: { auth: 'user' },
       schema: {
         tags,
         description: 'The signed-in user’s reports, newest first, with what came of them.',
@@ -130,7 +133,7 @@ export function standingRoutes(app: FastifyInstance, services: Services): void {
       },
     },
     async (req) => {
-      const user = await requireUser(sessions, req);
+      const user = signedIn(req);
       return moderation.myReports(user.userId, req.query.page, req.query.size);
     },
   );

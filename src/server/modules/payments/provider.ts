@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { AppError } from '../../../shared/messages.ts';
 import type { Checkout } from '../../../shared/payments.ts';
 
 /** A payment as its provider reports it. Amounts in paise. */
@@ -16,7 +17,7 @@ export interface ProviderPayment {
  * way): orders, the payment behind a checkout, the checkout step, and its two signatures.
  */
 export interface PaymentProvider {
-  readonly name: 'razorpay' | 'test';
+  readonly name: 'razorpay' | 'test' | 'none';
   createOrder(order: { amount: number; currency: string; receipt: string }): Promise<{ id: string }>;
   fetchPayment(paymentId: string): Promise<ProviderPayment | null>;
   /** Where the browser goes to pay for this order. */
@@ -32,6 +33,26 @@ export interface PaymentProvider {
    * `webhook` for webhooks (HMAC-SHA256 of the raw body).
    */
   keys(): Promise<{ key: string; webhook: string }>;
+}
+
+/**
+ * No way to pay: production without Razorpay keys or TEST_CHECKOUT=1. Every purchase, validation and webhook
+ * is refused with 503 PAYMENTS_UNAVAILABLE (before anything is written); passes already bought still count.
+ */
+export class NoPaymentProvider implements PaymentProvider {
+  readonly name = 'none' as const;
+  createOrder(): never {
+    throw new AppError('PAYMENTS_UNAVAILABLE');
+  }
+  async fetchPayment(): Promise<null> {
+    return null;
+  }
+  checkout(): never {
+    throw new AppError('PAYMENTS_UNAVAILABLE');
+  }
+  keys(): never {
+    throw new AppError('PAYMENTS_UNAVAILABLE');
+  }
 }
 
 export const hmacHex = (secret: string, data: string | Buffer) =>

@@ -17,7 +17,7 @@ import {
 } from '../../../shared/payments.ts';
 import { Paging } from '../../lib/params.ts';
 import type { Services } from '../../services.ts';
-import { authRateLimit, requireUser } from '../account/auth.ts';
+import { authRateLimit, signedIn } from '../account/auth.ts';
 import { TestCheckoutProvider } from './test-checkout.ts';
 
 const errors = {
@@ -36,7 +36,7 @@ const TransactionResponse = z.object({ success: z.literal(true), transaction: Tr
  */
 export async function paymentRoutes(app: FastifyInstance, services: Services): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { payments, passCookie, sessions } = services;
+  const { payments, passCookie } = services;
 
   /** Keeps this browser's ad-free cookie in step with the pass (see pass-cookie.ts). */
   const syncCookie = async (reply: FastifyReply, userId: number) => {
@@ -48,7 +48,7 @@ export async function paymentRoutes(app: FastifyInstance, services: Services): P
   r.post(
     '/initiate-transaction',
     {
-      config: authRateLimit(services.config),
+      config: { auth: 'user', ...authRateLimit(services.config) },
       schema: {
         tags: ['payments'],
         description:
@@ -61,7 +61,7 @@ export async function paymentRoutes(app: FastifyInstance, services: Services): P
       },
     },
     async (req, reply) => {
-      const user = await requireUser(sessions, req);
+      const user = signedIn(req);
       const started = await payments.initiate(user, req.body.amount);
       return reply.status(201).send({ success: true as const, ...started });
     },
@@ -70,7 +70,7 @@ export async function paymentRoutes(app: FastifyInstance, services: Services): P
   r.post(
     '/order/validate',
     {
-      config: authRateLimit(services.config, 6),
+      config: { auth: 'user', ...authRateLimit(services.config, 6) },
       schema: {
         tags: ['payments'],
         description:
@@ -80,7 +80,7 @@ export async function paymentRoutes(app: FastifyInstance, services: Services): P
       },
     },
     async (req, reply) => {
-      const user = await requireUser(sessions, req);
+      const user = signedIn(req);
       const transaction = await payments.validate(user.userId, req.body);
       if (transaction.state === 'paid') await syncCookie(reply, user.userId);
       return { success: true as const, is_valid: true as const, transaction };
@@ -90,6 +90,7 @@ export async function paymentRoutes(app: FastifyInstance, services: Services): P
   r.get(
     '/subscription-validity',
     {
+      config: { auth: 'user' },
       schema: {
         tags: ['payments'],
         description:
@@ -98,7 +99,7 @@ export async function paymentRoutes(app: FastifyInstance, services: Services): P
       },
     },
     async (req, reply) => {
-      const user = await requireUser(sessions, req);
+      const user = signedIn(req);
       reply.header('cache-control', 'private, no-store');
       return syncCookie(reply, user.userId);
     },
@@ -107,6 +108,7 @@ export async function paymentRoutes(app: FastifyInstance, services: Services): P
   r.get(
     '/get-transactions',
     {
+      config: { auth: 'user' },
       schema: {
         tags: ['payments'],
         description: "The user's transactions, newest first: amount, state, date and the days they bought.",
@@ -115,7 +117,7 @@ export async function paymentRoutes(app: FastifyInstance, services: Services): P
       },
     },
     async (req, reply) => {
-      const user = await requireUser(sessions, req);
+      const user = signedIn(req);
       reply.header('cache-control', 'private, no-store');
       return payments.transactions(user.userId, req.query.page, req.query.size);
     },
@@ -125,6 +127,7 @@ export async function paymentRoutes(app: FastifyInstance, services: Services): P
   r.get(
     '/shop/session/:sessionId',
     {
+      config: { auth: 'user' },
       schema: {
         tags: ['payments'],
         description:
@@ -134,7 +137,7 @@ export async function paymentRoutes(app: FastifyInstance, services: Services): P
       },
     },
     async (req, reply) => {
-      const user = await requireUser(sessions, req);
+      const user = signedIn(req);
       const transaction = await payments.session(user.userId, req.params.sessionId);
       reply.header('cache-control', 'private, no-store');
       if (transaction.state === 'paid') await syncCookie(reply, user.userId);
@@ -145,6 +148,7 @@ export async function paymentRoutes(app: FastifyInstance, services: Services): P
   r.post(
     '/shop/session/:sessionId/abandon',
     {
+      config: { auth: 'user' },
       schema: {
         tags: ['payments'],
         description:
@@ -155,7 +159,7 @@ export async function paymentRoutes(app: FastifyInstance, services: Services): P
       },
     },
     async (req) => {
-      const user = await requireUser(sessions, req);
+      const user = signedIn(req);
       return {
         success: true as const,
         transaction: await payments.abandon(user.userId, req.params.sessionId, req.body.state),
@@ -223,6 +227,7 @@ export async function paymentRoutes(app: FastifyInstance, services: Services): P
   const { provider } = payments;
   if (provider instanceof TestCheckoutProvider) app.addHook('onClose', () => provider.stop());
   const testCheckout = () => {
+    if (provider.name === 'none') throw new AppError('PAYMENTS_UNAVAILABLE');
     if (!(provider instanceof TestCheckoutProvider)) throw new AppError('TEST_CHECKOUT_OFF');
     return provider;
   };

@@ -9,19 +9,20 @@ import {
   RecommendationsResponseSchema,
 } from '../../../shared/preferences.ts';
 import type { Services } from '../../services.ts';
-import { requireUser } from '../account/auth.ts';
+import { signedIn } from '../account/auth.ts';
 
 const errors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema };
 
 /** Under /user/api/v1: the signed-in user's preferences and the recommendations made from them. */
 export function preferenceRoutes(app: FastifyInstance, services: Services): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { sessions, preferences, recommendations } = services;
+  const { preferences, recommendations } = services;
   const tags = ['recommendations'];
 
   r.get(
     '/user/preference',
     {
+      config: { auth: 'user' },
       schema: {
         tags,
         description: 'The saved preference for a category (only C001), or the defaults with saved: false.',
@@ -30,7 +31,7 @@ export function preferenceRoutes(app: FastifyInstance, services: Services): void
       },
     },
     async (req) => {
-      const user = await requireUser(sessions, req);
+      const user = signedIn(req);
       return {
         success: true as const,
         preference: await preferences.get(user.userId, req.query.category_id),
@@ -41,6 +42,7 @@ export function preferenceRoutes(app: FastifyInstance, services: Services): void
   r.post(
     '/user/preference',
     {
+      config: { auth: 'user' },
       schema: {
         tags,
         description: 'Saves the budget, focus area (1-4) and release window; the brand fields must be empty.',
@@ -49,7 +51,7 @@ export function preferenceRoutes(app: FastifyInstance, services: Services): void
       },
     },
     async (req) => {
-      const user = await requireUser(sessions, req);
+      const user = signedIn(req);
       await preferences.save(user.userId, req.body);
       return { success: true as const, message: PREFERENCE_MESSAGES.saved };
     },
@@ -58,6 +60,7 @@ export function preferenceRoutes(app: FastifyInstance, services: Services): void
   r.get(
     '/user/product-recommendation',
     {
+      config: { auth: 'user' },
       schema: {
         tags,
         description:
@@ -67,7 +70,7 @@ export function preferenceRoutes(app: FastifyInstance, services: Services): void
       },
     },
     async (req, reply) => {
-      const user = await requireUser(sessions, req);
+      const user = signedIn(req);
       reply.header('cache-control', 'private, no-store');
       return recommendations.forUser(user.userId, req.query.category_id);
     },

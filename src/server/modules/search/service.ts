@@ -1,5 +1,6 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
+import { rows } from '../../../db/sql.ts';
 import type { SearchPage, SearchResult } from '../../../shared/api-types.ts';
 import {
   isSearchable,
@@ -77,10 +78,6 @@ export class SearchService {
     this.suggestions = cacheMs > 0 ? new TtlCache<SearchPage>(cacheMs, 5_000) : null;
   }
 
-  private async rows<T>(query: SQL): Promise<T[]> {
-    return ((await this.db.execute(query)) as unknown as { rows: T[] }).rows;
-  }
-
   async search(query: string, page: number, size: number, onePerModel = false): Promise<SearchPage> {
     const empty = { success: true as const, products: [], page, size, total: 0, total_capped: false };
     if (!isSearchable(query)) return empty;
@@ -116,7 +113,9 @@ export class SearchService {
       : sql`SELECT * FROM ranked`;
     // Pages stop at the limit: the last one may be short, and later ones are empty.
     const take = Math.max(0, Math.min(size, SEARCH_RESULT_LIMIT - page * size));
-    const rows = await this.rows<SearchRow>(sql`
+    const results = await rows<SearchRow>(
+      this.db,
+      sql`
       WITH hits AS (
         SELECT p.id, p.brand_id, p.verified, p.model, p.popularity, p.search_vector, p.search_text
         FROM products p WHERE p.search_vector @@ to_tsquery('simple', ${all})
@@ -130,11 +129,12 @@ export class SearchService {
       )
       SELECT ${CARD_COLUMNS}, (SELECT count(*) FROM hits)::int AS hits
       FROM page JOIN products p ON p.id = page.id JOIN brands b ON b.id = p.brand_id
-      ORDER BY page.rank DESC, page.verified DESC, page.popularity DESC, page.id`);
-    const hits = rows[0]?.hits ?? (page > 0 ? await this.countHits(all) : 0);
+      ORDER BY page.rank DESC, page.verified DESC, page.popularity DESC, page.id`,
+    );
+    const hits = results[0]?.hits ?? (page > 0 ? await this.countHits(all) : 0);
     return {
       success: true,
-      products: rows.map(toResult),
+      products: results.map(toResult),
       page,
       size,
       total: Math.min(hits, SEARCH_RESULT_LIMIT),
@@ -154,11 +154,14 @@ export class SearchService {
 
   /** Matching products, counted up to one past the limit (for a page past the last). */
   private async countHits(tsquery: string): Promise<number> {
-    const [r] = await this.rows<{ n: number }>(sql`
+    const [r] = await rows<{ n: number }>(
+      this.db,
+      sql`
       SELECT count(*)::int AS n FROM (
         SELECT 1 FROM products p WHERE p.search_vector @@ to_tsquery('simple', ${tsquery})
         LIMIT ${SEARCH_RESULT_LIMIT + 1}
-      ) c`);
+      ) c`,
+    );
     return r?.n ?? 0;
   }
 
@@ -170,7 +173,9 @@ export class SearchService {
   private async matchWords(tokens: string[]): Promise<WordMatch[]> {
     const last = tokens.length - 1;
     const input = tokens.map((tok, i) => ({ i, tok, last: i === last, variants: slipVariants(tok) }));
-    const found = await this.rows<Candidate>(sql`
+    const found = await rows<Candidate>(
+      this.db,
+      sql`
       SELECT i, term, weight, products, begun FROM (
         SELECT t.i, s.term, s.products,
           CASE WHEN s.term = t.tok THEN 3 WHEN s.term LIKE t.tok || '%' THEN 2 ELSE 1 END AS weight,
@@ -183,7 +188,8 @@ export class SearchService {
           OR ((t.last OR length(t.tok) >= 2) AND s.term LIKE t.tok || '%')
           OR (length(t.tok) >= 4 AND t.tok !~ '^[0-9]+$' AND s.term % t.tok)
           OR s.term = ANY (t.variants)
-      ) c WHERE rank <= ${CANDIDATES_PER_WORD}`);
+      ) c WHERE rank <= ${CANDIDATES_PER_WORD}`,
+    );
     const byWord = new Map<number, WordMatch>();
     for (const c of found) {
       const m = byWord.get(c.i) ?? { exact: [], prefix: [], fuzzy: [], products: 0 };

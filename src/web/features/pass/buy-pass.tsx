@@ -1,6 +1,7 @@
 import { type FormEvent, useId, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useRouteLoaderData } from 'react-router';
 import { formatPrice } from '../../../shared/format.ts';
+import { ERRORS } from '../../../shared/messages.ts';
 import { type Checkout, InitiateTransactionSchema, type Transaction } from '../../../shared/payments.ts';
 import { formatPassDays, PASS_OPTIONS, PASS_PRICE, passDays } from '../../../shared/review-pass.ts';
 import { errorMessage, isSilent } from '../../lib/api.ts';
@@ -39,6 +40,25 @@ const OTHER = 'other';
  * donation with what it buys shown as it is typed. The amount is checked with the route's own schema.
  */
 export function BuyPass() {
+  // Whether the site takes payments at all (Razorpay or the test checkout); the root loader says.
+  const payments = useRouteLoaderData<{ payments?: boolean }>('root')?.payments !== false;
+  return payments ? <BuyPassForm /> : <PaymentsUnavailable />;
+}
+
+/** Production without a payment provider: nothing to buy with, said plainly instead of a form that fails. */
+function PaymentsUnavailable() {
+  return (
+    <section className="account-card pass-buy" aria-labelledby="pass-unavailable">
+      <h2 id="pass-unavailable">Buy a ReviewPass</h2>
+      <p className="alert" role="status">
+        {ERRORS.PAYMENTS_UNAVAILABLE.message} A ReviewPass cannot be bought for now; passes already bought
+        keep working.
+      </p>
+    </section>
+  );
+}
+
+function BuyPassForm() {
   const { ready, token } = useSession();
   const { buy, busy, error } = useBuyPass();
   const [choice, setChoice] = useState(String(PASS_PRICE));
