@@ -43,11 +43,11 @@ export class SignInLocks {
 
   /** Whether the subject is locked now. */
   async isLocked(subject: string): Promise<boolean> {
-    const { rows } = (await this.db.execute(sql`
-      SELECT 1 FROM sign_in_locks WHERE subject = ${subject} AND locked_until > ${this.clock.now().toISOString()}`)) as unknown as {
-      rows: unknown[];
-    };
-    return rows.length > 0;
+    const found = await rows(
+      this.db,
+      sql`SELECT 1 FROM sign_in_locks WHERE subject = ${subject} AND locked_until > ${this.clock.now().toISOString()}`,
+    );
+    return found.length > 0;
   }
 
   /**
