@@ -1,8 +1,29 @@
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
+import type * as SuggestionOptions from '../../components/suggestion-option.tsx';
 import { formatResultCount, formatTotal } from '../../../shared/format.ts';
 import { SUGGESTION_LIMIT } from '../../../shared/search.ts';
 import { useSuggestionCombobox } from '../../lib/use-suggestion-combobox.ts';
-import { SuggestionNotes, SuggestionOption } from '../../components/suggestion-option.tsx';
+
+/**
+ * The options' markup loads once the box is used (focused or typed in), not with every page: suggestions need
+ * a request anyway, and the module loads while that request is debounced (decision 0007, the first-load budget).
+ */
+type OptionsModule = typeof SuggestionOptions;
+let optionsModule: OptionsModule | null = null;
+const loadOptions = () => import('../../components/suggestion-option.tsx').then((m) => (optionsModule = m));
+
+function useOptionsModule(autoFocus: boolean) {
+  const [ui, setUi] = useState(() => optionsModule);
+  const want = () => {
+    if (!ui) void loadOptions().then(setUi);
+  };
+  // A box focused as the page loads (the small-screen search page) may never see a focus event.
+  useEffect(() => {
+    if (autoFocus && !optionsModule) void loadOptions().then(setUi);
+  }, [autoFocus]);
+  return [ui, want] as const;
+}
 
 export const searchPath = (query: string) => `/search/${encodeURIComponent(query.trim())}`;
 
@@ -18,6 +39,7 @@ export function SearchBox({
   className?: string;
 }) {
   const navigate = useNavigate();
+  const [ui, wantOptions] = useOptionsModule(autoFocus);
   const go = (to: string) => {
     box.close();
     if (to.startsWith('/product/')) box.setQuery('');
@@ -49,6 +71,14 @@ export function SearchBox({
         </label>
         <input
           {...box.inputProps}
+          onFocus={() => {
+            wantOptions();
+            box.inputProps.onFocus();
+          }}
+          onChange={(e) => {
+            wantOptions();
+            box.inputProps.onChange(e);
+          }}
           name="q"
           placeholder="Search phones, e.g. galaxy s24"
           autoFocus={autoFocus}
@@ -56,17 +86,19 @@ export function SearchBox({
       </form>
       <div className="search-popup" hidden={!expanded}>
         <ul id={listId} role="listbox" aria-label="Suggestions" className="suggestions">
-          {items.map((p, i) => (
-            <SuggestionOption
-              key={p.id}
-              product={p}
-              id={optionId(i)}
-              selected={active === i}
-              withRating
-              onChoose={() => go(`/product/${p.id}`)}
-              onHover={() => setActive(i)}
-            />
-          ))}
+          {items.map((p, i) =>
+            ui ? (
+              <ui.SuggestionOption
+                key={p.id}
+                product={p}
+                id={optionId(i)}
+                selected={active === i}
+                withRating
+                onChoose={() => go(`/product/${p.id}`)}
+                onHover={() => setActive(i)}
+              />
+            ) : null,
+          )}
           {showAll && (
             <li
               id={optionId(items.length)}
@@ -81,14 +113,16 @@ export function SearchBox({
             </li>
           )}
         </ul>
-        <SuggestionNotes
-          empty={
-            result && !items.length
-              ? `No products match “${query.trim()}”. Check the spelling or try fewer words.`
-              : null
-          }
-          error={error}
-        />
+        {ui && (
+          <ui.SuggestionNotes
+            empty={
+              result && !items.length
+                ? `No products match “${query.trim()}”. Check the spelling or try fewer words.`
+                : null
+            }
+            error={error}
+          />
+        )}
       </div>
       <span className="visually-hidden" role="status" aria-live="polite">
         {expanded && !loading && result ? formatResultCount(result) : ''}
