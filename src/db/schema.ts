@@ -66,13 +66,35 @@ export const products = pgTable(
       .notNull()
       .references(() => brands.id),
     model: text('model').notNull(),
-    /** '' when the source has no variant (motorbikes), so the natural key stays unique. */
+    /**
+     * A product is a model (issue 18): one page, one set of reviews, questions, upvotes, views and ratings for
+     * all its RAM/storage variants (product_variants). These columns describe its default variant (the
+     * cheapest available): its label, its price (the model's "from" price) and its id (the canonical URL).
+     */
     variant: text('variant').notNull().default(''),
     price: integer('price'),
+    /** The highest price of its variants (AggregateOffer's highPrice). */
+    priceMax: integer('price_max'),
+    defaultVariantId: integer('default_variant_id'),
+    variantCount: smallint('variant_count').notNull().default(1),
+    /**
+     * What groups its variants: the catalogue's model_key for phones, brand|model|variant for cars and
+     * motorbikes (one variant each). Null only between migration 0013 and the first import after it.
+     */
+    modelKey: text('model_key'),
     releaseDate: date('release_date', { mode: 'string' }),
-    /** False for 2023 listings that no spec database confirms (possibly rumoured phones). */
+    /** confirmed (a spec source confirms it), partial (a price list only) or rumoured (hidden). */
+    listingConfidence: text('listing_confidence').notNull().default('confirmed'),
+    /** Confirmed listings: only they headline trend lists and recommendations. */
     verified: boolean('verified').notNull().default(true),
+    /** Hidden listings (rumoured ones) answer 404 and are left out of every list, search and sitemap. */
+    hidden: boolean('hidden').notNull().default(false),
+    /** The model's attributes: each one from its default variant, else from the first variant that knows it. */
     attributes: jsonb('attributes').$type<Record<string, AttributeValue>>().notNull(),
+    /** How many of the category's 24 attributes are known. */
+    knownAttributes: smallint('known_attributes').notNull().default(0),
+    /** Where the data comes from: the spec source and the price list, in words ("Specs from …, price …"). */
+    sources: jsonb('sources').$type<{ specs: string | null; price: string | null }>(),
     prime1: real('prime_1'),
     prime2: real('prime_2'),
     /** Feature tokens for the browse checkboxes, e.g. {5g,nfc}. */
@@ -134,7 +156,7 @@ export const products = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('products_natural_key_uq').on(t.brandId, t.model, t.variant),
+    uniqueIndex('products_model_key_uq').on(t.categoryId, t.modelKey),
     index('products_category_views_idx').on(t.categoryId, t.views.desc(), t.id),
     index('products_category_reviews_idx').on(t.categoryId, t.totalReviews.desc(), t.id),
     index('products_category_upvotes_idx').on(t.categoryId, t.upvotes.desc(), t.id),
@@ -168,6 +190,59 @@ export const products = pgTable(
     index('products_search_text_trgm').using('gin', sql`${t.searchText} gin_trgm_ops`),
   ],
 );
+
+/**
+ * The variants of a model (issue 18): RAM + storage, each with its price and its own attributes. Ids share the
+ * products' sequence: a product's id is also the id of one of its variants, and variant ids never change, so
+ * every /product/{id} address (a variant's or a model's) keeps opening its phone.
+ */
+export const productVariants = pgTable(
+  'product_variants',
+  {
+    id: integer('id')
+      .primaryKey()
+      .default(sql`nextval('products_id_seq')`),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    brandId: integer('brand_id')
+      .notNull()
+      .references(() => brands.id),
+    /** The natural key, as the catalogue names it: brand + model + variant ('' when there is none). */
+    model: text('model').notNull(),
+    variant: text('variant').notNull().default(''),
+    price: integer('price'),
+    ramGb: real('ram_gb'),
+    storageGb: integer('storage_gb'),
+    releaseDate: date('release_date', { mode: 'string' }),
+    listingConfidence: text('listing_confidence').notNull().default('confirmed'),
+    /** The variant's own attributes, as listed. */
+    attributes: jsonb('attributes').$type<Record<string, AttributeValue>>().notNull(),
+    features: text('features')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    facets: text('facets')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    specScore: smallint('spec_score'),
+    sources: jsonb('sources').$type<{ specs: string | null; price: string | null }>(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('product_variants_natural_key_uq').on(t.brandId, t.model, t.variant),
+    index('product_variants_product_price_idx').on(t.productId, t.price, t.id),
+  ],
+);
+
+/** What the site knows of its catalogue: the imported files' version and how old their prices are. */
+export const catalogueMeta = pgTable('catalogue_meta', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 /** Views per product per day, written in batches; the source of the Trending label. */
 export const productViewsDaily = pgTable(
@@ -349,6 +424,13 @@ export const reviews = pgTable(
     performance: smallint('performance').notNull(),
     /** The star bucket of the distribution and the star filter: whole stars of the overall rating, 1-5. */
     star: smallint('star').generatedAlwaysAs(sql`greatest(1, overall / 2)`),
+    /** The variant the reviewer owns ("Owns the 8 GB + 256 GB"); null when not said (reviews before issue 18). */
+    variantId: integer('variant_id').references(() => productVariants.id, { onDelete: 'set null' }),
+    /**
+     * True for the second review of one author on one model, left by the merge of two variants' pages that
+     * both had a review of theirs (issue 18): both stay, and only new reviews are one per author and model.
+     */
+    mergedDuplicate: boolean('merged_duplicate').notNull().default(false),
     summary: text('summary').notNull(),
     description: text('description').notNull(),
     useful: integer('useful').notNull().default(0),
@@ -360,7 +442,9 @@ export const reviews = pgTable(
     ...hideable(),
   },
   (t) => [
-    uniqueIndex('reviews_product_user_uq').on(t.productId, t.userId),
+    uniqueIndex('reviews_product_user_uq')
+      .on(t.productId, t.userId)
+      .where(sql`NOT ${t.mergedDuplicate}`),
     // One index per sort, each ending in the same tie-breakers, so any page is a short index range scan.
     // Only visible reviews are listed (hidden ones are out, as from the counters): partial indexes.
     index('reviews_product_created_idx')

@@ -1,6 +1,11 @@
 /** Response shapes of the catalogue API; the server serializes with them and the web app reads them. */
 import { z } from './zod.ts';
 
+/**
+ * A product card is one model (issue 18). `id`, `variant` and `price` are those of the variant the card opens:
+ * the model's default (cheapest available) variant, or under a budget, RAM or storage filter the cheapest
+ * variant that matches. `price_from` is the model's lowest price and `variant_count` how many variants it has.
+ */
 export const ProductCardSchema = z.object({
   id: z.number().int(),
   image_url: z.string(),
@@ -9,6 +14,8 @@ export const ProductCardSchema = z.object({
   model: z.string(),
   variant: z.string(),
   price: z.number().nullable(),
+  price_from: z.number().nullable(),
+  variant_count: z.number().int(),
   value: z.number(),
   total_reviews: z.number().int(),
   verified: z.boolean(),
@@ -29,12 +36,14 @@ export type PrimeRanges = z.infer<typeof PrimeRangesSchema>;
 export const PrimeAttributeSchema = PrimeRangesSchema.extend({ value: z.number().nullable() });
 export type PrimeAttribute = z.infer<typeof PrimeAttributeSchema>;
 
+/** An attribute of a product; one not known has `known: false`, value null and display "Not known yet". */
 export const AttributeItemSchema = z.object({
   key: z.string(),
   name: z.string(),
-  value: z.union([z.string(), z.number(), z.boolean(), z.array(z.string())]),
+  value: z.union([z.string(), z.number(), z.boolean(), z.array(z.string())]).nullable(),
   quantity_id: z.number().int().nullable(),
   display: z.string(),
+  known: z.boolean(),
 });
 export type AttributeItem = z.infer<typeof AttributeItemSchema>;
 
@@ -45,7 +54,36 @@ export const AttributeGroupSchema = z.object({
 });
 export type AttributeGroup = z.infer<typeof AttributeGroupSchema>;
 
+export const LISTING_CONFIDENCES = ['confirmed', 'partial', 'rumoured'] as const;
+export type ListingConfidence = (typeof LISTING_CONFIDENCES)[number];
+
+/** One RAM + storage variant of a model, with its own price. */
+export const VariantSchema = z.object({
+  id: z.number().int(),
+  variant: z.string(),
+  price: z.number().nullable(),
+  ram_gb: z.number().nullable(),
+  storage_gb: z.number().int().nullable(),
+});
+export type Variant = z.infer<typeof VariantSchema>;
+
+/**
+ * A model's page (issue 18), with one variant selected: `id`, `variant`, `price` and `attribute_groups` are the
+ * selected variant's (`id` is the id asked for, or the default variant's when a model id was asked for);
+ * reviews, questions, upvotes, views and the rating are the model's. `canonical_id` is the default variant's
+ * id: the page's canonical address. Every attribute of the category is listed, known or not.
+ */
 export const ProductDetailSchema = ProductCardSchema.extend({
+  model_id: z.number().int(),
+  canonical_id: z.number().int(),
+  model_key: z.string().nullable(),
+  listing_confidence: z.enum(LISTING_CONFIDENCES),
+  known_attributes: z.number().int(),
+  total_attributes: z.number().int(),
+  price_max: z.number().nullable(),
+  variants: z.array(VariantSchema),
+  /** Where the data comes from, in words: "Specs from …", "Price listed …". */
+  sources: z.object({ specs: z.string().nullable(), price: z.string().nullable() }),
   category_id: z.string(),
   category_name: z.string(),
   brand_id: z.number().int(),
@@ -92,7 +130,20 @@ export const ProductPageSchema = z.object({
   page: z.number().int(),
   size: z.number().int(),
   total: z.number().int(),
+  /** Under a "released within" filter: models left out because their release date is unknown. */
+  unknown_release: z.number().int().optional(),
 });
+
+/**
+ * How old the catalogue's data is (issue 18): the date its prices were listed (shown site-wide as "Catalogue
+ * prices as of …") and its newest release date. "Released within" is measured back from prices_as_of, since
+ * the catalogue says how old it is; without it, from today.
+ */
+export const CatalogueInfoSchema = z.object({
+  prices_as_of: z.string().nullable(),
+  newest_release: z.string().nullable(),
+});
+export type CatalogueInfo = z.infer<typeof CatalogueInfoSchema>;
 export type ProductPage = z.infer<typeof ProductPageSchema>;
 
 export const ProductResponseSchema = z.object({ success: z.literal(true), product: ProductDetailSchema });
@@ -176,6 +227,8 @@ export const SearchResultSchema = z.object({
   variant: z.string(),
   brand: z.string(),
   price: z.number().nullable(),
+  price_from: z.number().nullable(),
+  variant_count: z.number().int(),
   value: z.number(),
   total_review: z.number().int(),
 });

@@ -52,6 +52,8 @@ export const ReviewSchema = z.object({
   performance: z.number(),
   summary: z.string(),
   description: z.string(),
+  /** The variant the reviewer owns ("Owns the 8 GB + 256 GB"), when they said. */
+  variant: z.object({ id: z.number().int(), label: z.string() }).nullable(),
   useful: z.number().int(),
   not_useful: z.number().int(),
   comments: z.number().int(),

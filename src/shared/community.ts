@@ -35,6 +35,8 @@ export const ReviewInputSchema = z.object({
   performance: rating,
   summary: text(LIMITS.summary, COMMUNITY_MESSAGES.summary),
   description: text(LIMITS.description, COMMUNITY_MESSAGES.description),
+  /** The variant the reviewer owns (issue 18): one of the product's variants. */
+  variant_id: z.number().int().positive().optional(),
 });
 export type ReviewInput = z.infer<typeof ReviewInputSchema>;
 
