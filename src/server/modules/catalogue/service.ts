@@ -194,6 +194,17 @@ export class CatalogueService {
     const [r1, r2] = await this.primeRanges(row.category_id);
     const label = row.trend_label as TrendLabelId | null;
     const card = toCard(row);
+    if (!row.variants.length) {
+      // A model without variant rows (made outside the catalogue import): its own listing is its one variant.
+      row.variants.push({
+        id: card.id,
+        variant: row.variant,
+        price: row.price,
+        ram_gb: null,
+        storage_gb: null,
+        attributes: {},
+      });
+    }
     return {
       category: row.category_id,
       modelAttributes: row.attributes,

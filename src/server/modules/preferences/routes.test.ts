@@ -10,6 +10,7 @@ import {
 } from '../../../shared/preferences.ts';
 import { createTestApp, type TestContext } from '../../../test/app.ts';
 import { type Member, member } from '../../../test/community.ts';
+import { giveProductsTheirVariant } from '../catalogue/variants.ts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -233,6 +234,7 @@ describe('recommendations, ranked (phones made for the test, the catalogue hidde
         RETURNING id`,
     );
     ids[name] = row!.id;
+    await giveProductsTheirVariant(t.database.db);
   };
   const names = (items: Recommendation[]) =>
     items.map((p) => Object.keys(ids).find((k) => ids[k] === p.id) ?? `catalogue ${p.id}`);
