@@ -173,6 +173,51 @@ describe('GET /product/{id}: any variant opens its model', () => {
   });
 });
 
+describe('views and search', () => {
+  it("a view of any variant's page counts for its model", async () => {
+    const views = async () =>
+      (
+        await rows<{ views: number }>(t.database.db, sql`SELECT views FROM products WHERE id = ${ids.model}`)
+      )[0]!.views;
+    const before = await views();
+    await t.app.inject({
+      url: `${API}/product/${ids.top}`,
+      headers: { 'user-agent': 'Mozilla/5.0 Firefox/140.0' },
+    });
+    t.services.recordView(ids.mid, 'Mozilla/5.0 Firefox/140.0');
+    await t.services.views.flush();
+    expect(await views()).toBe(before + 2);
+    const [day] = await rows<{ n: number }>(
+      t.database.db,
+      sql`SELECT coalesce(sum(views), 0)::int AS n FROM product_views_daily WHERE product_id IN (${ids.mid}, ${ids.top})`,
+    );
+    expect(day!.n).toBe(0);
+  });
+
+  it('never finds a hidden model', async () => {
+    const [d] = await rows<{ model: string }>(
+      t.database.db,
+      sql`SELECT model FROM products WHERE id = ${ids.hidden}`,
+    );
+    for (const url of [
+      `/search?searchQuery=${encodeURIComponent(d!.model)}`,
+      `/search?searchQuery=${encodeURIComponent(d!.model)}&page=0&size=50`,
+    ]) {
+      const found = (await get(url)).json().products as Card[];
+      expect(found.map((c) => c.id)).not.toContain(ids.hidden);
+    }
+  });
+
+  it('"galaxy s24 fe" suggests that phone once, with its variants', async () => {
+    const res = await get('/search?searchQuery=galaxy%20s24%20fe');
+    expect(res.statusCode).toBe(200);
+    const found = (res.json().products as Card[]).filter((c) => /^Galaxy S24 FE/i.test(c.model));
+    expect(found).toHaveLength(1);
+    expect(found[0]!.variant_count).toBeGreaterThan(1);
+    expect(found[0]!.price_from).toBe(found[0]!.price);
+  });
+});
+
 describe('reviews, questions and upvotes belong to the model', () => {
   const form = (over: Record<string, unknown> = {}) => ({
     overall: 4,
