@@ -283,6 +283,18 @@ describe('an existing database upgrades in place (issue 18)', () => {
     const again = await prepareDatabase(database, { seedDemo: false, articles: [] });
     expect(again.imported).toBeNull();
     expect(await snapshot()).toEqual(before);
+
+    // New catalogue files (or a new transform): the next start imports again, and nothing is lost.
+    await q(`UPDATE catalogue_meta SET value = 'an older catalogue' WHERE key = 'version'`);
+    const upgraded = await prepareDatabase(database, { seedDemo: false, articles: [] });
+    expect(upgraded.imported).toMatchObject({ merged: 0, hidden: 0 });
+    expect(await one(`SELECT value FROM catalogue_meta WHERE key = 'version'`)).toEqual({
+      value: catalogueVersion(),
+    });
+    const after = await snapshot();
+    expect(after.reviews).toEqual(before.reviews);
+    expect(after.products.length).toBe(before.products.length);
+    expect(await countersEqualRows(database.db)).toEqual([]);
   }, 180_000);
 });
 

@@ -281,7 +281,7 @@ export function transformCar(r: Raw): CatalogueRow {
     listingConfidence: 'confirmed',
     ramGb: null,
     storageGb: null,
-    sources: { specs: 'the Kaggle "Cars Dataset (India)"', price: 'about 2020 (ex-showroom)' },
+    sources: { specs: 'the Kaggle "Cars Dataset (India)"', price: 'ex-showroom in about 2020' },
     attributes,
     prime1: num(r.mileage_arai_kmpl) ?? num(r.mileage_city_kmpl),
     prime2: toBhp(num(r.power_value), str(r.power_unit)),
