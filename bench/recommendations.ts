@@ -29,6 +29,7 @@ import pg from 'pg';
 import type { Db } from '../src/db/client.ts';
 import { systemClock } from '../src/server/lib/clock.ts';
 import { hashToken, randomToken } from '../src/server/lib/tokens.ts';
+import { GIVE_PRODUCTS_THEIR_VARIANT } from '../src/server/modules/catalogue/variants.ts';
 import { RecommendationService } from '../src/server/modules/preferences/recommendations.ts';
 import { PreferenceService } from '../src/server/modules/preferences/service.ts';
 import {
@@ -292,7 +293,10 @@ async function addPhones(client: pg.Client, target: number): Promise<{ inserted:
   process.stdout.write(`  ${need.toLocaleString('en')} synthetic phones … `);
   await client.query('SELECT setseed(0.4242)');
   const res = await client.query(INSERT_PHONES, [need]);
+  // Each synthetic phone is a model with one variant (issue 18): budgets match variants' prices.
+  for (const statement of GIVE_PRODUCTS_THEIR_VARIANT) await client.query(statement);
   await client.query('VACUUM ANALYZE products');
+  await client.query('VACUUM ANALYZE product_variants');
   const took = seconds(started);
   process.stdout.write(`${took.toFixed(1)} s (with VACUUM ANALYZE)\n`);
   // The counters agree with themselves: stars add up to total_reviews, the rating sum to the stars.
