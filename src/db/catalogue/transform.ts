@@ -105,8 +105,8 @@ export function transformPhone(r: Raw): CatalogueRow {
   put(attributes, 11, quantity(num(r.storage_gb), 1));
   put(attributes, 12, mapped(r.os, normalize.operatingSystem));
   put(attributes, 13, mapped(r.bluetooth, normalize.bluetooth));
-  put(attributes, 14, text(r.cpu) ?? text(r.chipset));
-  put(attributes, 15, text(r.gpu));
+  put(attributes, 14, mapped(r.cpu, normalize.cpu) ?? text(r.chipset));
+  put(attributes, 15, mapped(r.gpu, normalize.gpu));
   const refresh = num(r.refresh_rate_hz);
   const rawDisplayType = str(r.display_type);
   const displayType = rawDisplayType && normalize.displayType(rawDisplayType);
