@@ -67,7 +67,7 @@ export interface ImportResult {
  * Bump when the transform or grouping changes what the catalogue's rows become: the version changes, and every
  * database re-imports (and regroups) at its next start.
  */
-export const TRANSFORM_VERSION = 'issue-18.2';
+export const TRANSFORM_VERSION = 'issue-18.4';
 
 /**
  * How old the catalogue's prices are: the date of its newest price source, the Smartprix scrape of 2025-10-13

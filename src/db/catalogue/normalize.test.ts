@@ -47,6 +47,12 @@ describe("the catalogue's one wording", () => {
     expect(normalize.usb('microUSB v2.0')).toBe('microUSB 2.0');
     expect(normalize.gps('Yes with A-GPS, Glonass')).toBe('Yes, with A-GPS, GLONASS');
     expect(normalize.sim('Dual Sim, GSM+GSM (Hybrid Slot)')).toBe('Dual SIM, GSM+GSM (Hybrid Slot)');
+    expect(normalize.gpu('Arm Mali-G57 MC2')).toBe('Mali-G57 MC2');
+    expect(normalize.gpu('Adreno 610')).toBe('Adreno 610');
+    expect(normalize.cpu('Octa Core, 2.4 GHz')).toBe('Octa-core, 2.4 GHz');
+    expect(normalize.cpu('Octa-core (2x2.4 GHz Cortex-A76 & 6x2.0 GHz Cortex-A55)')).toBe(
+      'Octa-core (2x2.4 GHz Cortex-A76 & 6x2.0 GHz Cortex-A55)',
+    );
   });
 
   it('names sensors once, in lower case as GSMArena does', () => {

@@ -59,6 +59,19 @@ export function gps(value: string): string {
   return value.replace(/^Yes with\b/, 'Yes, with').replace(/\bGlonass\b/g, 'GLONASS');
 }
 
+/** "Arm Mali-G57 MC2" → "Mali-G57 MC2". */
+export function gpu(value: string): string {
+  return value.replace(/^ARM\s+(?=Mali)/i, '');
+}
+
+/** "Octa Core, 2.4 GHz" → "Octa-core, 2.4 GHz", as GSMArena writes the core count. */
+export function cpu(value: string): string {
+  return value.replace(
+    /^(Octa|Hexa|Quad|Dual|Single|Deca)[ -]?Core\b/i,
+    (_, n: string) => `${n.charAt(0).toUpperCase()}${n.slice(1).toLowerCase()}-core`,
+  );
+}
+
 /** "Dual Sim" → "Dual SIM". */
 export function sim(value: string): string {
   return value.replace(/\bSim\b/g, 'SIM');

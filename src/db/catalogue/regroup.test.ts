@@ -85,6 +85,8 @@ async function oldDatabase() {
   const rumoured = await page('Galaxy M35', '8GB RAM + 128GB', 22999, 7, false);
   const e = await page('Galaxy S24 FE', '8GB RAM + 256GB', 38888, 3);
   const f = await page('Galaxy S24 FE 5G', '8GB RAM + 128GB', 33885, 4);
+  // A page kept as it is, whose model gains a variant from the newer price list.
+  const g = await page('Galaxy M14 4G', '4GB RAM + 64GB', 8499, 1);
   const users: number[] = [];
   for (let i = 1; i <= 5; i++) {
     users.push(
@@ -108,6 +110,7 @@ async function oldDatabase() {
   await review(rumoured, u5, 4, 3);
   await review(e, u2, 7, 2);
   await review(f, u3, 5, 1);
+  await review(g, u1, 7, 1);
   const { id: q1 } = await one<{ id: number }>(
     `INSERT INTO questions (product_id, user_id, body, answers) VALUES (${b}, ${u1}, 'Does it have NFC?', 2)
      RETURNING id`,
@@ -133,7 +136,7 @@ async function oldDatabase() {
   await q(
     `UPDATE products p SET upvotes = (SELECT count(*) FROM product_upvotes u WHERE u.product_id = p.id)`,
   );
-  return { a, b, c, rumoured, e, f, users };
+  return { a, b, c, rumoured, e, f, g, users };
 }
 
 /** Every row the upgrade must keep, as comparable text. */
@@ -152,7 +155,7 @@ async function snapshot() {
 describe('an existing database upgrades in place (issue 18)', () => {
   it('regroups variant pages into models at start, keeping every review, question, vote, view and report', async () => {
     const old = await oldDatabase();
-    const { a, b, c, rumoured, e, f, users } = old;
+    const { a, b, c, rumoured, e, f, g, users } = old;
     const [u1, u2, u3, u4, u5] = users as [number, number, number, number, number];
 
     const progress: string[] = [];
@@ -210,7 +213,14 @@ describe('an existing database upgrades in place (issue 18)', () => {
       { user_id: u5, product_id: rumoured, variant_id: null, merged_duplicate: false, hidden: false },
       { user_id: u2, product_id: e, variant_id: e, merged_duplicate: false, hidden: false },
       { user_id: u3, product_id: e, variant_id: f, merged_duplicate: false, hidden: false },
+      { user_id: u1, product_id: g, variant_id: g, merged_duplicate: false, hidden: false },
     ]);
+    expect(await one(`SELECT id, variant_count FROM products WHERE model_key = 'samsung|galaxym14'`)).toEqual(
+      {
+        id: g,
+        variant_count: 2,
+      },
+    );
     // Questions moved, their answers with them.
     expect(
       await q(`SELECT q.product_id, q.answers, (SELECT count(*)::int FROM answers x WHERE x.question_id = q.id) AS rows
@@ -265,6 +275,7 @@ describe('an existing database upgrades in place (issue 18)', () => {
       [c, a],
       [e, e],
       [f, e],
+      [g, g],
       [rumoured, undefined],
     ] as const) {
       const resolved = await q<{
@@ -283,6 +294,18 @@ describe('an existing database upgrades in place (issue 18)', () => {
     const again = await prepareDatabase(database, { seedDemo: false, articles: [] });
     expect(again.imported).toBeNull();
     expect(await snapshot()).toEqual(before);
+
+    // New catalogue files (or a new transform): the next start imports again, and nothing is lost.
+    await q(`UPDATE catalogue_meta SET value = 'an older catalogue' WHERE key = 'version'`);
+    const upgraded = await prepareDatabase(database, { seedDemo: false, articles: [] });
+    expect(upgraded.imported).toMatchObject({ merged: 0, hidden: 0 });
+    expect(await one(`SELECT value FROM catalogue_meta WHERE key = 'version'`)).toEqual({
+      value: catalogueVersion(),
+    });
+    const after = await snapshot();
+    expect(after.reviews).toEqual(before.reviews);
+    expect(after.products.length).toBe(before.products.length);
+    expect(await countersEqualRows(database.db)).toEqual([]);
   }, 180_000);
 });
 

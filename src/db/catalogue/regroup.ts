@@ -3,7 +3,7 @@
  * variant of its own id. Inside the import's transaction, before the models are upserted, this gathers the
  * products whose variants now belong to one model_key into the one with the smallest id (so every old address,
  * a variant id, still opens the phone), with everything people wrote, voted and viewed on them:
- * - reviews move (a review without a variant gets its old page's variant; when one author reviewed two merged
+ * - reviews move (a review without a variant gets its old page's variant, as on a page that is kept; when one author reviewed two merged
  *   pages, both stay and the later is marked merged_duplicate), questions move (their answers follow),
  * - upvotes move (one per user: the earliest), daily views add up per day, product reports are re-targeted (an
  *   open duplicate by the same reporter is resolved as no_action), a moderator's flag is kept,
@@ -95,6 +95,14 @@ export async function regroupCategory(
   if (rekeyed.length) {
     await tx.execute(sql`UPDATE products SET model_key = NULL
       WHERE id IN (SELECT (x->>0)::int FROM jsonb_array_elements(${json(rekeyed)}::jsonb) x)`);
+  }
+  // A review on a page of one variant was about that variant ("Owns the …"), whatever joins its page now.
+  const affected = [...new Set([...keys.keys(), ...merge.keys(), ...merge.values()])];
+  if (affected.length) {
+    await tx.execute(sql`UPDATE reviews r SET variant_id = v.id FROM product_variants v
+      WHERE v.product_id = r.product_id AND r.variant_id IS NULL
+        AND r.product_id IN (SELECT (x->>0)::int FROM jsonb_array_elements(${json(affected)}::jsonb) x)
+        AND (SELECT count(*) FROM product_variants w WHERE w.product_id = r.product_id) = 1`);
   }
   if (pairs.length) await mergeProducts(tx, pairs);
   if (keys.size) {

@@ -105,8 +105,8 @@ export function transformPhone(r: Raw): CatalogueRow {
   put(attributes, 11, quantity(num(r.storage_gb), 1));
   put(attributes, 12, mapped(r.os, normalize.operatingSystem));
   put(attributes, 13, mapped(r.bluetooth, normalize.bluetooth));
-  put(attributes, 14, text(r.cpu) ?? text(r.chipset));
-  put(attributes, 15, text(r.gpu));
+  put(attributes, 14, mapped(r.cpu, normalize.cpu) ?? text(r.chipset));
+  put(attributes, 15, mapped(r.gpu, normalize.gpu));
   const refresh = num(r.refresh_rate_hz);
   const rawDisplayType = str(r.display_type);
   const displayType = rawDisplayType && normalize.displayType(rawDisplayType);
@@ -281,7 +281,7 @@ export function transformCar(r: Raw): CatalogueRow {
     listingConfidence: 'confirmed',
     ramGb: null,
     storageGb: null,
-    sources: { specs: 'the Kaggle "Cars Dataset (India)"', price: 'about 2020 (ex-showroom)' },
+    sources: { specs: 'the Kaggle "Cars Dataset (India)"', price: 'ex-showroom in about 2020' },
     attributes,
     prime1: num(r.mileage_arai_kmpl) ?? num(r.mileage_city_kmpl),
     prime2: toBhp(num(r.power_value), str(r.power_unit)),
