@@ -70,9 +70,11 @@ export interface ImportResult {
 export const TRANSFORM_VERSION = 'issue-18.4';
 
 /**
- * How old the catalogue's prices are: the date of its newest price source, the Smartprix scrape of 2025-10-13
- * (SOURCES.md, source F: price_source "smartprix_2025-10_mynkpdr"). Source A (price_source "smartprix_2025",
- * "late 2025") has no stated day, and the cars and motorbikes are older; the newest declared day is the fair one.
+ * How old the catalogue's prices are: the newest day a price source of the catalogue states, the Smartprix scrape
+ * of 2025-10-13 (SOURCES.md, source F: price_source "smartprix_2025-10_mynkpdr"). Source A (price_source
+ * "smartprix_2025") says only "late 2025" (its rows list phones released up to 2025-11-12, so it is a few weeks
+ * newer, but no day is stated); the 2023 phone listings, the cars (about 2020) and the motorbikes (early 2023)
+ * are older. The stated day is the honest one: "Catalogue prices as of 13 October 2025" never claims more.
  */
 export const PRICES_AS_OF = '2025-10-13';
 
