@@ -187,8 +187,10 @@ async function pools(client: pg.Client, members: Member[]): Promise<number[]> {
   const out: number[] = [];
   for (const { preference: p } of members) {
     const { rows } = await client.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM products WHERE category_id = 'C001' AND verified
-         AND price BETWEEN $1 AND $2 AND release_date >= current_date - make_interval(months => $3::int)`,
+      `SELECT count(*)::int AS n FROM products p WHERE category_id = 'C001' AND verified AND NOT hidden
+         AND EXISTS (SELECT 1 FROM product_variants v WHERE v.product_id = p.id AND v.price BETWEEN $1 AND $2)
+         AND release_date >= coalesce((SELECT value::date FROM catalogue_meta WHERE key = 'prices_as_of'),
+           current_date) - make_interval(months => $3::int)`,
       [p.budget_min, p.budget_max, p.released_within],
     );
     out.push(rows[0]!.n);

@@ -33,7 +33,9 @@ export async function fillCatalogue(url: string, target = 100_000, batch = 5_000
        LEFT JOIN products p ON p.brand_id = b.id WHERE b.category_id = 'C001' GROUP BY b.id ORDER BY b.id`,
     );
     const { rows: keys } = await client.query<{ k: string }>(
-      `SELECT brand_id || '|' || model || '|' || variant AS k FROM products`,
+      // Natural keys are the variants' (issue 18): a model's products row names only its default variant.
+      `SELECT brand_id || '|' || model || '|' || variant AS k FROM product_variants
+       UNION SELECT brand_id || '|' || model || '|' || variant FROM products`,
     );
     const rows = phoneRows(brands, new Set(keys.map((r) => r.k)));
     const need = Math.max(0, target - before);

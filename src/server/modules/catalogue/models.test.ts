@@ -302,6 +302,38 @@ describe('reviews, questions and upvotes belong to the model', () => {
   });
 });
 
+describe('reports and moderation of a listing', () => {
+  it("a report on a variant's page, and a moderator's flag, are the model's", async () => {
+    const reporter = await member(t);
+    const res = await post(
+      `/product/${ids.top}/report`,
+      { reason_id: 16, comments: 'The price is out of date.' },
+      reporter.headers,
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    const [report] = await rows<{ target_id: number }>(
+      t.database.db,
+      sql`SELECT target_id FROM reports WHERE reporter_id = ${reporter.id} AND target_type = 'product'`,
+    );
+    expect(report!.target_id).toBe(ids.model);
+    const mod = await member(t, { role: 'moderator' });
+    const flagged = await t.app.inject({
+      method: 'POST',
+      url: '/moderation/api/v1/actions',
+      headers: mod.headers,
+      payload: { target_type: 'product', target_id: ids.mid, action: 'flag', reason: 'The RAM is wrong.' },
+    });
+    expect(flagged.statusCode, flagged.body).toBe(200);
+    const [p] = await rows<{ flag_reason: string | null; open: number }>(
+      t.database.db,
+      sql`SELECT flag_reason, (SELECT count(*)::int FROM reports WHERE target_type = 'product'
+          AND target_id = ${ids.model} AND status = 'open') AS open
+        FROM products WHERE id = ${ids.model}`,
+    );
+    expect(p).toEqual({ flag_reason: 'The RAM is wrong.', open: 0 });
+  });
+});
+
 interface Card {
   id: number;
   model: string;
