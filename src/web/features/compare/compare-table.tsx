@@ -23,7 +23,7 @@ function Cell({ row, index, product }: { row: CompareRow; index: number; product
       ) : cell.text === MISSING ? (
         <>
           <span aria-hidden="true">{MISSING}</span>
-          <span className="visually-hidden">Not listed</span>
+          <span className="visually-hidden">Not known yet</span>
         </>
       ) : (
         cell.text
