@@ -25,6 +25,7 @@ import accountStylesHref from './features/session/account.css?url';
 import campaignStylesHref from './features/campaign/campaign.css?url';
 import './context.ts';
 import { NO_CONTACT } from '../shared/site-contact.ts';
+import type { CatalogueInfo } from '../shared/api-types.ts';
 
 // Most visits never show an error page: its code loads when one is needed.
 const ErrorPage = lazy(() => import('./components/error-page.tsx').then((m) => ({ default: m.ErrorPage })));
@@ -46,6 +47,9 @@ export const links: Route.LinksFunction = () => [
  * canonical URLs), the campaign that replaces the whole app, if one is live, and this page load's house ad
  * with whether the visitor's ReviewPass hides it (the ad-free cookie).
  */
+const catalogueOf = (context: object): CatalogueInfo | null =>
+  (context as { catalogue?: CatalogueInfo | null }).catalogue ?? null;
+
 export async function loader({ context }: Route.LoaderArgs) {
   const adFree = context.adFree === true;
   const [campaign, ad] = await Promise.all([
@@ -61,6 +65,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     // How to reach us (the settings), for the footer and the error page.
     contact: context.contact,
     payments: context.payments !== false,
+    // How old the catalogue's prices are (issue 18): "Catalogue prices as of …" in the footer.
+    catalogue: catalogueOf(context),
   };
 }
 
@@ -117,7 +123,10 @@ export function Layout({ children }: { children: ReactNode }) {
                     {children}
                     {ad && <AdTray key={ad.id} props={{ ad }} wake="never" />}
                   </main>
-                  <Footer props={{ contact: root?.contact ?? NO_CONTACT }} wake="never" />
+                  <Footer
+                    props={{ contact: root?.contact ?? NO_CONTACT, catalogue: root?.catalogue ?? null }}
+                    wake="never"
+                  />
                   <CompareTraySlot />
                   <RouteAnnouncer />
                 </>
