@@ -20,7 +20,22 @@ export interface CatalogueRow {
   features: string[];
   facets: string[];
   specScore: number | null;
+  /** What groups the variants of one model: the file's model_key (phones), else lower(brand|model|variant). */
+  modelKey: string;
+  /** confirmed (a spec source confirms it), partial (a price list only), rumoured (not imported). */
+  listingConfidence: ListingConfidence;
+  ramGb: number | null;
+  storageGb: number | null;
+  /** Where the row's data comes from, in words: "Specs from {specs}, price listed {price}". */
+  sources: { specs: string | null; price: string | null };
 }
+
+export type ListingConfidence = 'confirmed' | 'partial' | 'rumoured';
+const CONFIDENCES: readonly ListingConfidence[] = ['confirmed', 'partial', 'rumoured'];
+
+/** The key of a category without model groups in its file: one variant per model. */
+export const ownModelKey = (brand: string, model: string, variant: string) =>
+  `${brand}|${model}|${variant}`.toLowerCase();
 
 type Raw = Record<string, unknown>;
 
@@ -129,10 +144,25 @@ export function transformPhone(r: Raw): CatalogueRow {
   if (os.startsWith('ios')) facets.push('os_ios');
 
   const priceSource = str(r.price_source);
+  const id = identity('C001', r);
+  const stated = str(r.listing_confidence) as ListingConfidence | null;
+  // Rows without the key (older files): confirmed unless a 2023 listing that no spec database confirms.
+  const listingConfidence =
+    stated && CONFIDENCES.includes(stated)
+      ? stated
+      : priceSource === 'smartprix_2023' && !str(r.gsmarena_name)
+        ? 'partial'
+        : 'confirmed';
   return {
-    ...identity('C001', r),
+    ...id,
+    // A month (2025-05) is stored as its first day; attribute_1 keeps the month, so pages say "May 2025".
     releaseDate: released && /^\d{4}-\d{2}$/.test(released) ? `${released}-01` : released,
-    verified: !(priceSource === 'smartprix_2023' && !str(r.gsmarena_name)),
+    verified: listingConfidence === 'confirmed',
+    modelKey: str(r.model_key)?.toLowerCase() ?? `${id.brand}|${id.model}`.toLowerCase(),
+    listingConfidence,
+    ramGb: num(r.ram_gb),
+    storageGb: storage == null ? null : Math.round(storage),
+    sources: phoneSources(r),
     attributes,
     prime1: num(r.battery_mah),
     prime2: rear,
@@ -140,6 +170,43 @@ export function transformPhone(r: Raw): CatalogueRow {
     facets,
     specScore: num(r.spec_score),
   };
+}
+
+/** The spec sources a phone row names (SOURCES.md), in words. */
+const SPEC_SOURCES: [RegExp, string][] = [
+  [/smartprix-scraper/i, 'Smartprix'],
+  [/mobiinfo|mobiledokan/i, 'MobileDokan'],
+  [/gsm-?arena|cellphones|gsmarena/i, 'GSMArena'],
+];
+/** When and where a price source listed its prices (SOURCES.md: A late 2025, B spring 2023, F 2025-10-13). */
+const PRICE_SOURCES: Record<string, string> = {
+  smartprix_2023: 'on Smartprix in 2023',
+  smartprix_2025: 'on Smartprix in late 2025',
+  'smartprix_2025-10_mynkpdr': 'on Smartprix in October 2025',
+};
+
+export function phoneSources(r: Raw): { specs: string | null; price: string | null } {
+  const names: string[] = [];
+  const add = (source: string | null) => {
+    if (!source) return;
+    const hit = SPEC_SOURCES.find(([re]) => re.test(source));
+    if (hit && !names.includes(hit[1])) names.push(hit[1]);
+  };
+  add(str(r.gsmarena_source) ?? (str(r.gsmarena_name) ? 'gsmarena' : null));
+  const sourceOf = (v: unknown) =>
+    v && typeof v === 'object' ? str((v as Record<string, unknown>).source) : null;
+  add(sourceOf(r.spec_match));
+  add(sourceOf(r.filled_from));
+  add(sourceOf(r.filled_from_2));
+  const priceSource = str(r.price_source);
+  const price = priceSource ? (PRICE_SOURCES[priceSource] ?? `on ${priceSource}`) : null;
+  // A price list only (a partial listing): its specs are the price list's, unconfirmed.
+  const specs = names.length
+    ? names.join(' and ')
+    : priceSource?.startsWith('smartprix')
+      ? 'the Smartprix listing (unconfirmed)'
+      : null;
+  return { specs, price };
 }
 
 /** PS and kW to bhp; hp and bhp are taken as equal. */
@@ -198,10 +265,16 @@ export function transformCar(r: Raw): CatalogueRow {
   if (seats === 5) facets.add('seats_5');
   if (seats != null && seats >= 7) facets.add('seats_7');
 
+  const id = identity('C002', r);
   return {
-    ...identity('C002', r),
+    ...id,
     releaseDate: null,
     verified: true,
+    modelKey: ownModelKey(id.brand, id.model, id.variant),
+    listingConfidence: 'confirmed',
+    ramGb: null,
+    storageGb: null,
+    sources: { specs: 'the Kaggle "Cars Dataset (India)"', price: 'about 2020 (ex-showroom)' },
     attributes,
     prime1: num(r.mileage_arai_kmpl) ?? num(r.mileage_city_kmpl),
     prime2: toBhp(num(r.power_value), str(r.power_unit)),
@@ -227,10 +300,16 @@ export function transformMotorbike(r: Raw): CatalogueRow {
   const facets: string[] = [];
   if (engine != null)
     facets.push(engine <= 160 ? 'engine_commuter' : engine <= 500 ? 'engine_mid' : 'engine_big');
+  const id = identity('C003', r);
   return {
-    ...identity('C003', r),
+    ...id,
     releaseDate: null,
     verified: true,
+    modelKey: ownModelKey(id.brand, id.model, id.variant),
+    listingConfidence: 'confirmed',
+    ramGb: null,
+    storageGb: null,
+    sources: { specs: 'carandbike.com', price: 'on carandbike.com in early 2023' },
     attributes,
     prime1: engine,
     prime2: num(r.mileage_kmpl),

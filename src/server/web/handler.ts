@@ -144,6 +144,7 @@ export async function registerWeb(
         adFree: await services.passCookie.adFree(req.headers.cookie),
         contact: services.config.contact,
         payments: services.payments.provider.name !== 'none',
+        catalogueInfo: await services.catalogue.catalogueInfo(),
       };
       const response = await handle(toWebRequest(req), context as never);
       return sendWebResponse(reply, response);

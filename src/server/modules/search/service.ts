@@ -107,7 +107,8 @@ export class SearchService {
     );
     const typed = normalizeSearch(query);
     const rank = sql`${score} + ${inOrder} + CASE WHEN h.search_text LIKE ${`${typed.replace(/[%_\\]/g, '')}%`} THEN 5 ELSE 0 END`;
-    // Suggestions show each model once (its best-ranked variant); results pages list every variant.
+    // A product is a model (issue 18), so every list shows each model once; suggestions also keep one of two
+    // models listed under the same name.
     const ranked = onePerModel
       ? sql`SELECT DISTINCT ON (brand_id, model) * FROM ranked ORDER BY brand_id, model, rank DESC, popularity DESC, id`
       : sql`SELECT * FROM ranked`;
@@ -118,7 +119,7 @@ export class SearchService {
       sql`
       WITH hits AS (
         SELECT p.id, p.brand_id, p.verified, p.model, p.popularity, p.search_vector, p.search_text
-        FROM products p WHERE p.search_vector @@ to_tsquery('simple', ${all})
+        FROM products p WHERE p.search_vector @@ to_tsquery('simple', ${all}) AND NOT p.hidden
         ORDER BY ${broad ? sql`p.popularity DESC NULLS LAST` : sql`p.popularity + 0 DESC`}, p.id
         LIMIT ${SEARCH_RESULT_LIMIT + 1}
       ), ranked AS (
@@ -158,7 +159,7 @@ export class SearchService {
       this.db,
       sql`
       SELECT count(*)::int AS n FROM (
-        SELECT 1 FROM products p WHERE p.search_vector @@ to_tsquery('simple', ${tsquery})
+        SELECT 1 FROM products p WHERE p.search_vector @@ to_tsquery('simple', ${tsquery}) AND NOT p.hidden
         LIMIT ${SEARCH_RESULT_LIMIT + 1}
       ) c`,
     );
@@ -225,6 +226,8 @@ function toResult(r: SearchRow): SearchResult {
     variant: c.variant,
     brand: c.brand,
     price: c.price,
+    price_from: c.price_from,
+    variant_count: c.variant_count,
     value: c.value,
     total_review: c.total_reviews,
   };
