@@ -25,7 +25,6 @@ import accountStylesHref from './features/session/account.css?url';
 import campaignStylesHref from './features/campaign/campaign.css?url';
 import './context.ts';
 import { NO_CONTACT } from '../shared/site-contact.ts';
-import type { CatalogueInfo } from '../shared/api-types.ts';
 
 // Most visits never show an error page: its code loads when one is needed.
 const ErrorPage = lazy(() => import('./components/error-page.tsx').then((m) => ({ default: m.ErrorPage })));
@@ -47,9 +46,6 @@ export const links: Route.LinksFunction = () => [
  * canonical URLs), the campaign that replaces the whole app, if one is live, and this page load's house ad
  * with whether the visitor's ReviewPass hides it (the ad-free cookie).
  */
-const catalogueOf = (context: object): CatalogueInfo | null =>
-  (context as { catalogue?: CatalogueInfo | null }).catalogue ?? null;
-
 export async function loader({ context }: Route.LoaderArgs) {
   const adFree = context.adFree === true;
   const [campaign, ad] = await Promise.all([
@@ -66,7 +62,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     contact: context.contact,
     payments: context.payments !== false,
     // How old the catalogue's prices are (issue 18): "Catalogue prices as of …" in the footer.
-    catalogue: catalogueOf(context),
+    catalogue: context.catalogueInfo ?? null,
   };
 }
 

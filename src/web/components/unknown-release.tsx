@@ -13,9 +13,3 @@ export function UnknownRelease({ count, plural }: { count: number | null | undef
     </p>
   );
 }
-
-/** The count a response carries under a "released within" filter, if it does. */
-export const unknownReleaseOf = (response: object | null | undefined): number | null => {
-  const n = (response as { unknown_release?: unknown } | null | undefined)?.unknown_release;
-  return typeof n === 'number' ? n : null;
-};

@@ -33,7 +33,7 @@ const phone: ProductDetail = {
     { id: 12, variant: '8 GB + 128 GB', price: 29999, ram_gb: 8, storage_gb: 128 },
     { id: 13, variant: '8 GB + 256 GB', price: 35999, ram_gb: 8, storage_gb: 256 },
   ],
-  sources: { specs: 'specs from GSMArena', price: 'price listed 2025-11-20' },
+  sources: { specs: 'GSMArena', price: 'on Smartprix in November 2025' },
   value: 4.2,
   total_reviews: 12,
   verified: true,
@@ -82,7 +82,7 @@ describe('ProductDetails (issue 18: one page per phone)', () => {
     expect(specs).toMatch(/<dt>Display type<\/dt><dd>Not known yet<\/dd>/);
     expect(specs).toContain('spec-row spec-unknown');
     expect(specs).toMatch(/22(<!-- -->)? of (<!-- -->)?24(<!-- -->)? specs known/);
-    expect(specs).toContain('Specs from GSMArena, price listed 2025-11-20.');
+    expect(specs).toContain('Specs from GSMArena, price listed on Smartprix in November 2025.');
     expect(specs).not.toContain(PARTIAL_NOTICE);
   });
 
@@ -96,8 +96,6 @@ describe('ProductDetails (issue 18: one page per phone)', () => {
 describe('sourcesLine', () => {
   it('joins what is known into one sentence', () => {
     expect(sourcesLine({ specs: null, price: null })).toBeNull();
-    expect(sourcesLine({ specs: null, price: 'price listed on Smartprix' })).toBe(
-      'Price listed on Smartprix.',
-    );
+    expect(sourcesLine({ specs: null, price: 'on Smartprix' })).toBe('Price listed on Smartprix.');
   });
 });

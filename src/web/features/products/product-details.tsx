@@ -1,4 +1,5 @@
 import type { PrimeAttribute, ProductDetail } from '../../../shared/api-types.ts';
+import { CATALOGUE_TEXTS } from '../../../shared/catalogue-texts.ts';
 import { formatCount, formatDate } from '../../../shared/format.ts';
 import { RatingTag } from '../../components/rating-tag.tsx';
 
@@ -55,12 +56,15 @@ function PrimeMeter({ attr }: { attr: PrimeAttribute }) {
 /** What the page says of a listing whose specs no spec database has confirmed yet (issue 18). */
 export const PARTIAL_NOTICE = 'These specs are not confirmed by a spec database yet.';
 
-/** "Specs from …, price listed …": where the page's data comes from, in words. */
+/** "Specs from …, price listed …": where the page's data comes from, in words (the import's phrases). */
 export function sourcesLine(sources: ProductDetail['sources']): string | null {
-  const parts = [sources.specs, sources.price].filter((s): s is string => !!s);
+  const parts = [
+    sources.specs && `specs from ${sources.specs}`,
+    sources.price && `price listed ${sources.price}`,
+  ].filter((s): s is string => !!s);
   if (!parts.length) return null;
   const line = parts.join(', ');
-  return `${line[0]!.toUpperCase()}${line.slice(1)}${line.endsWith('.') ? '' : '.'}`;
+  return `${line[0]!.toUpperCase()}${line.slice(1)}.`;
 }
 
 /**
@@ -142,7 +146,7 @@ export function ProductDetails({
               {g.attributes.map((a) => (
                 <div key={a.key} className={a.known ? 'spec-row' : 'spec-row spec-unknown'}>
                   <dt>{a.name}</dt>
-                  <dd>{a.known ? a.display : 'Not known yet'}</dd>
+                  <dd>{a.known ? a.display : CATALOGUE_TEXTS.notKnown}</dd>
                 </div>
               ))}
             </dl>
