@@ -38,7 +38,7 @@ const DOCUMENT_404 = 'Failed to load resource: the server responded with a statu
 async function phoneWithGaps(): Promise<Model> {
   for (let page = 0; page < 10; page += 1) {
     const { products } = await api<{ products: { id: number }[] }>(
-      `/browse/category/C001?page=${page}&size=50&sort=price-low-high`,
+      `/browse/category/C001?page=${page}&size=50&sort=price_asc`,
     );
     for (const p of products) {
       const d = await detail(p.id);

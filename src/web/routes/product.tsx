@@ -33,6 +33,9 @@ const QuestionsSection = island(() =>
   import('../features/questions/questions-section.tsx').then((m) => m.QuestionsSection),
 );
 
+/** A variant link's navigation state: the same page, so focus stays on the picker (route-announcer.tsx). */
+const SAME_PAGE = { samePage: true };
+
 /** The trail above the page: Home › category › brand. */
 function trailOf(p: ProductDetail) {
   const category = p.category_id === 'C001' ? '' : `category=${p.category_id}`;
@@ -134,7 +137,9 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           <ProductDetails key={`h${p.model_id}`} wake="never" props={{ product: p, part: 'head' }} />
           {/* The price and the variant picker are the page's own (not an island): switching variant is a
               client-side navigation that updates them in place, focus staying on the chosen link. */}
-          <p className="product-price">{formatPrice(p.price)}</p>
+          <p className="product-price" aria-live="polite">
+            {formatPrice(p.price)}
+          </p>
           {p.variants.length > 1 && (
             <div className="variant-picker" role="group" aria-labelledby="variant-label">
               <p id="variant-label" className="variant-label">
@@ -147,6 +152,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
                       to={`/product/${v.id}`}
                       replace
                       preventScrollReset
+                      state={SAME_PAGE}
                       aria-current={v.id === p.id ? 'page' : undefined}
                     >
                       {v.variant} <span>{formatPrice(v.price)}</span>
