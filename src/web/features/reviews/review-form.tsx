@@ -118,8 +118,6 @@ function Fields({
   const form = useForm<FieldName>({
     schema: choose ? ChooseVariantSchema : FormSchema,
     initial: {
-      // One variant: that is the one owned. Several: the reviewer says which (their earlier answer kept).
-      variant_id: String((choose ? existing?.variant?.id : variants[0]?.id) ?? ''),
       overall: existing ? String(existing.overall) : '',
       build_quality: existing ? String(existing.build_quality) : '',
       features: existing ? String(existing.features) : '',
@@ -127,6 +125,8 @@ function Fields({
       performance: existing ? String(existing.performance) : '',
       summary: existing?.summary ?? '',
       description: existing?.description ?? '',
+      // One variant: that is the one owned. Several: the reviewer says which (their earlier answer kept).
+      variant_id: String((choose ? existing?.variant?.id : variants[0]?.id) ?? ''),
     },
   });
   useEffect(() => title.current?.focus(), []);
