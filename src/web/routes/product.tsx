@@ -93,15 +93,15 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   // Sorting, the star filter and the page are in the URL: shareable, and working without JavaScript.
   const view = reviewView(new URL(request.url).searchParams);
   try {
-    // Any variant's id opens its model's page; reviews, questions and views are the model's (issue 18).
-    const product = await catalogue.getProduct(id);
-    const model = product.model_id;
-    const [similar, reviews, questions] = await Promise.all([
-      catalogue.similarProducts(model),
-      orNull(communityReads.reviews(model, { ...view, size: PAGE_SIZE.review })),
-      orNull(communityReads.questions(model, 0, PAGE_SIZE.question)),
+    // Any variant's id opens its model's page; reviews, questions, similar products and views are the model's,
+    // and each read resolves the id to its model itself, so they run side by side (issue 18).
+    const [product, similar, reviews, questions] = await Promise.all([
+      catalogue.getProduct(id),
+      catalogue.similarProducts(id),
+      orNull(communityReads.reviews(id, { ...view, size: PAGE_SIZE.review })),
+      orNull(communityReads.questions(id, 0, PAGE_SIZE.question)),
     ]);
-    context.services.recordView(model, request.headers.get('user-agent'));
+    context.services.recordView(product.model_id, request.headers.get('user-agent'));
     return { product, similar, view, reviews, questions, head: describe(product, context.origin) };
   } catch (err) {
     if ((err as { status?: number }).status === 404) throw data('Not found', { status: 404 });
