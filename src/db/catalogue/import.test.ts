@@ -7,6 +7,7 @@ import { cloneDatabase } from '../../test/database.ts';
 import { inject } from 'vitest';
 import { CATALOGUE_DIR, importCatalogue, readCatalogue } from './import.ts';
 import { query } from '../../test/app.ts';
+import { countersEqualRows } from '../../test/counters.ts';
 
 let database: Database;
 beforeAll(async () => {
@@ -80,6 +81,23 @@ describe('catalogue import', () => {
     );
     expect(meta.map((r) => r.key)).toEqual(['newest_release', 'prices_as_of', 'version']);
     expect(meta.find((r) => r.key === 'prices_as_of')!.value).toBe('2025-10-13');
+  });
+
+  it('keeps every counter equal to its rows after a fresh import and the demo community', async () => {
+    expect(await countersEqualRows(database.db)).toEqual([]);
+    const [orphans] = await query<{ n: number }>(
+      database,
+      `SELECT count(*)::int AS n FROM products p WHERE NOT EXISTS (
+         SELECT 1 FROM product_variants v WHERE v.id = p.default_variant_id AND v.product_id = p.id)
+         OR p.variant_count <> (SELECT count(*) FROM product_variants v WHERE v.product_id = p.id)`,
+    );
+    expect(orphans!.n).toBe(0);
+    const [foreign] = await query<{ n: number }>(
+      database,
+      `SELECT count(*)::int AS n FROM reviews r JOIN product_variants v ON v.id = r.variant_id
+       WHERE v.product_id <> r.product_id`,
+    );
+    expect(foreign!.n).toBe(0);
   });
 
   it('is idempotent and leaves counters alone, while applying changed data', async () => {

@@ -8,6 +8,7 @@ import type { Db } from '../client.ts';
 import { brands, catalogueMeta, categories, products, productVariants, searchTerms } from '../schema.ts';
 import { type Executor, rows as rows_ } from '../sql.ts';
 import { type IdentifiedRow, groupModels } from './models.ts';
+import { regroupCategory } from './regroup.ts';
 import { type CatalogueRow, transformCar, transformMotorbike, transformPhone } from './transform.ts';
 import { checkRows } from './validate.ts';
 
@@ -56,18 +57,24 @@ export interface ImportResult {
   products: number;
   /** Variants (product_variants rows) written. */
   variants: number;
+  /** Old products merged into their model (an existing database's upgrade: regroup.ts). */
+  merged: number;
+  /** Old products hidden because their rows are rumoured now. */
+  hidden: number;
 }
 
 /**
  * Bump when the transform or grouping changes what the catalogue's rows become: the version changes, and every
  * database re-imports (and regroups) at its next start.
  */
-export const TRANSFORM_VERSION = 'issue-18.1';
+export const TRANSFORM_VERSION = 'issue-18.4';
 
 /**
- * How old the catalogue's prices are: the date of its newest price source, the Smartprix scrape of 2025-10-13
- * (SOURCES.md, source F: price_source "smartprix_2025-10_mynkpdr"). Source A (price_source "smartprix_2025",
- * "late 2025") has no stated day, and the cars and motorbikes are older; the newest declared day is the fair one.
+ * How old the catalogue's prices are: the newest day a price source of the catalogue states, the Smartprix scrape
+ * of 2025-10-13 (SOURCES.md, source F: price_source "smartprix_2025-10_mynkpdr"). Source A (price_source
+ * "smartprix_2025") says only "late 2025" (its rows list phones released up to 2025-11-12, so it is a few weeks
+ * newer, but no day is stated); the 2023 phone listings, the cars (about 2020) and the motorbikes (early 2023)
+ * are older. The stated day is the honest one: "Catalogue prices as of 13 October 2025" never claims more.
  */
 export const PRICES_AS_OF = '2025-10-13';
 
@@ -108,7 +115,7 @@ export async function importCatalogue(
   },
   options: { version?: string } = {},
 ): Promise<ImportResult> {
-  const result: ImportResult = { categories: 0, brands: 0, products: 0, variants: 0 };
+  const result: ImportResult = { categories: 0, brands: 0, products: 0, variants: 0, merged: 0, hidden: 0 };
   await db
     .transaction(async (tx) => {
       for (const c of Object.values(CATEGORIES)) {
@@ -124,6 +131,8 @@ export async function importCatalogue(
         result.brands += written.brands;
         result.products += written.products;
         result.variants += written.variants;
+        result.merged += written.merged;
+        result.hidden += written.hidden;
       }
       await writeMeta(tx, options.version);
       await refreshSearchTerms(tx);
@@ -149,6 +158,8 @@ async function importCategory(tx: Tx, categoryId: CategoryId, rows: CatalogueRow
     .returning({ id: brands.id, name: brands.name });
   const brandId = new Map(brandRows.map((b) => [b.name, b.id]));
   const ids = brandRows.map((b) => b.id);
+  // An existing database's products join their models first (every old id stays a variant id).
+  const regrouped = await regroupCategory(tx, categoryId, rows);
 
   // Every listed variant keeps its id; new ones get theirs from the sequence, in file order.
   const existing = await rows_<{ id: number; brand_id: number; model: string; variant: string }>(
@@ -297,7 +308,7 @@ async function importCategory(tx: Tx, categoryId: CategoryId, rows: CatalogueRow
         },
       });
   }
-  return { brands: brandRows.length, products: models.length, variants: variants.length };
+  return { brands: brandRows.length, products: models.length, variants: variants.length, ...regrouped };
 }
 
 /** catalogue_meta: the files' version (when given), how old the prices are, the newest release listed. */

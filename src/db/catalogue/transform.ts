@@ -5,6 +5,7 @@
 import type { AttributeValue } from '../../shared/attributes.ts';
 import { slug } from '../../shared/attributes.ts';
 import type { CategoryId } from '../../shared/constants.ts';
+import * as normalize from './normalize.ts';
 
 export interface CatalogueRow {
   categoryId: CategoryId;
@@ -65,6 +66,11 @@ function text(v: unknown): AttributeValue | null {
   const s = str(v);
   return s ? { v: s } : null;
 }
+/** A text value in the catalogue's one wording (normalize.ts). */
+function mapped(v: unknown, wording: (s: string) => string): AttributeValue | null {
+  const s = str(v);
+  return s ? { v: wording(s) } : null;
+}
 function quantity(v: number | null, q: number, factor = 1): AttributeValue | null {
   return v == null ? null : { v: v / factor, q };
 }
@@ -82,7 +88,7 @@ export function transformPhone(r: Raw): CatalogueRow {
   put(attributes, 4, dims ? { v: `${dims.height} × ${dims.width} × ${dims.depth} mm` } : null);
   // Weight is stored in kg with quantity 17 (×1000 g).
   put(attributes, 5, quantity(num(r.weight_g), 17, 1000));
-  put(attributes, 6, text(r.sim));
+  put(attributes, 6, mapped(r.sim, normalize.sim));
   // Battery is stored in Ah with quantity 3 (×1000 mAh).
   put(attributes, 7, quantity(num(r.battery_mah), 3, 1000));
   const rear = num(r.rear_camera_mp);
@@ -97,26 +103,27 @@ export function transformPhone(r: Raw): CatalogueRow {
   );
   put(attributes, 10, quantity(num(r.ram_gb), 1));
   put(attributes, 11, quantity(num(r.storage_gb), 1));
-  put(attributes, 12, text(r.os));
-  put(attributes, 13, text(r.bluetooth));
-  put(attributes, 14, text(r.cpu) ?? text(r.chipset));
-  put(attributes, 15, text(r.gpu));
+  put(attributes, 12, mapped(r.os, normalize.operatingSystem));
+  put(attributes, 13, mapped(r.bluetooth, normalize.bluetooth));
+  put(attributes, 14, mapped(r.cpu, normalize.cpu) ?? text(r.chipset));
+  put(attributes, 15, mapped(r.gpu, normalize.gpu));
   const refresh = num(r.refresh_rate_hz);
-  const displayType = str(r.display_type);
+  const rawDisplayType = str(r.display_type);
+  const displayType = rawDisplayType && normalize.displayType(rawDisplayType);
   put(
     attributes,
     16,
     displayType ? { v: displayType } : refresh ? { v: `${refresh} Hz refresh rate` } : null,
   );
-  put(attributes, 17, text(r.usb));
+  put(attributes, 17, mapped(r.usb, normalize.usb));
   put(attributes, 18, list(r.network) ? { v: list(r.network)! } : null);
   const fast = num(r.fast_charging_w);
   put(attributes, 19, text(r.charging) ?? quantity(fast, 11));
-  put(attributes, 20, text(r.fingerprint));
-  put(attributes, 21, text(r.gps));
+  put(attributes, 20, mapped(r.fingerprint, normalize.fingerprint));
+  put(attributes, 21, mapped(r.gps, normalize.gps));
   put(attributes, 22, typeof r.nfc === 'boolean' ? { v: r.nfc } : null);
   put(attributes, 23, text(r.wifi));
-  put(attributes, 24, list(r.sensors) ? { v: list(r.sensors)! } : null);
+  put(attributes, 24, list(r.sensors) ? { v: normalize.sensors(list(r.sensors)!) } : null);
   if (rearCount && rearCount > 1 && attributes.attribute_8) {
     attributes.attribute_8 = { v: `${rear} MP main, ${rearCount} rear cameras` };
     if (num(r.front_camera_mp)) attributes.attribute_8.v += `, ${num(r.front_camera_mp)} MP front`;
@@ -139,7 +146,7 @@ export function transformPhone(r: Raw): CatalogueRow {
   if (displayType && /oled/i.test(displayType)) facets.push('display_amoled');
   if (size != null && size >= 6.7) facets.push('display_large');
   if (size != null && size < 6.2) facets.push('display_compact');
-  const os = str(r.os)?.toLowerCase() ?? '';
+  const os = (str(r.os) && normalize.operatingSystem(str(r.os)!))?.toLowerCase() ?? '';
   if (os.startsWith('android')) facets.push('os_android');
   if (os.startsWith('ios')) facets.push('os_ios');
 
@@ -274,7 +281,7 @@ export function transformCar(r: Raw): CatalogueRow {
     listingConfidence: 'confirmed',
     ramGb: null,
     storageGb: null,
-    sources: { specs: 'the Kaggle "Cars Dataset (India)"', price: 'about 2020 (ex-showroom)' },
+    sources: { specs: 'the Kaggle "Cars Dataset (India)"', price: 'ex-showroom in about 2020' },
     attributes,
     prime1: num(r.mileage_arai_kmpl) ?? num(r.mileage_city_kmpl),
     prime2: toBhp(num(r.power_value), str(r.power_unit)),

@@ -34,10 +34,13 @@ export function resolveProduct(db: Executor, id: number): Promise<ResolvedId> {
   return cacheOf(db).get(String(id), async () => {
     const [row] = await rows<{ model_id: number; variant_id: number }>(
       db,
-      sql`SELECT p.id AS model_id, CASE WHEN v.id = p.id THEN coalesce(p.default_variant_id, v.id) ELSE v.id END
+      // A variant's id, or a model's (also one of its variants' ids, or without variant rows at all).
+      sql`SELECT p.id AS model_id,
+          CASE WHEN v.id IS NULL OR v.id = p.id THEN coalesce(p.default_variant_id, p.id) ELSE v.id END
           AS variant_id
-        FROM product_variants v JOIN products p ON p.id = v.product_id
-        WHERE v.id = ${id} AND NOT p.hidden`,
+        FROM (SELECT ${id}::int AS id) q LEFT JOIN product_variants v ON v.id = q.id
+        JOIN products p ON p.id = coalesce(v.product_id, q.id)
+        WHERE NOT p.hidden`,
     );
     if (!row) throw new AppError('PRODUCT_NOT_FOUND');
     return { modelId: row.model_id, variantId: row.variant_id };

@@ -91,6 +91,8 @@ interface LoadedModel {
   variants: Variant[];
   /** The page with the default variant's card fields; attribute_groups and variants are filled on selection. */
   detail: ProductDetail;
+  /** The pages made from it, by selected variant: each made once while the model is cached. */
+  pages: Map<number, ProductDetail>;
 }
 
 /**
@@ -156,9 +158,20 @@ export class CatalogueService {
       this.loadModel(resolved.modelId),
     );
     const selected = variantId ?? resolved.variantId;
-    const variant = model.variants.find((v) => v.id === selected);
+    // Without ?variant=, an id that resolved to a variant the cached model does not list yet (an import just
+    // regrouped it) shows the default one rather than failing.
+    const variant =
+      model.variants.find((v) => v.id === selected) ??
+      (variantId === undefined
+        ? (model.variants.find((v) => v.id === model.detail.canonical_id) ?? model.variants[0])
+        : undefined);
     if (!variant) throw new AppError('VARIANT_NOT_OF_PRODUCT');
-    return selectVariant(model, variant);
+    let page = model.pages.get(variant.id);
+    if (!page) {
+      page = selectVariant(model, variant);
+      model.pages.set(variant.id, page);
+    }
+    return page;
   }
 
   private async loadModel(modelId: number): Promise<LoadedModel> {
@@ -194,10 +207,22 @@ export class CatalogueService {
     const [r1, r2] = await this.primeRanges(row.category_id);
     const label = row.trend_label as TrendLabelId | null;
     const card = toCard(row);
+    if (!row.variants.length) {
+      // A model without variant rows (made outside the catalogue import): its own listing is its one variant.
+      row.variants.push({
+        id: card.id,
+        variant: row.variant,
+        price: row.price,
+        ram_gb: null,
+        storage_gb: null,
+        attributes: {},
+      });
+    }
     return {
       category: row.category_id,
       modelAttributes: row.attributes,
       variantAttributes: new Map(row.variants.map((v) => [v.id, v.attributes])),
+      pages: new Map(),
       variants: row.variants.map((v) => ({
         id: v.id,
         variant: v.variant,

@@ -119,7 +119,7 @@ export class SearchService {
       sql`
       WITH hits AS (
         SELECT p.id, p.brand_id, p.verified, p.model, p.popularity, p.search_vector, p.search_text
-        FROM products p WHERE p.search_vector @@ to_tsquery('simple', ${all}) AND NOT p.hidden
+        FROM products p WHERE p.search_vector @@ to_tsquery('simple', ${all})
         ORDER BY ${broad ? sql`p.popularity DESC NULLS LAST` : sql`p.popularity + 0 DESC`}, p.id
         LIMIT ${SEARCH_RESULT_LIMIT + 1}
       ), ranked AS (
@@ -130,6 +130,9 @@ export class SearchService {
       )
       SELECT ${CARD_COLUMNS}, (SELECT count(*) FROM hits)::int AS hits
       FROM page JOIN products p ON p.id = page.id JOIN brands b ON b.id = p.brand_id
+      -- Hidden (rumoured) models are never shown; filtered here, on the page's rows only, so the hits stay an
+      -- index-only scan of the covering popularity index. The import keeps rumoured rows out, so they are rare.
+      WHERE NOT p.hidden
       ORDER BY page.rank DESC, page.verified DESC, page.popularity DESC, page.id`,
     );
     const hits = results[0]?.hits ?? (page > 0 ? await this.countHits(all) : 0);
