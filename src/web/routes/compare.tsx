@@ -18,6 +18,7 @@ import {
 } from '../features/compare/list.ts';
 import { buildGroups } from '../features/compare/rows.ts';
 import { pageMeta } from '../lib/meta.ts';
+import { withVariantLabels } from '../lib/variant-labels.ts';
 import type { Route } from './+types/compare';
 
 /**
@@ -34,7 +35,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { catalogue } = context.services;
   const found = await Promise.all(
     parseIds(params).map((id) =>
-      catalogue.getProduct(id).catch((err: unknown) => {
+      catalogue.getProduct(id).then(withVariantLabels, (err: unknown) => {
         if ((err as { status?: number }).status === 404) return null;
         throw err;
       }),

@@ -6,6 +6,7 @@ import { CompareToggle } from '../features/compare/compare-toggle.tsx';
 import { island } from '../lib/island.tsx';
 import { reviewView } from '../features/reviews/query.ts';
 import { head } from '../lib/meta.ts';
+import { withVariantLabels } from '../lib/variant-labels.ts';
 import { breadcrumbList, productLd } from '../lib/structured-data.ts';
 import reviewStylesHref from '../features/reviews/reviews.css?url';
 import type { Route } from './+types/product';
@@ -96,7 +97,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     // Any variant's id opens its model's page; reviews, questions, similar products and views are the model's,
     // and each read resolves the id to its model itself, so they run side by side (issue 18).
     const [product, similar, reviews, questions] = await Promise.all([
-      catalogue.getProduct(id),
+      catalogue.getProduct(id).then(withVariantLabels),
       catalogue.similarProducts(id),
       orNull(communityReads.reviews(id, { ...view, size: PAGE_SIZE.review })),
       orNull(communityReads.questions(id, 0, PAGE_SIZE.question)),
