@@ -2,7 +2,6 @@ import { type MouseEvent, useMemo } from 'react';
 import { Link } from 'react-router';
 import type { ProductDetail } from '../../../shared/api-types.ts';
 import { formatPrice, productName } from '../../../shared/format.ts';
-import { useHydrated } from '../../lib/use-hydrated.ts';
 import { RatingTag } from '../../components/rating-tag.tsx';
 import { compareHref } from './list.ts';
 import { buildGroups, type CompareRow, MISSING } from './rows.ts';
@@ -29,7 +28,6 @@ function VariantSelect({
   index: number;
   onSwitch: Props['onSwitch'];
 }) {
-  const hydrated = useHydrated();
   const p = products[index]!;
   const ids = products.map((o) => o.id);
   const id = `compare-variant-${index}`;
@@ -54,11 +52,13 @@ function VariantSelect({
           </option>
         ))}
       </select>
-      {!hydrated && (
+      {/* Without JavaScript the choice is sent with this button; with it, choosing switches at once. (Not
+          useHydrated: importing it here would split it out of the layout's chunk, a file more on every page.) */}
+      <noscript>
         <button type="submit" className="button button-small">
           Show
         </button>
-      )}
+      </noscript>
     </form>
   );
 }
