@@ -70,9 +70,11 @@ export interface ImportResult {
 export const TRANSFORM_VERSION = 'issue-18.4';
 
 /**
- * How old the catalogue's prices are: the date of its newest price source, the Smartprix scrape of 2025-10-13
- * (SOURCES.md, source F: price_source "smartprix_2025-10_mynkpdr"). Source A (price_source "smartprix_2025",
- * "late 2025") has no stated day, and the cars and motorbikes are older; the newest declared day is the fair one.
+ * How old the catalogue's prices are: the newest day a price source of the catalogue states, the Smartprix scrape
+ * of 2025-10-13 (SOURCES.md, source F: price_source "smartprix_2025-10_mynkpdr"). Source A (price_source
+ * "smartprix_2025") says only "late 2025" (its rows list phones released up to 2025-11-12, so it is a few weeks
+ * newer, but no day is stated); the 2023 phone listings, the cars (about 2020) and the motorbikes (early 2023)
+ * are older. The stated day is the honest one: "Catalogue prices as of 13 October 2025" never claims more.
  */
 export const PRICES_AS_OF = '2025-10-13';
 
@@ -84,6 +86,9 @@ export function catalogueVersion(dir = CATALOGUE_DIR): string {
   }
   return hash.digest('hex').slice(0, 16);
 }
+
+/** The advisory lock the import holds for its transaction (any fixed number; "verdict" + 18). */
+const IMPORT_LOCK = 7_118_018;
 
 const natural = (brandId: number, model: string, variant: string) =>
   `${brandId}\u0000${model}\u0000${variant}`;
@@ -116,6 +121,8 @@ export async function importCatalogue(
   const result: ImportResult = { categories: 0, brands: 0, products: 0, variants: 0, merged: 0, hidden: 0 };
   await db
     .transaction(async (tx) => {
+      // Nodes starting together import one after the other (the second finds nothing to regroup).
+      await tx.execute(sql`SELECT pg_advisory_xact_lock(${IMPORT_LOCK})`);
       for (const c of Object.values(CATEGORIES)) {
         await tx
           .insert(categories)
