@@ -29,6 +29,7 @@ import pg from 'pg';
 import type { Db } from '../src/db/client.ts';
 import { systemClock } from '../src/server/lib/clock.ts';
 import { hashToken, randomToken } from '../src/server/lib/tokens.ts';
+import { GIVE_PRODUCTS_THEIR_VARIANT } from '../src/server/modules/catalogue/variants.ts';
 import { RecommendationService } from '../src/server/modules/preferences/recommendations.ts';
 import { PreferenceService } from '../src/server/modules/preferences/service.ts';
 import {
@@ -186,8 +187,10 @@ async function pools(client: pg.Client, members: Member[]): Promise<number[]> {
   const out: number[] = [];
   for (const { preference: p } of members) {
     const { rows } = await client.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM products WHERE category_id = 'C001' AND verified
-         AND price BETWEEN $1 AND $2 AND release_date >= current_date - make_interval(months => $3::int)`,
+      `SELECT count(*)::int AS n FROM products p WHERE category_id = 'C001' AND verified AND NOT hidden
+         AND EXISTS (SELECT 1 FROM product_variants v WHERE v.product_id = p.id AND v.price BETWEEN $1 AND $2)
+         AND release_date >= coalesce((SELECT value::date FROM catalogue_meta WHERE key = 'prices_as_of'),
+           current_date) - make_interval(months => $3::int)`,
       [p.budget_min, p.budget_max, p.released_within],
     );
     out.push(rows[0]!.n);
@@ -292,7 +295,10 @@ async function addPhones(client: pg.Client, target: number): Promise<{ inserted:
   process.stdout.write(`  ${need.toLocaleString('en')} synthetic phones … `);
   await client.query('SELECT setseed(0.4242)');
   const res = await client.query(INSERT_PHONES, [need]);
+  // Each synthetic phone is a model with one variant (issue 18): budgets match variants' prices.
+  for (const statement of GIVE_PRODUCTS_THEIR_VARIANT) await client.query(statement);
   await client.query('VACUUM ANALYZE products');
+  await client.query('VACUUM ANALYZE product_variants');
   const took = seconds(started);
   process.stdout.write(`${took.toFixed(1)} s (with VACUUM ANALYZE)\n`);
   // The counters agree with themselves: stars add up to total_reviews, the rating sum to the stars.

@@ -204,7 +204,7 @@ export async function generateReviews(url: string): Promise<ReviewsData> {
     const q = <T extends pg.QueryResultRow>(text: string, values?: unknown[]) =>
       client.query<T>(text, values);
     const { rows: picked } = await q<{ id: number }>(
-      `SELECT id FROM products WHERE category_id = 'C001' ORDER BY id LIMIT 3`,
+      `SELECT id FROM products WHERE category_id = 'C001' AND NOT hidden ORDER BY id LIMIT 3`,
     );
     if (picked.length < 3) throw new Error('reviews bench: fewer than 3 phones in the database');
     const [s, l, p] = picked.map((r) => r.id) as [number, number, number];

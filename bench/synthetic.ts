@@ -1,6 +1,7 @@
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { refreshSearchTerms } from '../src/db/catalogue/import.ts';
+import { GIVE_PRODUCTS_THEIR_VARIANT } from '../src/server/modules/catalogue/variants.ts';
 import { COLUMNS, phoneRows } from './synthetic-rows.ts';
 
 const INSERT = `INSERT INTO products (category_id, attributes, ${COLUMNS.map(([c]) => c).join(', ')})
@@ -32,7 +33,9 @@ export async function fillCatalogue(url: string, target = 100_000, batch = 5_000
        LEFT JOIN products p ON p.brand_id = b.id WHERE b.category_id = 'C001' GROUP BY b.id ORDER BY b.id`,
     );
     const { rows: keys } = await client.query<{ k: string }>(
-      `SELECT brand_id || '|' || model || '|' || variant AS k FROM products`,
+      // Natural keys are the variants' (issue 18): a model's products row names only its default variant.
+      `SELECT brand_id || '|' || model || '|' || variant AS k FROM product_variants
+       UNION SELECT brand_id || '|' || model || '|' || variant FROM products`,
     );
     const rows = phoneRows(brands, new Set(keys.map((r) => r.k)));
     const need = Math.max(0, target - before);
@@ -44,9 +47,12 @@ export async function fillCatalogue(url: string, target = 100_000, batch = 5_000
       await client.query(INSERT, cols);
       done += cols[0]!.length;
     }
+    // Each synthetic phone is a model with one variant (issue 18).
+    for (const statement of GIVE_PRODUCTS_THEIR_VARIANT) await client.query(statement);
     await refreshSearchTerms(drizzle({ client }));
     await client.query('COMMIT');
     await client.query('VACUUM ANALYZE products');
+    await client.query('VACUUM ANALYZE product_variants');
     await client.query('VACUUM ANALYZE search_terms');
     const total = await count('products');
     const searchTerms = await count('search_terms');

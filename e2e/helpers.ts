@@ -18,6 +18,9 @@ export interface HomeData {
 }
 
 export interface ProductDetail extends Card {
+  model_id: number;
+  canonical_id: number;
+  variants: { id: number; variant: string; price: number | null }[];
   category_id: string;
   attribute_groups: {
     id: string;

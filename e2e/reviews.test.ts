@@ -57,10 +57,11 @@ let productPool: number[] = [];
 async function unreviewedProduct(): Promise<number> {
   while (!productPool.length) {
     const page = 100 + Math.floor(Math.random() * 50);
-    const { products } = await api<{ products: (Card & { total_reviews: number })[] }>(
-      `/browse/category/C001?size=12&page=${page}`,
-    );
-    productPool = products.filter((p) => p.total_reviews === 0).map((p) => p.id);
+    const { products } = await api<{
+      products: (Card & { total_reviews: number; variant_count: number })[];
+    }>(`/browse/category/C001?size=12&page=${page}`);
+    // One-variant phones: the form has no variant to choose (a test below covers phones with several).
+    productPool = products.filter((p) => p.total_reviews === 0 && p.variant_count === 1).map((p) => p.id);
   }
   const id = productPool.pop()!;
   const page = await api<ReviewsPage>(`/product/${id}/reviews`);
@@ -200,6 +201,48 @@ describe.skipIf(!browserAvailable())('reviews', () => {
     expect(await form.getByText(RATINGS_REQUIRED).count()).toBe(0);
     await form.getByRole('button', { name: 'Post review' }).click();
     await toast(page, 'review posted').waitFor();
+    expect(session.errors).toEqual([]);
+  });
+
+  it('a review of a phone with several variants says which one its author owns (issue 18)', async () => {
+    let phone: { id: number; variants: { id: number; variant: string }[] } | undefined;
+    for (let page = 0; !phone && page < 60; page++) {
+      const { products } = await api<{
+        products: (Card & { total_reviews: number; variant_count: number })[];
+      }>(`/browse/category/C001?size=50&page=${page}`);
+      const found = products.find((p) => p.total_reviews === 0 && p.variant_count > 1);
+      if (found) phone = (await api<{ product: NonNullable<typeof phone> }>(`/product/${found.id}`)).product;
+    }
+    expect(phone, 'an unreviewed phone with several variants').toBeDefined();
+    const owned = phone!.variants.at(-1)!;
+    const member = await newMember();
+    session = await openBrowser();
+    const { page } = session;
+    await signInAs(page, member);
+    await visit(page, `/product/${phone!.id}`);
+    const form = await openForm(page);
+    for (const metric of ['Overall', 'Build Quality', 'Features', 'Look & Feel', 'Performance'])
+      await rate(form, metric, 4);
+    await form.getByLabel('Title').fill('The variant I own');
+    await form.getByLabel('Your review').fill('Plenty of storage for photos and it stays fast after months.');
+    // Without saying which variant: a message under the select, and nothing posted.
+    await form.getByRole('button', { name: 'Post review' }).click();
+    await form.getByText('Choose the variant you own.', { exact: true }).waitFor();
+    expect((await api<ReviewsPage>(`/product/${phone!.id}/reviews`)).total).toBe(0);
+    await form.getByLabel('Which variant do you own?').selectOption({ label: owned.variant });
+    await form.getByRole('button', { name: 'Post review' }).click();
+    await toast(page, 'review posted').waitFor();
+    const mine = card(page, 'The variant I own');
+    await mine.waitFor();
+    // The label as the reviews API gives it ("8 GB + 256 GB"), of the variant chosen.
+    const [posted] = (
+      await api<{ items: { variant: { id: number; label: string } | null }[] }>(
+        `/product/${phone!.id}/reviews`,
+      )
+    ).items;
+    expect(posted?.variant?.id).toBe(owned.id);
+    expect(await mine.locator('.review-variant').textContent()).toBe(`Owns the ${posted!.variant!.label}`);
+    await expectAccessible(page);
     expect(session.errors).toEqual([]);
   });
 

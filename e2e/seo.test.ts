@@ -23,6 +23,10 @@ interface Head {
 }
 
 interface ProductInfo extends Card {
+  canonical_id: number;
+  price_from: number | null;
+  price_max: number | null;
+  variants: { id: number; price: number | null }[];
   value: number;
   total_reviews: number;
   category_id: string;
@@ -304,22 +308,28 @@ describe.skipIf(!browserAvailable())('search engines', () => {
     }
   });
 
-  it('a product page has Product JSON-LD with an INR offer and its breadcrumbs; the rating only from 10 reviews', async () => {
+  /** One page per phone (issue 18): the phone's name, its variant only when it has one. */
+  const modelName = (p: ProductInfo) => productName(p.variants.length > 1 ? { ...p, variant: '' } : p);
+
+  it('a product page has one Product JSON-LD per phone with an INR AggregateOffer and its breadcrumbs; the rating only from 10 reviews', async () => {
     expect(rated.total_reviews).toBeGreaterThanOrEqual(10);
     expect(unrated, 'a phone with 1 to 9 reviews in the demo data').toBeDefined();
     for (const p of [rated, unrated]) {
       const { status, html } = await fetchPage(`/product/${p.id}`);
       expect(status).toBe(200);
-      const url = `${baseURL()}/product/${p.id}`;
+      const url = `${baseURL()}/product/${p.canonical_id}`;
       const all = jsonLd(html);
       const product = ofType(all, 'Product');
+      const priced = p.variants.filter((v) => v.price != null);
       expect(product).toMatchObject({
-        name: productName(p),
+        name: modelName(p),
         url,
         brand: { '@type': 'Brand', name: p.brand },
-        offers: { '@type': 'Offer', priceCurrency: 'INR', url },
+        offers: { '@type': 'AggregateOffer', priceCurrency: 'INR', offerCount: priced.length, url },
       });
-      expect(Number((product.offers as { price: string }).price)).toBe(p.price);
+      const offers = product.offers as { lowPrice: string; highPrice: string };
+      expect(Number(offers.lowPrice)).toBe(p.price_from);
+      expect(Number(offers.highPrice)).toBe(p.price_max);
       expect(metaContent(headOf(html), 'property', 'og:type')).toBe('product');
       if (p.total_reviews >= 10) {
         expect(product.aggregateRating).toEqual({
@@ -337,11 +347,11 @@ describe.skipIf(!browserAvailable())('search engines', () => {
       const crumbs = (ofType(all, 'BreadcrumbList').itemListElement as { name: string }[]).map((c) => c.name);
       expectBreadcrumbs(all, crumbs, url);
       expect(crumbs[0]).toBe('Home');
-      expect(crumbs.at(-1)).toBe(productName(p));
+      expect(crumbs.at(-1)).toBe(modelName(p));
       expect(crumbs).toContain(p.brand);
       // Home › category › brand › product, the names as the product API gives them.
       expect(p.category_name, `category name of product ${p.id}`).toMatch(/\S/);
-      expectBreadcrumbs(all, ['Home', p.category_name, p.brand, productName(p)], url);
+      expectBreadcrumbs(all, ['Home', p.category_name, p.brand, modelName(p)], url);
       const crumbUrls = (ofType(all, 'BreadcrumbList').itemListElement as { item: string }[]).map(
         (c) => c.item,
       );

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { type ArticleRow, syncArticles } from './articles.ts';
 import { refreshTrendLabels } from './trend-labels.ts';
-import { importCatalogue, readCatalogue } from './catalogue/import.ts';
+import { catalogueMetaValue, catalogueVersion, importCatalogue, readCatalogue } from './catalogue/import.ts';
 import type { Database } from './client.ts';
 import { seedDemo } from './demo/seed.ts';
 import { rows } from './sql.ts';
@@ -9,7 +9,7 @@ import { rows } from './sql.ts';
 const count = (n: number) => n.toLocaleString('en-IN');
 
 /**
- * Start-up: migrations, the catalogue on an empty database, the bundled articles' rows, the demo community when
+ * Start-up: migrations, the catalogue on an empty database or when its files changed, the bundled articles' rows, the demo community when
  * asked, trend labels. `progress` hears, in plain words, each step that can take a while (a first start takes
  * half a minute or more).
  */
@@ -21,11 +21,12 @@ export async function prepareDatabase(
   progress(`applying database migrations (${database.kind === 'pglite' ? 'embedded PGlite' : 'PostgreSQL'})`);
   await database.migrate();
   await syncArticles(database.db, options.articles);
-  const [products] = await rows<{ n: number }>(database.db, sql`SELECT count(*)::int AS n FROM products`);
-  // An empty database, or one whose products predate the search index, gets the (idempotent) import.
-  const unindexed = await rows(database.db, sql`SELECT 1 FROM products WHERE search_text = '' LIMIT 1`);
+  // An empty database, or one whose catalogue predates the files (or their transform), gets the (idempotent)
+  // import: an existing database upgrades in place at its next start (issue 18: variants regroup into models).
+  const version = catalogueVersion();
+  const imported_ = await catalogueMetaValue(database.db, 'version');
   let imported = null;
-  if (!products?.n || unindexed.length) {
+  if (imported_ !== version) {
     const catalogue = {
       C001: readCatalogue('C001'),
       C002: readCatalogue('C002'),
@@ -34,7 +35,7 @@ export async function prepareDatabase(
     progress(
       `importing the catalogue: ${count(catalogue.C001.length)} phones, ${count(catalogue.C002.length)} cars and ${count(catalogue.C003.length)} motorbikes`,
     );
-    imported = await importCatalogue(database.db, catalogue);
+    imported = await importCatalogue(database.db, catalogue, { version });
   }
   let demo = null;
   if (options.seedDemo) {

@@ -21,7 +21,7 @@ export async function refreshTrendLabels(db: Db): Promise<void> {
         percent_rank() OVER (PARTITION BY p.category_id ORDER BY p.upvotes) AS upvote_rank,
         percent_rank() OVER (PARTITION BY p.category_id ORDER BY coalesce(r.views, 0)) AS view_rank
       FROM products p LEFT JOIN recent r ON r.product_id = p.id
-      WHERE p.verified
+      WHERE p.verified AND NOT p.hidden
     ), labelled AS (
       SELECT id, CASE
         WHEN total_reviews >= ${MIN_REVIEWS_FOR_RATING} AND rating_value >= ${TOP_RATED_MIN} THEN 1

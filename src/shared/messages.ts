@@ -1,4 +1,5 @@
 import { ACCOUNT_MESSAGES } from './account.ts';
+import { CATALOGUE_TEXTS } from './catalogue-texts.ts';
 import { MESSAGES } from './texts.ts';
 
 /**
@@ -17,6 +18,7 @@ export const ERRORS = {
   FORBIDDEN: { status: 403, message: 'You are not allowed to do that.' },
   NOT_FOUND: { status: 404, message: 'We could not find what you were looking for.' },
   PRODUCT_NOT_FOUND: { status: 404, message: 'Product not found.' },
+  VARIANT_NOT_OF_PRODUCT: { status: 400, message: CATALOGUE_TEXTS.variantNotOfProduct },
   CATEGORY_NOT_FOUND: { status: 404, message: 'Category not found.' },
   ROUTE_NOT_FOUND: { status: 404, message: 'No such API endpoint.' },
   METHOD_NOT_ALLOWED: { status: 405, message: 'This page can only be read (GET or HEAD).' },

@@ -131,6 +131,11 @@ export const RecommendationsResponseSchema = z.object({
   budget_match: z.array(RecommendationSchema),
   personalized_match: z.array(RecommendationSchema),
   popular_match: z.array(RecommendationSchema),
+  /**
+   * Phones left out of the lists because their release date is unknown (issue 18): they fit everything else,
+   * but "released within" cannot say they do.
+   */
+  unknown_release: z.number().int().optional(),
 });
 export type RecommendationsResponse = z.infer<typeof RecommendationsResponseSchema>;
 

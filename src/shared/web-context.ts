@@ -4,6 +4,7 @@
  */
 import type {
   BrandsResponse,
+  CatalogueInfo,
   HomePage,
   ProductCard,
   ProductDetail,
@@ -36,7 +37,13 @@ import type {
 } from './content-api.ts';
 
 export interface CatalogueReads {
-  getProduct(id: number): Promise<ProductDetail>;
+  /**
+   * A model's page: any of its variant ids opens it with that variant selected (a model id: its default);
+   * `variantId` (?variant=) must be one of the model's variants, else 400 VARIANT_NOT_OF_PRODUCT.
+   */
+  getProduct(id: number, variantId?: number): Promise<ProductDetail>;
+  /** How old the catalogue is (also in the load context as `catalogueInfo`). */
+  catalogueInfo(): Promise<CatalogueInfo>;
   similarProducts(id: number): Promise<ProductCard[]>;
   getBrands(
     category: CategoryId,
@@ -114,4 +121,6 @@ export interface WebLoadContext {
   contact: SiteContact;
   /** A ReviewPass can be bought (Razorpay or the test checkout takes payments). */
   payments: boolean;
+  /** How old the catalogue is: "Catalogue prices as of …" site-wide (issue 18). */
+  catalogueInfo: CatalogueInfo;
 }

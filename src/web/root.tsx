@@ -61,6 +61,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     // How to reach us (the settings), for the footer and the error page.
     contact: context.contact,
     payments: context.payments !== false,
+    // How old the catalogue's prices are (issue 18): "Catalogue prices as of …" in the footer.
+    catalogue: context.catalogueInfo ?? null,
   };
 }
 
@@ -117,7 +119,10 @@ export function Layout({ children }: { children: ReactNode }) {
                     {children}
                     {ad && <AdTray key={ad.id} props={{ ad }} wake="never" />}
                   </main>
-                  <Footer props={{ contact: root?.contact ?? NO_CONTACT }} wake="never" />
+                  <Footer
+                    props={{ contact: root?.contact ?? NO_CONTACT, catalogue: root?.catalogue ?? null }}
+                    wake="never"
+                  />
                   <CompareTraySlot />
                   <RouteAnnouncer />
                 </>

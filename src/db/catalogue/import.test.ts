@@ -7,6 +7,7 @@ import { cloneDatabase } from '../../test/database.ts';
 import { inject } from 'vitest';
 import { CATALOGUE_DIR, importCatalogue, readCatalogue } from './import.ts';
 import { query } from '../../test/app.ts';
+import { countersEqualRows } from '../../test/counters.ts';
 
 let database: Database;
 beforeAll(async () => {
@@ -15,44 +16,117 @@ beforeAll(async () => {
 afterAll(() => database.close());
 
 describe('catalogue import', () => {
-  it('loaded the three categories with every product', async () => {
-    const rows = await query<{ id: string; name: string; n: number }>(
+  const modelsOf = (id: 'C001' | 'C002' | 'C003') =>
+    new Set(
+      readCatalogue(id)
+        .filter((r) => r.listingConfidence !== 'rumoured')
+        .map((r) => r.modelKey),
+    ).size;
+  const variantsOf = (id: 'C001' | 'C002' | 'C003') =>
+    readCatalogue(id).filter((r) => r.listingConfidence !== 'rumoured').length;
+
+  it('loaded the three categories with every model and variant, and no rumoured phone', async () => {
+    const rows = await query<{ id: string; name: string; n: number; variants: number }>(
       database,
-      `SELECT c.id, c.name, count(p.id)::int AS n FROM categories c LEFT JOIN products p ON p.category_id = c.id GROUP BY 1, 2 ORDER BY 1`,
+      `SELECT c.id, c.name, count(p.id)::int AS n, coalesce(sum(p.variant_count), 0)::int AS variants
+       FROM categories c LEFT JOIN products p ON p.category_id = c.id GROUP BY 1, 2 ORDER BY 1`,
     );
     expect(rows).toEqual([
-      { id: 'C001', name: 'Mobile Devices', n: readCatalogue('C001').length },
-      { id: 'C002', name: 'Cars', n: readCatalogue('C002').length },
-      { id: 'C003', name: 'Motorbikes', n: readCatalogue('C003').length },
+      { id: 'C001', name: 'Mobile Devices', n: modelsOf('C001'), variants: variantsOf('C001') },
+      { id: 'C002', name: 'Cars', n: modelsOf('C002'), variants: variantsOf('C002') },
+      { id: 'C003', name: 'Motorbikes', n: modelsOf('C003'), variants: variantsOf('C003') },
     ]);
+    expect(modelsOf('C001')).toBeLessThan(variantsOf('C001'));
+    const [variants] = await query<{ n: number }>(
+      database,
+      `SELECT count(*)::int AS n FROM product_variants`,
+    );
+    expect(variants!.n).toBe(variantsOf('C001') + variantsOf('C002') + variantsOf('C003'));
+    const rumoured = readCatalogue('C001').filter((r) => r.listingConfidence === 'rumoured');
+    expect(rumoured.length).toBeGreaterThan(0);
+    const [leaked] = await query<{ n: number }>(
+      database,
+      `SELECT count(*)::int AS n FROM product_variants WHERE listing_confidence = 'rumoured'`,
+    );
+    expect(leaked!.n).toBe(0);
+  });
+
+  it('groups the variants of one phone into one model, the cheapest its default', async () => {
+    const [m] = await query<Record<string, unknown>>(
+      database,
+      `SELECT p.id, p.model, p.variant, p.price, p.price_max, p.variant_count, p.default_variant_id,
+         p.listing_confidence, p.verified, p.hidden, p.known_attributes, p.sources,
+         (SELECT array_agg(v.variant || '=' || v.price ORDER BY v.price) FROM product_variants v
+           WHERE v.product_id = p.id) AS variants
+       FROM products p WHERE p.model_key = 'samsung|galaxys24fe'`,
+    );
+    expect(m).toEqual({
+      id: m!.default_variant_id,
+      model: 'Galaxy S24 FE 5G',
+      variant: '8GB RAM + 128GB',
+      price: 33885,
+      price_max: 38888,
+      variant_count: 2,
+      default_variant_id: m!.id,
+      listing_confidence: 'confirmed',
+      verified: true,
+      hidden: false,
+      known_attributes: 24,
+      sources: { specs: 'GSMArena', price: 'on Smartprix in late 2025' },
+      variants: ['8GB RAM + 128GB=33885', '8GB RAM + 256GB=38888'],
+    });
+    const meta = await query<{ key: string; value: string }>(
+      database,
+      `SELECT key, value FROM catalogue_meta ORDER BY key`,
+    );
+    expect(meta.map((r) => r.key)).toEqual(['newest_release', 'prices_as_of', 'version']);
+    expect(meta.find((r) => r.key === 'prices_as_of')!.value).toBe('2025-10-13');
+  });
+
+  it('keeps every counter equal to its rows after a fresh import and the demo community', async () => {
+    expect(await countersEqualRows(database.db)).toEqual([]);
+    const [orphans] = await query<{ n: number }>(
+      database,
+      `SELECT count(*)::int AS n FROM products p WHERE NOT EXISTS (
+         SELECT 1 FROM product_variants v WHERE v.id = p.default_variant_id AND v.product_id = p.id)
+         OR p.variant_count <> (SELECT count(*) FROM product_variants v WHERE v.product_id = p.id)`,
+    );
+    expect(orphans!.n).toBe(0);
+    const [foreign] = await query<{ n: number }>(
+      database,
+      `SELECT count(*)::int AS n FROM reviews r JOIN product_variants v ON v.id = r.variant_id
+       WHERE v.product_id <> r.product_id`,
+    );
+    expect(foreign!.n).toBe(0);
   });
 
   it('is idempotent and leaves counters alone, while applying changed data', async () => {
-    const before = await query<{ n: number; reviews: number; views: number }>(
-      database,
-      `SELECT count(*)::int AS n, sum(total_reviews)::int AS reviews, sum(views)::int AS views FROM products`,
-    );
+    const totals = `SELECT count(*)::int AS n, sum(total_reviews)::int AS reviews, sum(views)::int AS views,
+        (SELECT count(*)::int FROM product_variants) AS variants FROM products`;
+    const before = await query(database, totals);
     const phones = readCatalogue('C001');
     phones[0] = { ...phones[0]!, price: 12345 };
     await importCatalogue(database.db, { C001: phones });
     await importCatalogue(database.db, { C001: phones });
-    const after = await query<{ n: number; reviews: number; views: number }>(
+    expect(await query(database, totals)).toEqual(before);
+    const [changed] = await query<{ price: number; from: number }>(
       database,
-      `SELECT count(*)::int AS n, sum(total_reviews)::int AS reviews, sum(views)::int AS views FROM products`,
-    );
-    expect(after).toEqual(before);
-    const [changed] = await query<{ price: number }>(
-      database,
-      `SELECT p.price FROM products p JOIN brands b ON b.id = p.brand_id
-        WHERE b.name = '${phones[0]!.brand.replace(/'/g, "''")}' AND p.model = '${phones[0]!.model.replace(/'/g, "''")}' AND p.variant = '${phones[0]!.variant.replace(/'/g, "''")}'`,
+      `SELECT v.price, p.price AS from FROM product_variants v JOIN brands b ON b.id = v.brand_id
+        JOIN products p ON p.id = v.product_id
+        WHERE b.name = '${phones[0]!.brand.replace(/'/g, "''")}' AND v.model = '${phones[0]!.model.replace(/'/g, "''")}' AND v.variant = '${phones[0]!.variant.replace(/'/g, "''")}'`,
     );
     expect(changed!.price).toBe(12345);
+    expect(changed!.from).toBeLessThanOrEqual(12345);
   });
 
   it('dates a product changed by an import (the sitemap lastmod), and leaves the others alone', async () => {
     await database.db.execute(`UPDATE products SET updated_at = '2024-03-05T10:00:00Z'`);
     const phones = readCatalogue('C001');
-    phones[1] = { ...phones[1]!, price: (phones[1]!.price ?? 0) + 1000 };
+    // A phone with one variant: its price is its model's.
+    const single = phones.findIndex(
+      (r, i) => i > 0 && r.price != null && phones.filter((o) => o.modelKey === r.modelKey).length === 1,
+    );
+    phones[single] = { ...phones[single]!, price: phones[single]!.price! + 1000 };
     await importCatalogue(database.db, { C001: phones });
     const dates = await query<{ day: string; n: number }>(
       database,

@@ -1,11 +1,14 @@
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { CATEGORIES, type CategoryId } from '../../shared/constants.ts';
-import { indexText } from '../../shared/search.ts';
 import type { Db } from '../client.ts';
-import { brands, categories, products, searchTerms } from '../schema.ts';
+import { brands, catalogueMeta, categories, products, productVariants, searchTerms } from '../schema.ts';
+import { type Executor, rows as rows_ } from '../sql.ts';
+import { type IdentifiedRow, groupModels } from './models.ts';
+import { regroupCategory } from './regroup.ts';
 import { type CatalogueRow, transformCar, transformMotorbike, transformPhone } from './transform.ts';
 import { checkRows } from './validate.ts';
 
@@ -50,12 +53,61 @@ export function readCatalogue(category: CategoryId, dir = CATALOGUE_DIR): Catalo
 export interface ImportResult {
   categories: number;
   brands: number;
+  /** Models (products rows) written. */
   products: number;
+  /** Variants (product_variants rows) written. */
+  variants: number;
+  /** Old products merged into their model (an existing database's upgrade: regroup.ts). */
+  merged: number;
+  /** Old products hidden because their rows are rumoured now. */
+  hidden: number;
 }
 
 /**
- * Idempotent: categories and brands are upserted on their names, products on brand + model + variant.
- * Counters (reviews, views, upvotes) are never touched by a re-import.
+ * Bump when the transform or grouping changes what the catalogue's rows become: the version changes, and every
+ * database re-imports (and regroups) at its next start.
+ */
+export const TRANSFORM_VERSION = 'issue-18.4';
+
+/**
+ * How old the catalogue's prices are: the newest day a price source of the catalogue states, the Smartprix scrape
+ * of 2025-10-13 (SOURCES.md, source F: price_source "smartprix_2025-10_mynkpdr"). Source A (price_source
+ * "smartprix_2025") says only "late 2025" (its rows list phones released up to 2025-11-12, so it is a few weeks
+ * newer, but no day is stated); the 2023 phone listings, the cars (about 2020) and the motorbikes (early 2023)
+ * are older. The stated day is the honest one: "Catalogue prices as of 13 October 2025" never claims more.
+ */
+export const PRICES_AS_OF = '2025-10-13';
+
+/** The version of the catalogue files in `dir` and of their transform: a re-import is due when it changes. */
+export function catalogueVersion(dir = CATALOGUE_DIR): string {
+  const hash = createHash('sha256').update(TRANSFORM_VERSION);
+  for (const { file } of Object.values(SOURCES)) {
+    hash.update(`\0${file}\0`).update(readFileSync(`${dir.replace(/\/$/, '')}/${file}`));
+  }
+  return hash.digest('hex').slice(0, 16);
+}
+
+/** The advisory lock the import holds for its transaction (any fixed number; "verdict" + 18). */
+const IMPORT_LOCK = 7_118_018;
+
+const natural = (brandId: number, model: string, variant: string) =>
+  `${brandId}\u0000${model}\u0000${variant}`;
+
+/** `n` fresh ids from the products' sequence (shared by product_variants), ascending. */
+async function reserveIds(tx: Executor, n: number): Promise<number[]> {
+  if (n <= 0) return [];
+  const got = await rows_<{ id: number }>(
+    tx,
+    sql`SELECT nextval('products_id_seq')::int AS id FROM generate_series(1, ${n}::int)`,
+  );
+  return got.map((r) => r.id).sort((a, b) => a - b);
+}
+
+/**
+ * Idempotent: categories and brands are upserted on their names, variants on brand + model + variant, models
+ * (products) on category + model_key; rumoured rows are not imported. Counters (reviews, views, upvotes) are
+ * never touched by a re-import, and a row's updated_at moves only when its listing changed. `version` (the
+ * files' catalogueVersion) is recorded in catalogue_meta when given.
  */
 export async function importCatalogue(
   db: Db,
@@ -64,10 +116,13 @@ export async function importCatalogue(
     C002: readCatalogue('C002'),
     C003: readCatalogue('C003'),
   },
+  options: { version?: string } = {},
 ): Promise<ImportResult> {
-  const result: ImportResult = { categories: 0, brands: 0, products: 0 };
+  const result: ImportResult = { categories: 0, brands: 0, products: 0, variants: 0, merged: 0, hidden: 0 };
   await db
     .transaction(async (tx) => {
+      // Nodes starting together import one after the other (the second finds nothing to regroup).
+      await tx.execute(sql`SELECT pg_advisory_xact_lock(${IMPORT_LOCK})`);
       for (const c of Object.values(CATEGORIES)) {
         await tx
           .insert(categories)
@@ -76,59 +131,15 @@ export async function importCatalogue(
         result.categories++;
       }
       for (const [categoryId, rows] of Object.entries(rowsByCategory) as [CategoryId, CatalogueRow[]][]) {
-        const brandNames = [...new Set(rows.map((r) => r.brand))];
-        const brandRows = await tx
-          .insert(brands)
-          .values(brandNames.map((name) => ({ categoryId, name })))
-          .onConflictDoUpdate({ target: [brands.categoryId, brands.name], set: { name: sql`excluded.name` } })
-          .returning({ id: brands.id, name: brands.name });
-        result.brands += brandRows.length;
-        const brandId = new Map(brandRows.map((b) => [b.name, b.id]));
-        for (let i = 0; i < rows.length; i += 400) {
-          const chunk = rows.slice(i, i + 400).map((r) => ({
-            categoryId,
-            brandId: brandId.get(r.brand)!,
-            model: r.model,
-            variant: r.variant,
-            price: r.price,
-            releaseDate: r.releaseDate,
-            verified: r.verified,
-            attributes: r.attributes,
-            prime1: r.prime1,
-            prime2: r.prime2,
-            features: r.features,
-            facets: r.facets,
-            specScore: r.specScore,
-            searchText: indexText(r.brand, r.model, r.variant),
-          }));
-          await tx
-            .insert(products)
-            .values(chunk)
-            .onConflictDoUpdate({
-              target: [products.brandId, products.model, products.variant],
-              set: {
-                price: sql`excluded.price`,
-                releaseDate: sql`excluded.release_date`,
-                verified: sql`excluded.verified`,
-                attributes: sql`excluded.attributes`,
-                prime1: sql`excluded.prime_1`,
-                prime2: sql`excluded.prime_2`,
-                features: sql`excluded.features`,
-                facets: sql`excluded.facets`,
-                specScore: sql`excluded.spec_score`,
-                searchText: sql`excluded.search_text`,
-                // The page changed only if the listing did (the sitemap's lastmod).
-                updatedAt: sql`CASE WHEN (${products.price}, ${products.releaseDate}, ${products.verified},
-                    ${products.attributes}, ${products.prime1}, ${products.prime2}, ${products.features},
-                    ${products.facets}, ${products.specScore})
-                  IS DISTINCT FROM (excluded.price, excluded.release_date, excluded.verified, excluded.attributes,
-                    excluded.prime_1, excluded.prime_2, excluded.features, excluded.facets, excluded.spec_score)
-                  THEN now() ELSE ${products.updatedAt} END`,
-              },
-            });
-          result.products += chunk.length;
-        }
+        if (!rows.length) continue;
+        const written = await importCategory(tx, categoryId, rows);
+        result.brands += written.brands;
+        result.products += written.products;
+        result.variants += written.variants;
+        result.merged += written.merged;
+        result.hidden += written.hidden;
       }
+      await writeMeta(tx, options.version);
       await refreshSearchTerms(tx);
     })
     .catch((err: unknown) => {
@@ -141,11 +152,203 @@ export async function importCatalogue(
   return result;
 }
 
-/** The search vocabulary: every distinct word the catalogue indexes, with how many products have it. */
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+async function importCategory(tx: Tx, categoryId: CategoryId, rows: CatalogueRow[]) {
+  const brandNames = [...new Set(rows.map((r) => r.brand))];
+  const brandRows = await tx
+    .insert(brands)
+    .values(brandNames.map((name) => ({ categoryId, name })))
+    .onConflictDoUpdate({ target: [brands.categoryId, brands.name], set: { name: sql`excluded.name` } })
+    .returning({ id: brands.id, name: brands.name });
+  const brandId = new Map(brandRows.map((b) => [b.name, b.id]));
+  const ids = brandRows.map((b) => b.id);
+  // An existing database's products join their models first (every old id stays a variant id).
+  const regrouped = await regroupCategory(tx, categoryId, rows);
+
+  // Every listed variant keeps its id; new ones get theirs from the sequence, in file order.
+  const existing = await rows_<{ id: number; brand_id: number; model: string; variant: string }>(
+    tx,
+    sql`SELECT id, brand_id, model, variant FROM ${productVariants}
+      WHERE brand_id = ANY(${sql.raw(`ARRAY[${ids.join(',') || 'NULL'}]::int[]`)})`,
+  );
+  const known = new Map(existing.map((v) => [natural(v.brand_id, v.model, v.variant), v.id]));
+  const listed = rows.filter((r) => r.listingConfidence !== 'rumoured');
+  const fresh = listed.filter((r) => !known.has(natural(brandId.get(r.brand)!, r.model, r.variant)));
+  const reserved = await reserveIds(tx, fresh.length);
+  fresh.forEach((r, i) => known.set(natural(brandId.get(r.brand)!, r.model, r.variant), reserved[i]!));
+  const identified: IdentifiedRow[] = listed.map((r) => ({
+    ...r,
+    id: known.get(natural(brandId.get(r.brand)!, r.model, r.variant))!,
+  }));
+  const models = groupModels(identified);
+
+  // A model keeps its id; a new one takes its default variant's id when that variant is new too (its first
+  // address is its canonical one), else a fresh id.
+  const modelIds = new Map(
+    (
+      await rows_<{ id: number; model_key: string }>(
+        tx,
+        sql`SELECT id, model_key FROM ${products} WHERE category_id = ${categoryId} AND model_key IS NOT NULL`,
+      )
+    ).map((p) => [p.model_key, p.id]),
+  );
+  const freshIds = new Set(reserved);
+  const needIds = models.filter((m) => !modelIds.has(m.modelKey) && !freshIds.has(m.defaultVariantId));
+  const extra = await reserveIds(tx, needIds.length);
+  needIds.forEach((m, i) => modelIds.set(m.modelKey, extra[i]!));
+  for (const m of models) if (!modelIds.has(m.modelKey)) modelIds.set(m.modelKey, m.defaultVariantId);
+
+  for (let i = 0; i < models.length; i += 300) {
+    const chunk = models.slice(i, i + 300).map((m) => ({
+      id: modelIds.get(m.modelKey)!,
+      categoryId,
+      brandId: brandId.get(m.brand)!,
+      model: m.model,
+      variant: m.variant,
+      price: m.price,
+      priceMax: m.priceMax,
+      defaultVariantId: m.defaultVariantId,
+      variantCount: m.variantCount,
+      modelKey: m.modelKey,
+      releaseDate: m.releaseDate,
+      listingConfidence: m.listingConfidence,
+      verified: m.verified,
+      hidden: false,
+      attributes: m.attributes,
+      knownAttributes: m.knownAttributes,
+      sources: m.sources,
+      prime1: m.prime1,
+      prime2: m.prime2,
+      features: m.features,
+      facets: m.facets,
+      specScore: m.specScore,
+      searchText: m.searchText,
+    }));
+    await tx
+      .insert(products)
+      .values(chunk)
+      .onConflictDoUpdate({
+        target: [products.categoryId, products.modelKey],
+        set: {
+          brandId: sql`excluded.brand_id`,
+          model: sql`excluded.model`,
+          variant: sql`excluded.variant`,
+          price: sql`excluded.price`,
+          priceMax: sql`excluded.price_max`,
+          defaultVariantId: sql`excluded.default_variant_id`,
+          variantCount: sql`excluded.variant_count`,
+          releaseDate: sql`excluded.release_date`,
+          listingConfidence: sql`excluded.listing_confidence`,
+          verified: sql`excluded.verified`,
+          hidden: sql`excluded.hidden`,
+          attributes: sql`excluded.attributes`,
+          knownAttributes: sql`excluded.known_attributes`,
+          sources: sql`excluded.sources`,
+          prime1: sql`excluded.prime_1`,
+          prime2: sql`excluded.prime_2`,
+          features: sql`excluded.features`,
+          facets: sql`excluded.facets`,
+          specScore: sql`excluded.spec_score`,
+          searchText: sql`excluded.search_text`,
+          // The page changed only if the listing did (the sitemap's lastmod).
+          updatedAt: sql`CASE WHEN (${products.brandId}, ${products.model}, ${products.variant}, ${products.price},
+              ${products.priceMax}, ${products.defaultVariantId}, ${products.variantCount}, ${products.releaseDate},
+              ${products.listingConfidence}, ${products.hidden}, ${products.attributes}, ${products.sources},
+              ${products.prime1}, ${products.prime2}, ${products.features}, ${products.facets},
+              ${products.specScore})
+            IS DISTINCT FROM (excluded.brand_id, excluded.model, excluded.variant, excluded.price,
+              excluded.price_max, excluded.default_variant_id, excluded.variant_count, excluded.release_date,
+              excluded.listing_confidence, excluded.hidden, excluded.attributes, excluded.sources,
+              excluded.prime_1, excluded.prime_2, excluded.features, excluded.facets, excluded.spec_score)
+            THEN now() ELSE ${products.updatedAt} END`,
+        },
+      });
+  }
+
+  const variants = models.flatMap((m) => m.variants.map((v) => ({ model: m, v })));
+  for (let i = 0; i < variants.length; i += 300) {
+    const chunk = variants.slice(i, i + 300).map(({ model, v }) => ({
+      id: v.id,
+      productId: modelIds.get(model.modelKey)!,
+      brandId: brandId.get(v.brand)!,
+      model: v.model,
+      variant: v.variant,
+      price: v.price,
+      ramGb: v.ramGb,
+      storageGb: v.storageGb,
+      releaseDate: v.releaseDate,
+      listingConfidence: v.listingConfidence,
+      attributes: v.attributes,
+      features: v.features,
+      facets: v.facets,
+      specScore: v.specScore,
+      sources: v.sources,
+    }));
+    await tx
+      .insert(productVariants)
+      .values(chunk)
+      .onConflictDoUpdate({
+        target: [productVariants.brandId, productVariants.model, productVariants.variant],
+        set: {
+          productId: sql`excluded.product_id`,
+          price: sql`excluded.price`,
+          ramGb: sql`excluded.ram_gb`,
+          storageGb: sql`excluded.storage_gb`,
+          releaseDate: sql`excluded.release_date`,
+          listingConfidence: sql`excluded.listing_confidence`,
+          attributes: sql`excluded.attributes`,
+          features: sql`excluded.features`,
+          facets: sql`excluded.facets`,
+          specScore: sql`excluded.spec_score`,
+          sources: sql`excluded.sources`,
+          updatedAt: sql`CASE WHEN (${productVariants.productId}, ${productVariants.price}, ${productVariants.ramGb},
+              ${productVariants.storageGb}, ${productVariants.releaseDate}, ${productVariants.listingConfidence},
+              ${productVariants.attributes}, ${productVariants.features}, ${productVariants.facets},
+              ${productVariants.specScore}, ${productVariants.sources})
+            IS DISTINCT FROM (excluded.product_id, excluded.price, excluded.ram_gb, excluded.storage_gb,
+              excluded.release_date, excluded.listing_confidence, excluded.attributes, excluded.features,
+              excluded.facets, excluded.spec_score, excluded.sources)
+            THEN now() ELSE ${productVariants.updatedAt} END`,
+        },
+      });
+  }
+  return { brands: brandRows.length, products: models.length, variants: variants.length, ...regrouped };
+}
+
+/** catalogue_meta: the files' version (when given), how old the prices are, the newest release listed. */
+async function writeMeta(tx: Executor, version: string | undefined) {
+  const [newest] = await rows_<{ d: string | null }>(
+    tx,
+    sql`SELECT max(release_date)::text AS d FROM ${products} WHERE NOT hidden`,
+  );
+  const entries: [string, string | null | undefined][] = [
+    ['version', version],
+    ['prices_as_of', PRICES_AS_OF],
+    ['newest_release', newest?.d],
+  ];
+  for (const [key, value] of entries) {
+    if (value == null) continue;
+    await tx.execute(sql`INSERT INTO ${catalogueMeta} (key, value) VALUES (${key}, ${value})
+      ON CONFLICT (key) DO UPDATE SET value = excluded.value,
+        updated_at = CASE WHEN ${catalogueMeta.value} = excluded.value THEN ${catalogueMeta.updatedAt} ELSE now() END`);
+  }
+}
+
+/** A catalogue_meta value, or null. */
+export async function catalogueMetaValue(db: Executor, key: string): Promise<string | null> {
+  const [row] = await rows_<{ value: string }>(
+    db,
+    sql`SELECT value FROM ${catalogueMeta} WHERE key = ${key}`,
+  );
+  return row?.value ?? null;
+}
+
+/** The search vocabulary: every distinct word the catalogue indexes, with how many (visible) models have it. */
 export async function refreshSearchTerms(db: Pick<Db, 'execute'>): Promise<void> {
   await db.execute(sql`WITH counts AS (
       SELECT w AS term, count(*)::int AS products
-      FROM products, unnest(string_to_array(search_text, ' ')) AS w WHERE w <> '' GROUP BY w
+      FROM products, unnest(string_to_array(search_text, ' ')) AS w WHERE w <> '' AND NOT hidden GROUP BY w
     ), gone AS (
       DELETE FROM ${searchTerms} s WHERE NOT EXISTS (SELECT 1 FROM counts c WHERE c.term = s.term)
     )

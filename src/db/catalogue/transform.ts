@@ -5,6 +5,7 @@
 import type { AttributeValue } from '../../shared/attributes.ts';
 import { slug } from '../../shared/attributes.ts';
 import type { CategoryId } from '../../shared/constants.ts';
+import * as normalize from './normalize.ts';
 
 export interface CatalogueRow {
   categoryId: CategoryId;
@@ -20,7 +21,22 @@ export interface CatalogueRow {
   features: string[];
   facets: string[];
   specScore: number | null;
+  /** What groups the variants of one model: the file's model_key (phones), else lower(brand|model|variant). */
+  modelKey: string;
+  /** confirmed (a spec source confirms it), partial (a price list only), rumoured (not imported). */
+  listingConfidence: ListingConfidence;
+  ramGb: number | null;
+  storageGb: number | null;
+  /** Where the row's data comes from, in words: "Specs from {specs}, price listed {price}". */
+  sources: { specs: string | null; price: string | null };
 }
+
+export type ListingConfidence = 'confirmed' | 'partial' | 'rumoured';
+const CONFIDENCES: readonly ListingConfidence[] = ['confirmed', 'partial', 'rumoured'];
+
+/** The key of a category without model groups in its file: one variant per model. */
+export const ownModelKey = (brand: string, model: string, variant: string) =>
+  `${brand}|${model}|${variant}`.toLowerCase();
 
 type Raw = Record<string, unknown>;
 
@@ -50,6 +66,11 @@ function text(v: unknown): AttributeValue | null {
   const s = str(v);
   return s ? { v: s } : null;
 }
+/** A text value in the catalogue's one wording (normalize.ts). */
+function mapped(v: unknown, wording: (s: string) => string): AttributeValue | null {
+  const s = str(v);
+  return s ? { v: wording(s) } : null;
+}
 function quantity(v: number | null, q: number, factor = 1): AttributeValue | null {
   return v == null ? null : { v: v / factor, q };
 }
@@ -67,7 +88,7 @@ export function transformPhone(r: Raw): CatalogueRow {
   put(attributes, 4, dims ? { v: `${dims.height} × ${dims.width} × ${dims.depth} mm` } : null);
   // Weight is stored in kg with quantity 17 (×1000 g).
   put(attributes, 5, quantity(num(r.weight_g), 17, 1000));
-  put(attributes, 6, text(r.sim));
+  put(attributes, 6, mapped(r.sim, normalize.sim));
   // Battery is stored in Ah with quantity 3 (×1000 mAh).
   put(attributes, 7, quantity(num(r.battery_mah), 3, 1000));
   const rear = num(r.rear_camera_mp);
@@ -82,26 +103,27 @@ export function transformPhone(r: Raw): CatalogueRow {
   );
   put(attributes, 10, quantity(num(r.ram_gb), 1));
   put(attributes, 11, quantity(num(r.storage_gb), 1));
-  put(attributes, 12, text(r.os));
-  put(attributes, 13, text(r.bluetooth));
-  put(attributes, 14, text(r.cpu) ?? text(r.chipset));
-  put(attributes, 15, text(r.gpu));
+  put(attributes, 12, mapped(r.os, normalize.operatingSystem));
+  put(attributes, 13, mapped(r.bluetooth, normalize.bluetooth));
+  put(attributes, 14, mapped(r.cpu, normalize.cpu) ?? text(r.chipset));
+  put(attributes, 15, mapped(r.gpu, normalize.gpu));
   const refresh = num(r.refresh_rate_hz);
-  const displayType = str(r.display_type);
+  const rawDisplayType = str(r.display_type);
+  const displayType = rawDisplayType && normalize.displayType(rawDisplayType);
   put(
     attributes,
     16,
     displayType ? { v: displayType } : refresh ? { v: `${refresh} Hz refresh rate` } : null,
   );
-  put(attributes, 17, text(r.usb));
+  put(attributes, 17, mapped(r.usb, normalize.usb));
   put(attributes, 18, list(r.network) ? { v: list(r.network)! } : null);
   const fast = num(r.fast_charging_w);
   put(attributes, 19, text(r.charging) ?? quantity(fast, 11));
-  put(attributes, 20, text(r.fingerprint));
-  put(attributes, 21, text(r.gps));
+  put(attributes, 20, mapped(r.fingerprint, normalize.fingerprint));
+  put(attributes, 21, mapped(r.gps, normalize.gps));
   put(attributes, 22, typeof r.nfc === 'boolean' ? { v: r.nfc } : null);
   put(attributes, 23, text(r.wifi));
-  put(attributes, 24, list(r.sensors) ? { v: list(r.sensors)! } : null);
+  put(attributes, 24, list(r.sensors) ? { v: normalize.sensors(list(r.sensors)!) } : null);
   if (rearCount && rearCount > 1 && attributes.attribute_8) {
     attributes.attribute_8 = { v: `${rear} MP main, ${rearCount} rear cameras` };
     if (num(r.front_camera_mp)) attributes.attribute_8.v += `, ${num(r.front_camera_mp)} MP front`;
@@ -124,15 +146,30 @@ export function transformPhone(r: Raw): CatalogueRow {
   if (displayType && /oled/i.test(displayType)) facets.push('display_amoled');
   if (size != null && size >= 6.7) facets.push('display_large');
   if (size != null && size < 6.2) facets.push('display_compact');
-  const os = str(r.os)?.toLowerCase() ?? '';
+  const os = (str(r.os) && normalize.operatingSystem(str(r.os)!))?.toLowerCase() ?? '';
   if (os.startsWith('android')) facets.push('os_android');
   if (os.startsWith('ios')) facets.push('os_ios');
 
   const priceSource = str(r.price_source);
+  const id = identity('C001', r);
+  const stated = str(r.listing_confidence) as ListingConfidence | null;
+  // Rows without the key (older files): confirmed unless a 2023 listing that no spec database confirms.
+  const listingConfidence =
+    stated && CONFIDENCES.includes(stated)
+      ? stated
+      : priceSource === 'smartprix_2023' && !str(r.gsmarena_name)
+        ? 'partial'
+        : 'confirmed';
   return {
-    ...identity('C001', r),
+    ...id,
+    // A month (2025-05) is stored as its first day; attribute_1 keeps the month, so pages say "May 2025".
     releaseDate: released && /^\d{4}-\d{2}$/.test(released) ? `${released}-01` : released,
-    verified: !(priceSource === 'smartprix_2023' && !str(r.gsmarena_name)),
+    verified: listingConfidence === 'confirmed',
+    modelKey: str(r.model_key)?.toLowerCase() ?? `${id.brand}|${id.model}`.toLowerCase(),
+    listingConfidence,
+    ramGb: num(r.ram_gb),
+    storageGb: storage == null ? null : Math.round(storage),
+    sources: phoneSources(r),
     attributes,
     prime1: num(r.battery_mah),
     prime2: rear,
@@ -140,6 +177,43 @@ export function transformPhone(r: Raw): CatalogueRow {
     facets,
     specScore: num(r.spec_score),
   };
+}
+
+/** The spec sources a phone row names (SOURCES.md), in words. */
+const SPEC_SOURCES: [RegExp, string][] = [
+  [/smartprix-scraper/i, 'Smartprix'],
+  [/mobiinfo|mobiledokan/i, 'MobileDokan'],
+  [/gsm-?arena|cellphones|gsmarena/i, 'GSMArena'],
+];
+/** When and where a price source listed its prices (SOURCES.md: A late 2025, B spring 2023, F 2025-10-13). */
+const PRICE_SOURCES: Record<string, string> = {
+  smartprix_2023: 'on Smartprix in 2023',
+  smartprix_2025: 'on Smartprix in late 2025',
+  'smartprix_2025-10_mynkpdr': 'on Smartprix in October 2025',
+};
+
+export function phoneSources(r: Raw): { specs: string | null; price: string | null } {
+  const names: string[] = [];
+  const add = (source: string | null) => {
+    if (!source) return;
+    const hit = SPEC_SOURCES.find(([re]) => re.test(source));
+    if (hit && !names.includes(hit[1])) names.push(hit[1]);
+  };
+  add(str(r.gsmarena_source) ?? (str(r.gsmarena_name) ? 'gsmarena' : null));
+  const sourceOf = (v: unknown) =>
+    v && typeof v === 'object' ? str((v as Record<string, unknown>).source) : null;
+  add(sourceOf(r.spec_match));
+  add(sourceOf(r.filled_from));
+  add(sourceOf(r.filled_from_2));
+  const priceSource = str(r.price_source);
+  const price = priceSource ? (PRICE_SOURCES[priceSource] ?? `on ${priceSource}`) : null;
+  // A price list only (a partial listing): its specs are the price list's, unconfirmed.
+  const specs = names.length
+    ? names.join(' and ')
+    : priceSource?.startsWith('smartprix')
+      ? 'the Smartprix listing (unconfirmed)'
+      : null;
+  return { specs, price };
 }
 
 /** PS and kW to bhp; hp and bhp are taken as equal. */
@@ -198,10 +272,16 @@ export function transformCar(r: Raw): CatalogueRow {
   if (seats === 5) facets.add('seats_5');
   if (seats != null && seats >= 7) facets.add('seats_7');
 
+  const id = identity('C002', r);
   return {
-    ...identity('C002', r),
+    ...id,
     releaseDate: null,
     verified: true,
+    modelKey: ownModelKey(id.brand, id.model, id.variant),
+    listingConfidence: 'confirmed',
+    ramGb: null,
+    storageGb: null,
+    sources: { specs: 'the Kaggle "Cars Dataset (India)"', price: 'ex-showroom in about 2020' },
     attributes,
     prime1: num(r.mileage_arai_kmpl) ?? num(r.mileage_city_kmpl),
     prime2: toBhp(num(r.power_value), str(r.power_unit)),
@@ -227,10 +307,16 @@ export function transformMotorbike(r: Raw): CatalogueRow {
   const facets: string[] = [];
   if (engine != null)
     facets.push(engine <= 160 ? 'engine_commuter' : engine <= 500 ? 'engine_mid' : 'engine_big');
+  const id = identity('C003', r);
   return {
-    ...identity('C003', r),
+    ...id,
     releaseDate: null,
     verified: true,
+    modelKey: ownModelKey(id.brand, id.model, id.variant),
+    listingConfidence: 'confirmed',
+    ramGb: null,
+    storageGb: null,
+    sources: { specs: 'carandbike.com', price: 'on carandbike.com in early 2023' },
     attributes,
     prime1: engine,
     prime2: num(r.mileage_kmpl),

@@ -44,6 +44,8 @@ type Candidate = {
   spec_score: number | null;
   features: string[];
   release_date: string | null;
+  /** The model's variants: each demo review says which one its author owns. */
+  variant_ids: number[];
 };
 
 const subjectOf = (p: Candidate): DemoSubject => ({
@@ -86,9 +88,11 @@ export async function seedDemo(
     const found = await rows<Candidate>(
       db,
       sql`SELECT p.id, p.category_id, b.name AS brand, p.model, p.spec_score, p.features,
-          p.release_date::text AS release_date
+          p.release_date::text AS release_date,
+          coalesce((SELECT array_agg(v.id ORDER BY v.id) FROM product_variants v WHERE v.product_id = p.id),
+            ARRAY[]::int[]) AS variant_ids
         FROM products p JOIN brands b ON b.id = p.brand_id
-        WHERE p.verified AND p.category_id = ${category}
+        WHERE p.verified AND NOT p.hidden AND p.category_id = ${category}
           AND (p.release_date IS NULL OR p.release_date <= current_date - ${REVIEWS_AFTER_RELEASE_DAYS}::int)
         ORDER BY p.release_date DESC NULLS LAST, p.spec_score DESC NULLS LAST, p.price DESC NULLS LAST, p.id
         LIMIT ${limit}`,
@@ -138,6 +142,7 @@ export async function seedDemo(
         const text = demoReviewText(r, overall, subject, r.int(Math.min(7, ownable), ownable));
         reviewRows.push({
           productId: p.id,
+          variantId: p.variant_ids.length ? r.pick(p.variant_ids) : null,
           userId,
           overall: half(overall),
           buildQuality: aspect(),

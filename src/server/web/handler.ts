@@ -144,6 +144,10 @@ export async function registerWeb(
         adFree: await services.passCookie.adFree(req.headers.cookie),
         contact: services.config.contact,
         payments: services.payments.provider.name !== 'none',
+        // Cached for a minute; a page still renders (without the date) if it cannot be read.
+        catalogueInfo: await services.catalogue
+          .catalogueInfo()
+          .catch(() => ({ prices_as_of: null, newest_release: null })),
       };
       const response = await handle(toWebRequest(req), context as never);
       return sendWebResponse(reply, response);

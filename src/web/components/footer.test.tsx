@@ -38,4 +38,15 @@ describe('Footer', () => {
     );
     expect(footer).toContain('Complaints are acknowledged within 48 hours.');
   });
+
+  it('says how old the catalogue prices are, when the catalogue says (issue 18)', () => {
+    const render = (prices_as_of: string | null) =>
+      renderToString(
+        <MemoryRouter>
+          <Footer contact={NO_CONTACT} catalogue={{ prices_as_of, newest_release: '2025-10' }} />
+        </MemoryRouter>,
+      );
+    expect(render('2025-11-20')).toMatch(/Catalogue prices as of (<!-- -->)?20 November 2025/);
+    expect(render(null)).not.toContain('Catalogue prices as of');
+  });
 });

@@ -1,4 +1,6 @@
 import { Link } from 'react-router';
+import type { CatalogueInfo } from '../../shared/api-types.ts';
+import { formatDate } from '../../shared/format.ts';
 import type { SiteContact } from '../../shared/site-contact.ts';
 
 const LINKS = [
@@ -12,8 +14,17 @@ const LINKS = [
   { to: '/community-guidelines', label: 'Community guidelines' },
 ];
 
-/** The footer: the site's pages, then the social links, support address and grievance officer that are set. */
-export function Footer({ contact }: { contact: SiteContact }) {
+/**
+ * The footer: the site's pages, then the social links, support address and grievance officer that are set,
+ * and how old the catalogue's prices are (issue 18), when the catalogue says.
+ */
+export function Footer({
+  contact,
+  catalogue = null,
+}: {
+  contact: SiteContact;
+  catalogue?: CatalogueInfo | null;
+}) {
   const { supportEmail, socialLinks, grievanceOfficer: officer } = contact;
   return (
     <footer className="site-footer">
@@ -52,6 +63,14 @@ export function Footer({ contact }: { contact: SiteContact }) {
         <p className="muted">
           Verdict is free for everyone. Prices are listing prices in Indian rupees at the time of the source
           data.
+          {catalogue?.prices_as_of && (
+            <>
+              {' '}
+              <span className="catalogue-as-of">
+                Catalogue prices as of {formatDate(catalogue.prices_as_of)}.
+              </span>
+            </>
+          )}
         </p>
       </div>
     </footer>

@@ -5,6 +5,24 @@ import { formatPrice } from '../../shared/format.ts';
 import { CompareToggle } from '../features/compare/compare-toggle.tsx';
 import { RatingTag } from './rating-tag.tsx';
 
+/**
+ * A card is one phone (issue 18). With several variants it says how many, and "from ₹X" (the cheapest); when
+ * a filter picked one of them (its price is not the lowest), the card names that variant and shows its price.
+ */
+const picked = (p: Pick<Card, 'price' | 'price_from' | 'variant_count'>) =>
+  p.variant_count > 1 && p.price != null && p.price !== p.price_from;
+
+export function cardVariant(p: Pick<Card, 'variant' | 'price' | 'price_from' | 'variant_count'>): string {
+  if (p.variant_count < 2) return p.variant;
+  const count = `${p.variant_count} variants`;
+  return picked(p) && p.variant ? `${p.variant} · ${count}` : count;
+}
+
+export function cardPrice(p: Pick<Card, 'price' | 'price_from' | 'variant_count'>): string {
+  if (p.variant_count < 2 || picked(p) || p.price_from == null) return formatPrice(p.price);
+  return `from ${formatPrice(p.price_from)}`;
+}
+
 /** `headingLevel`: 3 under a section heading, 2 where the list sits straight under the page's h1. */
 export function ProductCard({
   product,
@@ -40,8 +58,8 @@ export function ProductCard({
             {product.model}
           </Link>
         </Heading>
-        {product.variant && <p className="card-variant">{product.variant}</p>}
-        <p className="card-price">{formatPrice(product.price)}</p>
+        {cardVariant(product) && <p className="card-variant">{cardVariant(product)}</p>}
+        <p className="card-price">{cardPrice(product)}</p>
         <RatingTag value={product.value} totalReviews={product.total_reviews} />
         {!product.verified && <p className="badge badge-warning">Unverified listing</p>}
         {children}

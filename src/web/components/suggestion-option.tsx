@@ -27,7 +27,10 @@ export function SuggestionOption(props: {
         <span className="suggestion-name">{p.model}</span>
         <span className="suggestion-meta">
           {p.brand}
-          {p.variant ? ` · ${p.variant}` : ''} · {formatPrice(p.price)}
+          {/* One entry per phone (issue 18): how many variants, and its lowest price. */}
+          {p.variant_count > 1
+            ? ` · ${p.variant_count} variants · from ${formatPrice(p.price_from ?? p.price)}`
+            : `${p.variant ? ` · ${p.variant}` : ''} · ${formatPrice(p.price)}`}
         </span>
         {/* Under the name, not beside it: the name and the price keep the whole width of a narrow list. */}
         {props.withRating && <RatingTag value={p.value} totalReviews={p.total_review} />}

@@ -74,24 +74,48 @@ export function breadcrumbList(origin: string, trail: Crumb[], path: string) {
   };
 }
 
-/** A product with its listed price in rupees, and its rating only once it has enough reviews to show one. */
-export function productLd(origin: string, p: ProductDetail) {
-  const url = `${origin}/product/${p.id}`;
+/**
+ * One Product per phone (issue 18), at the model's canonical address (its default variant): its variants'
+ * prices as an AggregateOffer in rupees, and the model's rating only once it has enough reviews to show one.
+ */
+export function productLd(
+  origin: string,
+  p: Pick<
+    ProductDetail,
+    | 'canonical_id'
+    | 'brand'
+    | 'model'
+    | 'variant'
+    | 'image_url'
+    | 'category_name'
+    | 'price_from'
+    | 'price_max'
+    | 'variants'
+    | 'value'
+    | 'total_reviews'
+  >,
+) {
+  const url = `${origin}/product/${p.canonical_id}`;
+  const priced = p.variants.filter((v) => v.price != null).map((v) => v.price!);
+  const low = p.price_from ?? (priced.length ? Math.min(...priced) : null);
+  const high = p.price_max ?? (priced.length ? Math.max(...priced) : low);
   return {
     '@context': CONTEXT,
     '@type': 'Product',
     '@id': url,
-    name: productName(p),
+    name: productName(p.variants.length > 1 ? { ...p, variant: '' } : p),
     url,
     image: origin + p.image_url,
     brand: { '@type': 'Brand', name: p.brand },
     model: p.model,
     category: p.category_name,
-    ...(p.price != null
+    ...(low != null
       ? {
           offers: {
-            '@type': 'Offer',
-            price: p.price.toFixed(2),
+            '@type': 'AggregateOffer',
+            lowPrice: low.toFixed(2),
+            highPrice: (high ?? low).toFixed(2),
+            offerCount: Math.max(1, priced.length),
             priceCurrency: 'INR',
             url,
           },

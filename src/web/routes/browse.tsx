@@ -30,6 +30,7 @@ import { Pagination } from '../components/pagination.tsx';
 import { RangeSlider } from '../components/range-slider.tsx';
 import { ProductGrid } from '../components/product-card.tsx';
 import { pageMeta } from '../lib/meta.ts';
+import { UnknownRelease } from '../components/unknown-release.tsx';
 import type { Route } from './+types/browse';
 
 /** Shows the page load's house ad (issue 8). */
@@ -346,6 +347,7 @@ export default function Browse({ loaderData }: Route.ComponentProps) {
               </select>
             </label>
           </div>
+          <UnknownRelease count={results.unknown_release} plural={CATEGORIES[category].plural} />
           {results.products.length ? (
             <ProductGrid products={results.products} eagerCount={2} />
           ) : (

@@ -12,16 +12,19 @@ import {
   dedupeByName,
   itemName,
   MAX_COMPARE,
+  onePerModel,
   parseIds,
   toItem,
 } from '../features/compare/list.ts';
 import { buildGroups } from '../features/compare/rows.ts';
 import { pageMeta } from '../lib/meta.ts';
+import { withVariantLabels } from '../lib/variant-labels.ts';
 import type { Route } from './+types/compare';
 
 /**
- * /compare?ids=12,34,56: the products named in the URL, loaded in parallel. Unknown ids, repeats and a second
- * product with the same brand, model and variant are left out, and at most three are kept.
+ * /compare?ids=12,34,56: the products named in the URL (variant ids), loaded in parallel. Unknown ids, repeats
+ * and a second product with the same brand, model and variant are left out; two variants of one phone share its
+ * column (the later one shown); at most three are kept.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
@@ -32,13 +35,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { catalogue } = context.services;
   const found = await Promise.all(
     parseIds(params).map((id) =>
-      catalogue.getProduct(id).catch((err: unknown) => {
+      catalogue.getProduct(id).then(withVariantLabels, (err: unknown) => {
         if ((err as { status?: number }).status === 404) return null;
         throw err;
       }),
     ),
   );
-  const products = dedupeByName(found.filter((p): p is ProductDetail => p !== null));
+  // Variant ids (issue 18): one column per phone, showing the variant asked for last.
+  const products = dedupeByName(onePerModel(found.filter((p): p is ProductDetail => p !== null)));
   return { products, hasIds: params.has('ids'), leftOut: Math.max(0, asked - products.length) };
 }
 
@@ -115,6 +119,12 @@ export default function ComparePage({ loaderData }: Route.ComponentProps) {
     return true;
   };
 
+  const switchVariant = (p: ProductDetail, variantId: number, href: string) => {
+    const v = p.variants.find((x) => x.id === variantId);
+    setMessage(`Switched to ${p.brand} ${p.model}${v ? ` (${v.variant})` : ''}.`);
+    void navigate(href, { preventScrollReset: true, replace: true });
+  };
+
   const remove = (p: ProductDetail, href: string) => {
     setMessage(`Removed ${productName(p)}.`);
     refocus.current = true;
@@ -165,7 +175,12 @@ export default function ComparePage({ loaderData }: Route.ComponentProps) {
                 ` · ${sameCount} identical ${sameCount === 1 ? 'row' : 'rows'} hidden`}
             </p>
           </div>
-          <CompareTable products={products} hideSame={hideSame && products.length > 1} onRemove={remove} />
+          <CompareTable
+            products={products}
+            hideSame={hideSame && products.length > 1}
+            onRemove={remove}
+            onSwitch={switchVariant}
+          />
         </>
       ) : (
         <div className="empty">

@@ -14,6 +14,7 @@ import {
   RELEASED_WITHIN_LABELS,
 } from '../../shared/preferences.ts';
 import { ProductGrid } from '../components/product-card.tsx';
+import { UnknownRelease } from '../components/unknown-release.tsx';
 import { PreferenceForm } from '../features/preferences/preference-form.tsx';
 import preferencesStylesHref from '../features/preferences/preferences.css?url';
 import { useAuthFetch } from '../features/session/api.ts';
@@ -98,6 +99,7 @@ export default function ProductRecommendation() {
             <strong>{formatPrice(shown.budget[1])}</strong>, released in the <strong>{released}</strong>, with{' '}
             <strong>{focus}</strong> first.
           </p>
+          <UnknownRelease count={lists?.unknown_release} plural="phones" />
           <button
             type="button"
             className="button"

@@ -6,6 +6,7 @@ import { CompareToggle } from '../features/compare/compare-toggle.tsx';
 import { island } from '../lib/island.tsx';
 import { reviewView } from '../features/reviews/query.ts';
 import { head } from '../lib/meta.ts';
+import { withVariantLabels } from '../lib/variant-labels.ts';
 import { breadcrumbList, productLd } from '../lib/structured-data.ts';
 import reviewStylesHref from '../features/reviews/reviews.css?url';
 import type { Route } from './+types/product';
@@ -33,6 +34,9 @@ const QuestionsSection = island(() =>
   import('../features/questions/questions-section.tsx').then((m) => m.QuestionsSection),
 );
 
+/** A variant link's navigation state: the same page, so focus stays on the picker (route-announcer.tsx). */
+const SAME_PAGE = { samePage: true };
+
 /** The trail above the page: Home › category › brand. */
 function trailOf(p: ProductDetail) {
   const category = p.category_id === 'C001' ? '' : `category=${p.category_id}`;
@@ -48,8 +52,9 @@ function trailOf(p: ProductDetail) {
  * browser only shows them.
  */
 function describe(p: ProductDetail, origin: string) {
-  const path = `/product/${p.id}`;
-  const trail = [...trailOf(p), { name: productName(p) }];
+  // One page per phone (issue 18): every variant's address names the model's default variant as canonical.
+  const path = `/product/${p.canonical_id}`;
+  const trail = [...trailOf(p), { name: modelName(p) }];
   return head({
     ...describeText(p),
     origin,
@@ -59,15 +64,18 @@ function describe(p: ProductDetail, origin: string) {
   });
 }
 
+/** The phone's name: its variant only when it has one variant (the picker names the others). */
+const modelName = (p: ProductDetail) => productName(p.variants.length > 1 ? { ...p, variant: '' } : p);
+
 function describeText(p: ProductDetail) {
-  const name = productName(p);
+  const name = modelName(p);
   const specs = [p.prime_attribute_1, p.prime_attribute_2]
     .filter((a) => a.value != null)
     .map((a) => `${a.name.toLowerCase()} ${formatCount(a.value!)} ${a.unit}`)
     .join(', ');
   return {
     title: `${name}: price, specs and reviews`,
-    description: `${name} at ${formatPrice(p.price)}${specs ? `, ${specs}` : ''}. Specifications, ratings and owner reviews on Verdict.`,
+    description: `${name} ${p.variants.length > 1 && p.price_from != null ? `from ${formatPrice(p.price_from)}` : `at ${formatPrice(p.price)}`}${specs ? `, ${specs}` : ''}. Specifications, ratings and owner reviews on Verdict.`,
   };
 }
 
@@ -86,13 +94,15 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   // Sorting, the star filter and the page are in the URL: shareable, and working without JavaScript.
   const view = reviewView(new URL(request.url).searchParams);
   try {
+    // Any variant's id opens its model's page; reviews, questions, similar products and views are the model's,
+    // and each read resolves the id to its model itself, so they run side by side (issue 18).
     const [product, similar, reviews, questions] = await Promise.all([
-      catalogue.getProduct(id),
+      catalogue.getProduct(id).then(withVariantLabels),
       catalogue.similarProducts(id),
       orNull(communityReads.reviews(id, { ...view, size: PAGE_SIZE.review })),
       orNull(communityReads.questions(id, 0, PAGE_SIZE.question)),
     ]);
-    context.services.recordView(product.id, request.headers.get('user-agent'));
+    context.services.recordView(product.model_id, request.headers.get('user-agent'));
     return { product, similar, view, reviews, questions, head: describe(product, context.origin) };
   } catch (err) {
     if ((err as { status?: number }).status === 404) throw data('Not found', { status: 404 });
@@ -125,10 +135,42 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           fetchPriority="high"
         />
         <div className="product-summary">
-          <ProductDetails key={`h${p.id}`} wake="never" props={{ product: p, part: 'head' }} />
+          <ProductDetails key={`h${p.model_id}`} wake="never" props={{ product: p, part: 'head' }} />
+          {/* The price and the variant picker are the page's own (not an island): switching variant is a
+              client-side navigation that updates them in place, focus staying on the chosen link. */}
+          <p className="product-price" aria-live="polite">
+            {formatPrice(p.price)}
+          </p>
+          {p.variants.length > 1 && (
+            <div className="variant-picker" role="group" aria-labelledby="variant-label">
+              <p id="variant-label" className="variant-label">
+                Variants (RAM + storage)
+              </p>
+              <ul>
+                {p.variants.map((v) => (
+                  <li key={v.id}>
+                    <Link
+                      to={`/product/${v.id}`}
+                      replace
+                      preventScrollReset
+                      state={SAME_PAGE}
+                      aria-current={v.id === p.id ? 'page' : undefined}
+                    >
+                      {v.variant} <span>{formatPrice(v.price)}</span>
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          )}
+          <ProductDetails key={`t${p.model_id}`} wake="never" props={{ product: p, part: 'tags' }} />
           <div className="product-actions product-buttons">
             <CompareToggle product={p} label="Add to compare" className="button" />
-            <ProductActions key={p.id} wake="interaction" props={{ productId: p.id, upvotes: p.upvotes }} />
+            <ProductActions
+              key={p.model_id}
+              wake="interaction"
+              props={{ productId: p.model_id, upvotes: p.upvotes }}
+            />
           </div>
           <ProductDetails key={`f${p.id}`} wake="never" props={{ product: p, part: 'facts' }} />
         </div>
@@ -137,17 +179,19 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
       <ProductDetails key={`s${p.id}`} wake="never" props={{ product: p, part: 'specs' }} />
 
       <ReviewsSection
-        key={p.id}
+        key={p.model_id}
         props={{ product: p, initial: reviews, view }}
         // Where a link to #reviews lands while the section's code loads (a client-side navigation).
         fallback={<div id="reviews" />}
       />
-      {questions && <QuestionsSection key={p.id} props={{ productId: p.id, initial: questions }} />}
+      {questions && (
+        <QuestionsSection key={p.model_id} props={{ productId: p.model_id, initial: questions }} />
+      )}
 
       <section aria-labelledby="similar-heading">
         <h2 id="similar-heading">Similar {p.category_id === 'C001' ? 'phones' : 'products'}</h2>
         {similar.length ? (
-          <SimilarProducts key={p.id} props={{ products: similar }} />
+          <SimilarProducts key={p.model_id} props={{ products: similar }} />
         ) : (
           <p className="empty">No similar products in this price range.</p>
         )}

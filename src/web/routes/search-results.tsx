@@ -1,6 +1,7 @@
 import { data, Link } from 'react-router';
 import { PAGE_SIZE } from '../../shared/constants.ts';
-import { formatResultCount, formatPrice } from '../../shared/format.ts';
+import { formatResultCount } from '../../shared/format.ts';
+import { cardPrice, cardVariant } from '../components/product-card.tsx';
 import { Pagination } from '../components/pagination.tsx';
 import { RatingTag } from '../components/rating-tag.tsx';
 import { pageMeta } from '../lib/meta.ts';
@@ -62,8 +63,8 @@ export default function SearchResults({ loaderData }: Route.ComponentProps) {
                       {p.brand} {p.model}
                     </Link>
                   </h2>
-                  {p.variant && <p className="card-variant">{p.variant}</p>}
-                  <p className="card-price">{formatPrice(p.price)}</p>
+                  {cardVariant(p) && <p className="card-variant">{cardVariant(p)}</p>}
+                  <p className="card-price">{cardPrice(p)}</p>
                   <RatingTag value={p.value} totalReviews={p.total_review} />
                 </div>
               </li>

@@ -176,7 +176,9 @@ describe('GET /product/{cat}/get-brands', () => {
     const recent = await get('/product/C001/get-brands?getPrimeAttributeRanges=true&releasedWithinMonths=12');
     const [n] = await query<{ n: number }>(
       t.database,
-      `SELECT count(DISTINCT brand_id)::int AS n FROM products WHERE category_id = 'C001' AND release_date >= current_date - interval '12 months'`,
+      // Measured back from the date of the catalogue's prices (issue 18); hidden models are never listed.
+      `SELECT count(DISTINCT brand_id)::int AS n FROM products WHERE category_id = 'C001' AND NOT hidden
+        AND release_date >= coalesce((SELECT value::date FROM catalogue_meta WHERE key = 'prices_as_of'), current_date) - interval '12 months'`,
     );
     expect(recent.body.brands).toHaveLength(n!.n);
     expect(recent.body.brands.length).toBeLessThan(all.body.brands.length);
@@ -291,8 +293,10 @@ describe('GET /browse/category/{id}', () => {
     );
     const [n] = await query<{ n: number }>(
       t.database,
-      `SELECT count(*)::int AS n FROM products WHERE category_id = 'C001' AND features @> '{5g,nfc}' AND facets @> '{ram_8}'
-        AND price BETWEEN 15000 AND 40000 AND brand_id = ${apple!.id}`,
+      // A model matches when one of its variants has the RAM and the price (issue 18).
+      `SELECT count(*)::int AS n FROM products p WHERE category_id = 'C001' AND features @> '{5g,nfc}' AND NOT hidden
+        AND brand_id = ${apple!.id} AND EXISTS (SELECT 1 FROM product_variants v WHERE v.product_id = p.id
+          AND v.facets @> '{ram_8}' AND v.price BETWEEN 15000 AND 40000)`,
     );
     expect(n!.n).toBeGreaterThan(0);
     expect(body.total).toBe(n!.n);
@@ -309,7 +313,7 @@ describe('GET /browse/category/{id}', () => {
     const [n] = await query<{ n: number }>(
       t.database,
       `SELECT count(*)::int AS n FROM products WHERE category_id = 'C001' AND prime_1 >= 6000 AND prime_2 >= 100
-        AND release_date >= current_date - interval '24 months'`,
+        AND NOT hidden AND release_date >= coalesce((SELECT value::date FROM catalogue_meta WHERE key = 'prices_as_of'), current_date) - interval '24 months'`,
     );
     expect(body.total).toBe(n!.n);
   });

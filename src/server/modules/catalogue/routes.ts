@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   BrandsResponseSchema,
+  CatalogueInfoSchema,
   ErrorResponseSchema,
   HomePageSchema,
   ProductPageSchema,
@@ -34,11 +35,19 @@ export function catalogueRoutes(app: FastifyInstance, deps: CatalogueDeps): void
   r.get(
     '/product/:id',
     {
-      schema: { tags: ['catalogue'], params: ProductId, response: { 200: ProductResponseSchema, ...errors } },
+      schema: {
+        tags: ['catalogue'],
+        description:
+          'A model (any of its variant ids opens it) with one variant selected: the id asked for, or ?variant=, ' +
+          "which must be one of the model's variants (400 VARIANT_NOT_OF_PRODUCT).",
+        params: ProductId,
+        querystring: z.object({ variant: idOf('a variant id').optional() }),
+        response: { 200: ProductResponseSchema, ...errors },
+      },
     },
     async (req) => {
-      const product = await catalogue.getProduct(req.params.id);
-      deps.recordView(product.id, req.headers['user-agent'] ?? null);
+      const product = await catalogue.getProduct(req.params.id, req.query.variant);
+      deps.recordView(product.model_id, req.headers['user-agent'] ?? null);
       return { success: true as const, product };
     },
   );
@@ -49,6 +58,18 @@ export function catalogueRoutes(app: FastifyInstance, deps: CatalogueDeps): void
       schema: { tags: ['catalogue'], params: ProductId, response: { 200: SimilarResponseSchema, ...errors } },
     },
     async (req) => ({ success: true as const, products: await catalogue.similarProducts(req.params.id) }),
+  );
+
+  r.get(
+    '/catalogue/info',
+    {
+      schema: {
+        tags: ['catalogue'],
+        description: 'How old the catalogue is: the date its prices were listed and its newest release date.',
+        response: { 200: z.object({ success: z.literal(true), catalogue: CatalogueInfoSchema }) },
+      },
+    },
+    async () => ({ success: true as const, catalogue: await catalogue.catalogueInfo() }),
   );
 
   r.get(

@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import type { LikeReaction } from '../../../shared/community.ts';
 import type { Comment, Page, ReactionResult, Reply } from '../../../shared/community-api.ts';
 import type { SessionUserRow } from '../account/sessions.ts';
+import { modelIdOf } from '../catalogue/resolve.ts';
 import type { CommunityDeps } from './deps.ts';
 import { COMMENTS, type Item, type Poster, REPLIES, Threads } from './thread.ts';
 
@@ -35,7 +36,9 @@ export class CommentService {
     viewerId: number | null,
     productId: number | null = null,
   ): Promise<Page<Comment>> {
-    const ofProduct = productId === null ? sql`` : sql`AND product_id = ${productId}`;
+    // Any id of the review's model (a variant's too); an unknown one matches no review.
+    const modelId = productId === null ? null : await modelIdOf(this.d.db, productId).catch(() => 0);
+    const ofProduct = modelId === null ? sql`` : sql`AND product_id = ${modelId}`;
     const { total, items } = await this.threads.list(COMMENTS, reviewId, page, size, viewerId, ofProduct);
     return { success: true, page, size, total, items: items.map(toComment) };
   }

@@ -18,6 +18,7 @@ import {
   type ReactionTarget,
   reactionName,
 } from './common.ts';
+import { modelIdOf } from '../catalogue/resolve.ts';
 import type { CommunityDeps } from './deps.ts';
 import { ANSWERS, type Item, type Poster, Threads } from './thread.ts';
 
@@ -90,6 +91,8 @@ export class QuestionService {
     size: number,
     viewerId: number | null,
   ): Promise<Page<Question>> {
+    // Any id of the model's (a variant's too) lists the model's questions; unknown or hidden ones are 404.
+    productId = await modelIdOf(this.d.db, productId);
     const [head] = await rows<{ total: number }>(
       this.d.db,
       sql`SELECT (SELECT count(*) FROM questions q WHERE q.product_id = p.id AND q.hidden_at IS NULL)::int AS total
@@ -116,9 +119,8 @@ export class QuestionService {
   }
 
   /** Asks a question about a product (404 PRODUCT_NOT_FOUND). */
-  async ask(user: Poster, productId: number, text: string): Promise<Question> {
-    const [product] = await rows(this.d.db, sql`SELECT 1 FROM products WHERE id = ${productId}`);
-    if (!product) throw new AppError('PRODUCT_NOT_FOUND');
+  async ask(user: Poster, id: number, text: string): Promise<Question> {
+    const productId = await modelIdOf(this.d.db, id);
     this.d.limits.check(user, 'question');
     const [row] = await rows<QuestionRow>(
       this.d.db,
@@ -139,7 +141,8 @@ export class QuestionService {
     size: number,
     viewerId: number | null,
   ): Promise<Page<Answer>> {
-    const ofProduct = sql`AND product_id = ${productId}`;
+    const modelId = await modelIdOf(this.d.db, productId).catch(() => 0);
+    const ofProduct = sql`AND product_id = ${modelId}`;
     const { total, items } = await this.threads.list(ANSWERS, questionId, page, size, viewerId, ofProduct);
     return { success: true, page, size, total, items: items.map(toAnswer) };
   }

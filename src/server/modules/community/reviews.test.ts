@@ -418,7 +418,12 @@ describe('reading reviews', () => {
         product: { id: productId, ...p, image_url: `/images/products/${productId}.svg` },
       },
     });
-    const other = await get(`/product/${productId + 1}/review/${r.id}`);
+    // Another model's id (a variant of the same model would open the same reviews, issue 18).
+    const [another] = await query<{ id: number }>(
+      t.database,
+      `SELECT id FROM product_variants WHERE product_id <> ${productId} ORDER BY id LIMIT 1`,
+    );
+    const other = await get(`/product/${another!.id}/review/${r.id}`);
     expect(other.statusCode).toBe(404);
     expect(other.json()).toMatchObject({
       code: 'REVIEW_NOT_FOUND',

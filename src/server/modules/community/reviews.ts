@@ -31,6 +31,8 @@ import {
   visibleTo,
 } from './common.ts';
 import type { CommunityDeps } from './deps.ts';
+import { modelIdOf } from '../catalogue/resolve.ts';
+import { variantLabel } from '../../../shared/catalogue-texts.ts';
 
 /**
  * Each sort's ORDER BY, written exactly as its index (reviews_product_<sort>_idx) so a page is a range scan
@@ -71,24 +73,34 @@ interface ReviewRow extends Ratings, AuthorColumns, HiddenColumns {
   updated_at: Date | string | null;
   /** The viewer's reaction: 1 useful, -1 not useful. */
   my_value: number | null;
+  /** The variant the reviewer owns (rv), when they said. */
+  v_id: number | null;
+  v_variant: string | null;
+  v_ram: number | null;
+  v_storage: number | null;
 }
 
 interface ReviewProductRow extends ReviewRow {
   p_brand: string;
   p_model: string;
   p_variant: string;
+  /** The address of the review's phone: its default variant's id. */
+  p_id: number;
 }
 
 /** `r` is reviews; needs the joins of reviewJoins(). */
 const REVIEW_COLUMNS = sql`r.id, r.product_id, r.user_id, r.overall, r.build_quality, r.features,
   r.look_and_feel, r.performance, r.summary, r.description, r.useful, r.not_useful, r.comments, r.created_at,
-  r.updated_at, ${AUTHOR_COLUMNS}, ${hiddenColumns('r')}, rr.value AS my_value`;
+  r.updated_at, ${AUTHOR_COLUMNS}, ${hiddenColumns('r')}, rr.value AS my_value,
+  rv.id AS v_id, rv.variant AS v_variant, rv.ram_gb AS v_ram, rv.storage_gb AS v_storage`;
 
-/** The author (u) and the viewer's reaction (rr) of the reviews `r`. */
+/** The author (u), the viewer's reaction (rr) and the variant owned (rv) of the reviews `r`. */
 const reviewJoins = (viewerId: number | null) => sql`LEFT JOIN users u ON u.id = r.user_id
-  LEFT JOIN review_reactions rr ON rr.review_id = r.id AND rr.user_id = ${viewerId ?? 0}`;
+  LEFT JOIN review_reactions rr ON rr.review_id = r.id AND rr.user_id = ${viewerId ?? 0}
+  LEFT JOIN product_variants rv ON rv.id = r.variant_id`;
 
-const PRODUCT_COLUMNS = sql`b.name AS p_brand, p.model AS p_model, p.variant AS p_variant`;
+const PRODUCT_COLUMNS = sql`b.name AS p_brand, p.model AS p_model, p.variant AS p_variant,
+  coalesce(p.default_variant_id, p.id) AS p_id`;
 const productJoins = sql`JOIN products p ON p.id = r.product_id JOIN brands b ON b.id = p.brand_id`;
 
 /** Half steps (0-5 by 0.5) to the stored integers (0-10). */
@@ -129,8 +141,9 @@ export class ReviewService {
   constructor(private readonly d: CommunityDeps) {}
 
   /** A product's reviews page with the summary; `viewerId` fills my_reaction and mine. */
-  async list(productId: number, query: ReviewQuery, viewerId: number | null): Promise<ReviewsPage> {
-    if (!isRowId(productId)) throw new AppError('PRODUCT_NOT_FOUND');
+  async list(id: number, query: ReviewQuery, viewerId: number | null): Promise<ReviewsPage> {
+    // Any id of the model's (a variant's too) lists all the model's reviews; unknown or hidden ids are 404.
+    const productId = await modelIdOf(this.d.db, id);
     const { summary, stars } = await this.summary(productId);
     // Totals come from the product's counters, kept in the same transaction as the rows: never count(*).
     const total = query.star ? (stars[query.star - 1] ?? 0) : summary.total_reviews;
@@ -144,8 +157,11 @@ export class ReviewService {
   }
 
   /** One review of this product (404 REVIEW_NOT_FOUND otherwise, or when hidden from this viewer). */
-  async get(productId: number, reviewId: number, viewerId: number | null): Promise<ReviewWithProduct> {
-    if (!isRowId(productId) || !isRowId(reviewId)) throw new AppError('REVIEW_NOT_FOUND');
+  async get(id: number, reviewId: number, viewerId: number | null): Promise<ReviewWithProduct> {
+    if (!isRowId(id) || !isRowId(reviewId)) throw new AppError('REVIEW_NOT_FOUND');
+    const productId = await modelIdOf(this.d.db, id).catch(() => {
+      throw new AppError('REVIEW_NOT_FOUND');
+    });
     const [row] = await rows<ReviewProductRow>(
       this.d.db,
       sql`SELECT ${REVIEW_COLUMNS}, ${PRODUCT_COLUMNS}
@@ -190,13 +206,24 @@ export class ReviewService {
   /**
    * Posts the user's review of a product, or edits it if they already wrote one (`created` false). The
    * product's counters move by the difference in the same transaction. A double post that races is safe:
-   * the unique index (product_id, user_id) lets one insert win and the other becomes an edit.
+   * the unique index (product_id, user_id) lets one insert win and the other becomes an edit. Any id of the
+   * model's opens it; `variant_id`, the variant the reviewer owns, must be one of the model's (400
+   * VARIANT_NOT_OF_PRODUCT); an edit without one keeps the variant said before.
    */
   async post(
     user: Actor,
-    productId: number,
+    productRef: number,
     input: ReviewInput,
   ): Promise<{ created: boolean; review: Review }> {
+    const productId = await modelIdOf(this.d.db, productRef);
+    const variantId = input.variant_id ?? null;
+    if (variantId !== null) {
+      const [own] = await rows(
+        this.d.db,
+        sql`SELECT 1 FROM product_variants WHERE id = ${variantId} AND product_id = ${productId}`,
+      );
+      if (!own) throw new AppError('VARIANT_NOT_OF_PRODUCT', { field: 'variant_id' });
+    }
     this.d.limits.check(user, 'review');
     const next = stored(input);
     const now = this.d.clock.now().toISOString();
@@ -209,13 +236,14 @@ export class ReviewService {
           tx,
           sql`SELECT id, overall, build_quality, features, look_and_feel, performance,
               hidden_at IS NOT NULL AS hidden FROM reviews
-            WHERE product_id = ${productId} AND user_id = ${user.userId} FOR UPDATE`,
+            WHERE product_id = ${productId} AND user_id = ${user.userId} AND NOT merged_duplicate FOR UPDATE`,
         );
         if (old) {
           await tx.execute(sql`UPDATE reviews SET overall = ${next.overall},
               build_quality = ${next.build_quality}, features = ${next.features},
               look_and_feel = ${next.look_and_feel}, performance = ${next.performance},
-              summary = ${input.summary}, description = ${input.description}, updated_at = ${now}
+              summary = ${input.summary}, description = ${input.description}, updated_at = ${now},
+              variant_id = coalesce(${variantId}::int, variant_id)
             WHERE id = ${old.id}`);
           // A hidden review stays hidden when edited, and out of the counters.
           if (!old.hidden) await moveCounters(tx, productId, old, next);
@@ -224,10 +252,11 @@ export class ReviewService {
         const [inserted] = await rows<{ id: number }>(
           tx,
           sql`INSERT INTO reviews (product_id, user_id, overall, build_quality, features, look_and_feel,
-              performance, summary, description, created_at)
+              performance, summary, description, variant_id, created_at)
             VALUES (${productId}, ${user.userId}, ${next.overall}, ${next.build_quality}, ${next.features},
-              ${next.look_and_feel}, ${next.performance}, ${input.summary}, ${input.description}, ${now})
-            ON CONFLICT (product_id, user_id) DO NOTHING RETURNING id`,
+              ${next.look_and_feel}, ${next.performance}, ${input.summary}, ${input.description}, ${variantId},
+              ${now})
+            ON CONFLICT (product_id, user_id) WHERE NOT merged_duplicate DO NOTHING RETURNING id`,
         );
         if (inserted) {
           await moveCounters(tx, productId, null, next);
@@ -335,6 +364,16 @@ export class ReviewService {
       my_reaction: reactionName(REVIEW_REACTIONS, row.my_value),
       mine: viewerId !== null && row.user_id === viewerId,
       hidden: hiddenOf(row, viewerId),
+      variant:
+        row.v_id === null
+          ? null
+          : {
+              id: row.v_id,
+              label:
+                variantLabel(row.v_ram, row.v_storage, row.v_variant ?? '') ??
+                row.v_variant ??
+                String(row.v_id),
+            },
     };
   }
 
@@ -342,7 +381,7 @@ export class ReviewService {
     return {
       ...this.toReview(row, viewerId),
       product: {
-        id: row.product_id,
+        id: row.p_id,
         brand: row.p_brand,
         model: row.p_model,
         variant: row.p_variant,

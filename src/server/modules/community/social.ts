@@ -25,6 +25,7 @@ import {
 import { USERNAME_PATTERN } from '../../../shared/session-user.ts';
 import { DAY } from '../../lib/clock.ts';
 import { CARD_COLUMNS, type CardRow, toCard } from '../catalogue/cards.ts';
+import { modelIdOf } from '../catalogue/resolve.ts';
 import { type Actor, notFoundOnForeignKey } from './common.ts';
 import type { CommunityDeps } from './deps.ts';
 import type { ReviewService } from './reviews.ts';
@@ -45,9 +46,9 @@ export class SocialService {
     return this.d.clock.now().toISOString();
   }
 
-  private async assertProduct(productId: number): Promise<void> {
-    const [product] = await rows(this.d.db, sql`SELECT 1 FROM products WHERE id = ${productId}`);
-    if (!product) throw new AppError('PRODUCT_NOT_FOUND');
+  /** Any product id (a model's or a variant's) to its model (404 PRODUCT_NOT_FOUND, also when hidden). */
+  private modelOf(productId: number): Promise<number> {
+    return modelIdOf(this.d.db, productId);
   }
 
   /** A visible (not deleted) user by username, any case; 404 USER_NOT_FOUND. */
@@ -64,8 +65,8 @@ export class SocialService {
   // ── Product upvotes ────────────────────────────────────────────────────────────────────────────────
 
   /** Upvotes the product, or takes the upvote back (404 PRODUCT_NOT_FOUND). */
-  async toggleUpvote(user: Actor, productId: number): Promise<UpvoteResult> {
-    await this.assertProduct(productId);
+  async toggleUpvote(user: Actor, id: number): Promise<UpvoteResult> {
+    const productId = await this.modelOf(id);
     this.d.limits.check(user, 'react');
     return this.d.db
       .transaction(async (tx) => {
@@ -99,7 +100,8 @@ export class SocialService {
   }
 
   /** The viewer's state on a product page: upvoted, and an open report of theirs (404 PRODUCT_NOT_FOUND). */
-  async productViewer(userId: number, productId: number): Promise<{ upvoted: boolean; reported: boolean }> {
+  async productViewer(userId: number, id: number): Promise<{ upvoted: boolean; reported: boolean }> {
+    const productId = await this.modelOf(id);
     const [row] = await rows<{ upvoted: boolean; reported: boolean }>(
       this.d.db,
       sql`SELECT
@@ -148,8 +150,8 @@ export class SocialService {
   }
 
   /** Reports a product listing (404 PRODUCT_NOT_FOUND). */
-  async reportProduct(user: Actor, productId: number, input: ReportInput): Promise<void> {
-    await this.assertProduct(productId);
+  async reportProduct(user: Actor, id: number, input: ReportInput): Promise<void> {
+    const productId = await this.modelOf(id);
     await this.report(user, 'product', productId, input);
   }
 

@@ -17,7 +17,8 @@ export function imageRoutes(app: FastifyInstance, db: Db): void {
     const [p] = await rows<{ categoryId: string; brand: string; model: string }>(
       db,
       sql`SELECT p.category_id AS "categoryId", b.name AS brand, p.model
-        FROM products p JOIN brands b ON b.id = p.brand_id WHERE p.id = ${req.params.id}`,
+        FROM product_variants v JOIN products p ON p.id = v.product_id JOIN brands b ON b.id = p.brand_id
+        WHERE v.id = ${req.params.id}`,
     );
     if (!p) throw new AppError('NOT_FOUND');
     return reply.type('image/svg+xml').header('cache-control', CACHE).send(productSvg(p));

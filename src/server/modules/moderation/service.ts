@@ -250,8 +250,10 @@ export class ModerationService {
    * open reports (action_taken, or no_action for dismiss and restore). Returns the message to show.
    */
   async act(actor: Staff, input: ModerationActionInput): Promise<string> {
-    const { target_type: type, target_id: id, action, reason } = input;
+    const { target_type: type, action, reason } = input;
     if (!ACTIONS_FOR[type].includes(action)) throw new AppError('MODERATION_NOT_ALLOWED');
+    // A listing is a model (issue 18): a variant's id stands for its model, as on its page.
+    const id = type === 'product' ? await this.modelOfListing(input.target_id) : input.target_id;
     // A suspended moderator can still read the queue, but acts on nothing until the suspension ends.
     assertNotSuspended(actor, this.clock.now().getTime());
     const at = this.clock.now().toISOString();
@@ -352,6 +354,15 @@ export class ModerationService {
     const [found] = await rows(tx, sql`SELECT 1 FROM ${table} WHERE id = ${id} ${alive}`);
     if (!found && !gone) throw new AppError('MODERATION_TARGET_NOT_FOUND');
     return type === 'user' && found ? id : null;
+  }
+
+  /** The model a product id (a model's or a variant's) belongs to; the id itself when it is neither. */
+  private async modelOfListing(id: number): Promise<number> {
+    const [row] = await rows<{ product_id: number }>(
+      this.db,
+      sql`SELECT product_id FROM product_variants WHERE id = ${id}`,
+    );
+    return row?.product_id ?? id;
   }
 
   /** Warning or suspending a moderator or an admin takes an admin. */

@@ -11,7 +11,8 @@ import {
   type RecommendationsResponse,
   type StoredPreference,
 } from '../../../shared/preferences.ts';
-import { CARD_COLUMNS, type CardRow, toCard } from '../catalogue/cards.ts';
+import { cardColumns, type CardRow, LISTED, matchingVariant, toCard } from '../catalogue/cards.ts';
+import { releasedWithin } from '../catalogue/service.ts';
 import type { PreferenceService } from './service.ts';
 
 /**
@@ -70,13 +71,19 @@ export class RecommendationService {
   /** The three lists for a preference, from one query. */
   async lists(
     pref: StoredPreference,
-  ): Promise<Pick<RecommendationsResponse, 'budget_match' | 'personalized_match' | 'popular_match'>> {
+  ): Promise<
+    Pick<RecommendationsResponse, 'budget_match' | 'personalized_match' | 'popular_match' | 'unknown_release'>
+  > {
     // focus_area is 1 to 4: the schema and the table's CHECK constraint both hold it there.
     const focus = pref.focus_area as Focus;
     const aspect = ASPECTS[focus];
-    const fits = sql`p.category_id = ${pref.category_id} AND p.verified
-      AND p.price BETWEEN ${pref.budget_min} AND ${pref.budget_max}
-      AND p.release_date >= current_date - make_interval(months => ${pref.released_within})`;
+    // One entry per model: a model fits the budget when one of its variants does (the card shows the cheapest
+    // such variant). Its "from" price is products.price, so a model from above the budget never fits.
+    const inBudget = sql`v.price BETWEEN ${pref.budget_min} AND ${pref.budget_max}`;
+    const fitsButRelease = sql`p.category_id = ${pref.category_id} AND p.verified AND ${LISTED}
+      AND p.price <= ${pref.budget_max}
+      AND EXISTS (SELECT 1 FROM product_variants v WHERE v.product_id = p.id AND ${inBudget})`;
+    const fits = sql`${fitsButRelease} AND ${releasedWithin(pref.released_within)}`;
     const top = (list: number, order: SQL) =>
       sql`SELECT ${list}::int AS list, id, rank FROM unnest(ARRAY(
         SELECT p.id FROM products p WHERE ${fits} ORDER BY ${order} LIMIT ${RECOMMENDATIONS_PER_LIST}
@@ -91,10 +98,14 @@ export class RecommendationService {
           UNION ALL
           ${top(3, sql`p.popularity DESC NULLS LAST, p.spec_score DESC NULLS LAST, p.id`)}
         )
-        SELECT top.list, ${CARD_COLUMNS}, p.spec_score, p.views, p.upvotes, p.rating_sum,
+        SELECT top.list, ${cardColumns('mv')}, p.spec_score, p.views, p.upvotes, p.rating_sum,
           ${aspect.sum} AS aspect_sum
-        FROM top JOIN products p ON p.id = top.id JOIN brands b ON b.id = p.brand_id
+        FROM top JOIN products p ON p.id = top.id JOIN brands b ON b.id = p.brand_id ${matchingVariant(inBudget)}
         ORDER BY top.list, top.rank`,
+    );
+    const [unknown] = await rows<{ n: number }>(
+      this.db,
+      sql`SELECT count(*)::int AS n FROM products p WHERE ${fitsButRelease} AND p.release_date IS NULL`,
     );
     const out = { budget_match: [], personalized_match: [], popular_match: [] } as Record<
       RecommendationList,
@@ -104,7 +115,7 @@ export class RecommendationService {
       const list = LIST_KEYS[r.list]!;
       out[list].push({ ...toCard(r), ...reason(list, r, pref, focus) });
     }
-    return out;
+    return { ...out, unknown_release: unknown?.n ?? 0 };
   }
 }
 

@@ -10,6 +10,7 @@ import {
 } from '../../../shared/preferences.ts';
 import { createTestApp, type TestContext } from '../../../test/app.ts';
 import { type Member, member } from '../../../test/community.ts';
+import { giveProductsTheirVariant } from '../catalogue/variants.ts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -43,6 +44,7 @@ const LISTS = ['budget_match', 'personalized_match', 'popular_match'] as const;
 
 interface ProductFacts {
   id: number;
+  product_id: number;
   price: number | null;
   release_date: string | null;
   verified: boolean;
@@ -51,11 +53,22 @@ interface ProductFacts {
 const facts = (ids: number[]) =>
   rows<ProductFacts>(
     t.database.db,
-    sql`SELECT id, price, release_date::text AS release_date, verified, category_id FROM products
-      WHERE id = ANY(string_to_array(${ids.join(',')}, ',')::int[])`,
+    // A card opens a variant (issue 18): its price, and its model's release date and listing.
+    sql`SELECT v.id, v.product_id, v.price, p.release_date::text AS release_date, p.verified, p.category_id
+      FROM product_variants v JOIN products p ON p.id = v.product_id
+      WHERE v.id = ANY(string_to_array(${ids.join(',')}, ',')::int[])`,
   );
+/** "Released within" is measured back from the date of the catalogue's prices, when it says it (issue 18). */
+let anchor = new Date();
+beforeAll(async () => {
+  const [meta] = await rows<{ value: string }>(
+    t.database.db,
+    sql`SELECT value FROM catalogue_meta WHERE key = 'prices_as_of'`,
+  );
+  if (meta) anchor = new Date(`${meta.value}T00:00:00Z`);
+});
 const monthsAgo = (months: number) => {
-  const d = new Date();
+  const d = new Date(anchor);
   d.setUTCMonth(d.getUTCMonth() - months);
   return d.toISOString().slice(0, 10);
 };
@@ -173,7 +186,11 @@ describe('recommendations from the real catalogue and its demo reviews', () => {
         expect(items.length, list).toBeGreaterThan(0);
         expect(items.length).toBeLessThanOrEqual(8);
         expect(new Set(items.map((p) => p.id)).size).toBe(items.length);
-        for (const f of await facts(items.map((p) => p.id))) {
+        const found = await facts(items.map((p) => p.id));
+        // One entry per model (issue 18), each opening a variant in the budget.
+        expect(found).toHaveLength(items.length);
+        expect(new Set(found.map((f) => f.product_id)).size).toBe(items.length);
+        for (const f of found) {
           expect(f.category_id).toBe('C001');
           expect(f.verified).toBe(true);
           expect(f.price).toBeGreaterThanOrEqual(pref.budget_min);
@@ -181,7 +198,16 @@ describe('recommendations from the real catalogue and its demo reviews', () => {
           expect(f.release_date! >= monthsAgo(pref.released_within)).toBe(true);
         }
         for (const p of items) expect(p.reason).toMatch(/fits your|value for your/);
+        for (const p of items) expect(p.variant_count).toBeGreaterThanOrEqual(1);
       }
+      // Phones that fit but whose release date is unknown are counted, not listed.
+      const [unknown] = await rows<{ n: number }>(
+        t.database.db,
+        sql`SELECT count(*)::int AS n FROM products p WHERE category_id = 'C001' AND verified AND NOT hidden
+          AND release_date IS NULL AND EXISTS (SELECT 1 FROM product_variants v WHERE v.product_id = p.id
+            AND v.price BETWEEN ${pref.budget_min} AND ${pref.budget_max})`,
+      );
+      expect(body.unknown_release).toBe(unknown!.n);
     }
   });
 
@@ -233,6 +259,7 @@ describe('recommendations, ranked (phones made for the test, the catalogue hidde
         RETURNING id`,
     );
     ids[name] = row!.id;
+    await giveProductsTheirVariant(t.database.db);
   };
   const names = (items: Recommendation[]) =>
     items.map((p) => Object.keys(ids).find((k) => ids[k] === p.id) ?? `catalogue ${p.id}`);

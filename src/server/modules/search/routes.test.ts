@@ -36,9 +36,11 @@ describe('GET /search suggestions', () => {
         'image',
         'model',
         'price',
+        'price_from',
         'total_review',
         'value',
         'variant',
+        'variant_count',
       ].sort(),
     );
     const [n] = await query<{ n: number }>(

@@ -107,7 +107,8 @@ export class SearchService {
     );
     const typed = normalizeSearch(query);
     const rank = sql`${score} + ${inOrder} + CASE WHEN h.search_text LIKE ${`${typed.replace(/[%_\\]/g, '')}%`} THEN 5 ELSE 0 END`;
-    // Suggestions show each model once (its best-ranked variant); results pages list every variant.
+    // A product is a model (issue 18), so every list shows each model once; suggestions also keep one of two
+    // models listed under the same name.
     const ranked = onePerModel
       ? sql`SELECT DISTINCT ON (brand_id, model) * FROM ranked ORDER BY brand_id, model, rank DESC, popularity DESC, id`
       : sql`SELECT * FROM ranked`;
@@ -129,6 +130,9 @@ export class SearchService {
       )
       SELECT ${CARD_COLUMNS}, (SELECT count(*) FROM hits)::int AS hits
       FROM page JOIN products p ON p.id = page.id JOIN brands b ON b.id = p.brand_id
+      -- Hidden (rumoured) models are never shown; filtered here, on the page's rows only, so the hits stay an
+      -- index-only scan of the covering popularity index. The import keeps rumoured rows out, so they are rare.
+      WHERE NOT p.hidden
       ORDER BY page.rank DESC, page.verified DESC, page.popularity DESC, page.id`,
     );
     const hits = results[0]?.hits ?? (page > 0 ? await this.countHits(all) : 0);
@@ -158,7 +162,7 @@ export class SearchService {
       this.db,
       sql`
       SELECT count(*)::int AS n FROM (
-        SELECT 1 FROM products p WHERE p.search_vector @@ to_tsquery('simple', ${tsquery})
+        SELECT 1 FROM products p WHERE p.search_vector @@ to_tsquery('simple', ${tsquery}) AND NOT p.hidden
         LIMIT ${SEARCH_RESULT_LIMIT + 1}
       ) c`,
     );
@@ -225,6 +229,8 @@ function toResult(r: SearchRow): SearchResult {
     variant: c.variant,
     brand: c.brand,
     price: c.price,
+    price_from: c.price_from,
+    variant_count: c.variant_count,
     value: c.value,
     total_review: c.total_reviews,
   };

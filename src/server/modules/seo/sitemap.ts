@@ -64,17 +64,21 @@ export class SitemapService {
     const from = (n - 1) * this.chunkSize;
     const to = n * this.chunkSize;
     if (kind === 'products') {
+      // One URL per model (issue 18): its canonical address, the default variant's; hidden models are out.
       const found = await rows<{ id: number; updated_at: Date | string }>(
         this.db,
-        sql`SELECT id, updated_at FROM products WHERE id > ${from} AND id <= ${to} ORDER BY id`,
+        sql`SELECT coalesce(default_variant_id, id) AS id, updated_at FROM products
+          WHERE id > ${from} AND id <= ${to} AND NOT hidden ORDER BY products.id`,
       );
       if (!found.length && !(await this.exists('products', from))) return null;
       return found.map((p) => ({ loc: `/product/${p.id}`, lastmod: isoDay(p.updated_at) }));
     }
     const found = await rows<{ id: number; product_id: number; at: Date | string }>(
       this.db,
-      sql`SELECT id, product_id, coalesce(updated_at, created_at) AS at FROM reviews
-        WHERE id > ${from} AND id <= ${to} AND hidden_at IS NULL ORDER BY id`,
+      sql`SELECT r.id, coalesce(p.default_variant_id, p.id) AS product_id,
+          coalesce(r.updated_at, r.created_at) AS at
+        FROM reviews r JOIN products p ON p.id = r.product_id
+        WHERE r.id > ${from} AND r.id <= ${to} AND r.hidden_at IS NULL AND NOT p.hidden ORDER BY r.id`,
     );
     if (!found.length && !(await this.exists('reviews', from))) return null;
     return found.map((r) => ({ loc: `/product/${r.product_id}/review/${r.id}`, lastmod: isoDay(r.at) }));

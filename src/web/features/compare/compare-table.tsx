@@ -1,7 +1,7 @@
 import { type MouseEvent, useMemo } from 'react';
 import { Link } from 'react-router';
 import type { ProductDetail } from '../../../shared/api-types.ts';
-import { productName } from '../../../shared/format.ts';
+import { formatPrice, productName } from '../../../shared/format.ts';
 import { RatingTag } from '../../components/rating-tag.tsx';
 import { compareHref } from './list.ts';
 import { buildGroups, type CompareRow, MISSING } from './rows.ts';
@@ -11,6 +11,56 @@ interface Props {
   hideSame: boolean;
   /** Called instead of submitting the remove form (the form is the no-JavaScript fallback). */
   onRemove: (product: ProductDetail, href: string) => void;
+  /** Called instead of submitting the variant form: the column's phone, and the address with the variant. */
+  onSwitch: (product: ProductDetail, variantId: number, href: string) => void;
+}
+
+/**
+ * A column's variant picker (issue 18): each option is the whole list of ids with this column's variant
+ * switched, so the GET form works without JavaScript (with its button); with it, choosing switches at once.
+ */
+function VariantSelect({
+  products,
+  index,
+  onSwitch,
+}: {
+  products: ProductDetail[];
+  index: number;
+  onSwitch: Props['onSwitch'];
+}) {
+  const p = products[index]!;
+  const ids = products.map((o) => o.id);
+  const id = `compare-variant-${index}`;
+  const value = (variantId: number) => ids.map((x, i) => (i === index ? variantId : x)).join(',');
+  return (
+    <form method="get" action="/compare" className="compare-variant-form">
+      <label htmlFor={id} className="visually-hidden">
+        Variant of {p.brand} {p.model}
+      </label>
+      <select
+        id={id}
+        name="ids"
+        value={value(p.id)}
+        onChange={(e) => {
+          const chosen = e.target.value.split(',')[index];
+          onSwitch(p, Number(chosen), `/compare?ids=${e.target.value}`);
+        }}
+      >
+        {p.variants.map((v) => (
+          <option key={v.id} value={value(v.id)}>
+            {v.variant} · {formatPrice(v.price)}
+          </option>
+        ))}
+      </select>
+      {/* Without JavaScript the choice is sent with this button; with it, choosing switches at once. (Not
+          useHydrated: importing it here would split it out of the layout's chunk, a file more on every page.) */}
+      <noscript>
+        <button type="submit" className="button button-small">
+          Show
+        </button>
+      </noscript>
+    </form>
+  );
 }
 
 function Cell({ row, index, product }: { row: CompareRow; index: number; product: ProductDetail }) {
@@ -23,7 +73,7 @@ function Cell({ row, index, product }: { row: CompareRow; index: number; product
       ) : cell.text === MISSING ? (
         <>
           <span aria-hidden="true">{MISSING}</span>
-          <span className="visually-hidden">Not listed</span>
+          <span className="visually-hidden">Not known yet</span>
         </>
       ) : (
         cell.text
@@ -34,7 +84,7 @@ function Cell({ row, index, product }: { row: CompareRow; index: number; product
 }
 
 /** The products side by side: a real table, scrolling sideways inside its own box on small screens. */
-export function CompareTable({ products, hideSame, onRemove }: Props) {
+export function CompareTable({ products, hideSame, onRemove, onSwitch }: Props) {
   const groups = useMemo(() => buildGroups(products), [products]);
   const names = products.map((p) => productName(p));
   return (
@@ -48,14 +98,18 @@ export function CompareTable({ products, hideSame, onRemove }: Props) {
             <th scope="col" className="compare-corner">
               <span className="visually-hidden">Specification</span>
             </th>
-            {products.map((p) => (
-              <th key={p.id} scope="col" className="compare-product">
+            {products.map((p, i) => (
+              <th key={p.model_id} scope="col" className="compare-product">
                 <img src={p.image_url} alt="" width={96} height={92} />
                 <span className="compare-brand">{p.brand}</span>
                 <Link to={`/product/${p.id}`} className="compare-model">
                   {p.model}
                 </Link>
-                {p.variant && <span className="compare-variant">{p.variant}</span>}
+                {p.variants.length > 1 ? (
+                  <VariantSelect products={products} index={i} onSwitch={onSwitch} />
+                ) : (
+                  p.variant && <span className="compare-variant">{p.variant}</span>
+                )}
               </th>
             ))}
           </tr>
@@ -64,7 +118,7 @@ export function CompareTable({ products, hideSame, onRemove }: Props) {
             {products.map((p, i) => {
               const href = compareHref(products.filter((_, j) => j !== i).map((o) => o.id));
               return (
-                <td key={p.id}>
+                <td key={p.model_id}>
                   <form method="get" action="/compare">
                     <input
                       type="hidden"
@@ -113,7 +167,7 @@ export function CompareTable({ products, hideSame, onRemove }: Props) {
                     {r.differs && <span className="visually-hidden"> (values differ)</span>}
                   </th>
                   {products.map((p, i) => (
-                    <Cell key={p.id} row={r} index={i} product={p} />
+                    <Cell key={p.model_id} row={r} index={i} product={p} />
                   ))}
                 </tr>
               ))}

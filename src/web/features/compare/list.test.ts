@@ -7,6 +7,7 @@ import {
   dedupeByName,
   MAX_COMPARE,
   nameKey,
+  onePerModel,
   parseIds,
   parseStored,
   removeItem,
@@ -77,5 +78,19 @@ describe('compare list', () => {
     ]);
     expect(parseStored(stored)).toEqual([item(1), item(2), item(3)]);
     expect(parseStored(JSON.stringify([{ ...item(5), extra: true }]))).toEqual([item(5)]);
+  });
+});
+
+describe('onePerModel (issue 18)', () => {
+  it('keeps one column per phone, where it first appears, with the variant chosen last', () => {
+    const list = [
+      { id: 12, model_id: 12 },
+      { id: 40, model_id: 40 },
+      { id: 13, model_id: 12 },
+    ];
+    expect(onePerModel(list)).toEqual([
+      { id: 13, model_id: 12 },
+      { id: 40, model_id: 40 },
+    ]);
   });
 });

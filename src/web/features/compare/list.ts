@@ -106,6 +106,21 @@ export function dedupeByName<T extends CompareItem>(products: readonly T[]): T[]
   return out.slice(0, MAX_COMPARE);
 }
 
+/**
+ * One column per phone (issue 18): two variants of one model do not take two slots. The column stays where the
+ * model first appears and shows the variant chosen last (adding another variant of a compared phone switches
+ * its column to that variant).
+ */
+export function onePerModel<T extends { model_id: number }>(products: readonly T[]): T[] {
+  const out: T[] = [];
+  for (const p of products) {
+    const at = out.findIndex((o) => o.model_id === p.model_id);
+    if (at >= 0) out[at] = p;
+    else out.push(p);
+  }
+  return out;
+}
+
 export function sameItems(a: readonly CompareItem[], b: readonly CompareItem[]): boolean {
   return (
     a.length === b.length &&

@@ -30,6 +30,7 @@ const attr = (
   value,
   quantity_id,
   display,
+  known: value != null,
 });
 
 function phone(o: {
@@ -148,6 +149,22 @@ describe('buildGroups', () => {
     ]);
     expect(rows.get('about:Net weight')!.cells.map((x) => x.text)).toEqual(['192 g', '258 g', MISSING]);
     expect(rows.get('rating')!.cells.map((x) => x.text)).toEqual(['4.5', '4.6', '--']);
+  });
+
+  it('shows a dash for an attribute not known yet (issue 18), and no best among the others', () => {
+    const unknown = {
+      ...c,
+      attribute_groups: c.attribute_groups.map((g) =>
+        g.id === 'about'
+          ? {
+              ...g,
+              attributes: [...g.attributes, attr('attribute_5', 'Net weight', null, 'Not known yet', 17)],
+            }
+          : g,
+      ),
+    };
+    const rows = rowsOf([a, b, unknown]);
+    expect(rows.get('about:Net weight')!.cells.map((x) => x.text)).toEqual(['192 g', '258 g', MISSING]);
   });
 
   it('marks rows that differ, and not identical ones', () => {

@@ -129,7 +129,8 @@ function primeRows(
 }
 
 function specCell(p: ComparedProduct, a: AttributeGroup['attributes'][number] | undefined): CompareCell {
-  const text = a?.display.trim() || MISSING;
+  // An attribute not known yet (issue 18) is a gap, like one the category does not list.
+  const text = (a?.known !== false && a?.display.trim()) || MISSING;
   if (!a || text === MISSING) return { text: MISSING, num: null };
   const rule = p.category_id === PHONES ? PHONE_RULES[a.key] : undefined;
   const num = rule && a.quantity_id === rule.quantity && typeof a.value === 'number' ? a.value : null;

@@ -1,5 +1,6 @@
 import type { PrimeAttribute, ProductDetail } from '../../../shared/api-types.ts';
-import { formatCount, formatDate, formatPrice } from '../../../shared/format.ts';
+import { CATALOGUE_TEXTS } from '../../../shared/catalogue-texts.ts';
+import { formatCount, formatDate } from '../../../shared/format.ts';
 import { RatingTag } from '../../components/rating-tag.tsx';
 
 /*
@@ -52,16 +53,32 @@ function PrimeMeter({ attr }: { attr: PrimeAttribute }) {
   );
 }
 
+/** What the page says of a listing whose specs no spec database has confirmed yet (issue 18). */
+export const PARTIAL_NOTICE = 'These specs are not confirmed by a spec database yet.';
+
+/** "Specs from …, price listed …": where the page's data comes from, in words (the import's phrases). */
+export function sourcesLine(sources: ProductDetail['sources']): string | null {
+  const parts = [
+    sources.specs && `specs from ${sources.specs}`,
+    sources.price && `price listed ${sources.price}`,
+  ].filter((s): s is string => !!s);
+  if (!parts.length) return null;
+  const line = parts.join(', ');
+  return `${line[0]!.toUpperCase()}${line.slice(1)}.`;
+}
+
 /**
- * A static part of the product page: its head in the hero (brand, name, price, rating and labels), the facts
- * under the hero's buttons (the prime attributes, release date, views and upvotes), or the specifications.
+ * A static part of the product page, which shows one phone (a model) with one of its variants selected: its
+ * head in the hero (brand and the model's name), its rating and labels (the model's), the facts under the
+ * hero's buttons (the selected variant's prime attributes and release date, the model's views and upvotes), or
+ * the specifications (the selected variant's, every attribute of the category, known or not).
  */
 export function ProductDetails({
   product: p,
   part,
 }: {
   product: ProductDetail;
-  part: 'head' | 'facts' | 'specs';
+  part: 'head' | 'tags' | 'facts' | 'specs';
 }) {
   if (part === 'head') {
     return (
@@ -72,22 +89,23 @@ export function ProductDetails({
         </p>
         <h1 id="product-name">
           {p.model}
-          {p.variant && <span className="variant"> {p.variant}</span>}
+          {/* One variant: its label names it. Several: the picker lists them, the selected one marked. */}
+          {p.variant && p.variants.length < 2 && <span className="variant"> {p.variant}</span>}
         </h1>
-        <p className="product-price">{formatPrice(p.price)}</p>
-        <div className="product-tags">
-          <RatingTag value={p.value} totalReviews={p.total_reviews} />
-          {p.trend_label && <span className={`badge trend-${p.trend_label.id}`}>{p.trend_label.name}</span>}
-          {!p.verified && (
-            <span
-              className="badge badge-warning"
-              title="No specification database confirms this 2023 listing"
-            >
-              Unverified listing
-            </span>
-          )}
-        </div>
       </>
+    );
+  }
+  if (part === 'tags') {
+    return (
+      <div className="product-tags">
+        <RatingTag value={p.value} totalReviews={p.total_reviews} />
+        {p.trend_label && <span className={`badge trend-${p.trend_label.id}`}>{p.trend_label.name}</span>}
+        {!p.verified && (
+          <span className="badge badge-warning" title={PARTIAL_NOTICE}>
+            Unverified listing
+          </span>
+        )}
+      </div>
     );
   }
   if (part === 'facts') {
@@ -104,18 +122,31 @@ export function ProductDetails({
       </>
     );
   }
+  const sources = sourcesLine(p.sources);
   return (
     <section aria-labelledby="specs-heading" className="specs">
       <h2 id="specs-heading">Specifications</h2>
+      <p className="specs-known">
+        <strong>
+          {p.known_attributes} of {p.total_attributes} specs known
+        </strong>
+        {p.variants.length > 1 && ` for the ${p.variant}`}
+        {sources && <span className="muted"> · {sources}</span>}
+      </p>
+      {p.listing_confidence === 'partial' && (
+        <p className="notice notice-warning" role="note">
+          {PARTIAL_NOTICE}
+        </p>
+      )}
       <div className="spec-groups">
         {p.attribute_groups.map((g) => (
           <section key={g.id} className="spec-group" aria-labelledby={`group-${g.id}`}>
             <h3 id={`group-${g.id}`}>{g.name}</h3>
             <dl>
               {g.attributes.map((a) => (
-                <div key={a.key} className="spec-row">
+                <div key={a.key} className={a.known ? 'spec-row' : 'spec-row spec-unknown'}>
                   <dt>{a.name}</dt>
-                  <dd>{a.display}</dd>
+                  <dd>{a.known ? a.display : CATALOGUE_TEXTS.notKnown}</dd>
                 </div>
               ))}
             </dl>

@@ -87,6 +87,7 @@ export function ReviewCard({
   return (
     <article className="review-card community-item" aria-labelledby={`${id}-title`}>
       <AuthorLine author={r.author} date={r.created_at} updated={r.updated_at} />
+      {r.variant && <p className="review-variant muted small">Owns the {r.variant.label}</p>}
       <div className="review-overall">
         <Stars value={r.overall} label={`Rated ${formatRating(r.overall)} out of 5`} />
         <span className="review-overall-value" aria-hidden="true">

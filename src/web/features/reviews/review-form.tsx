@@ -7,18 +7,29 @@ import {
   LIMITS,
   ReviewInputSchema,
 } from '../../../shared/community.ts';
+import type { Variant } from '../../../shared/api-types.ts';
 import type { Page, Review, ReviewWithProduct } from '../../../shared/community-api.ts';
 import { MAX_PAGE_SIZE, PLATFORM_API, USER_API } from '../../../shared/constants.ts';
 import { formatDate, formatRating } from '../../../shared/format.ts';
 import { ratingLabel } from '../../../shared/rating.ts';
 import { useCommunityApi } from '../community/community-api.ts';
 import { TextAreaField } from '../community/text-area-field.tsx';
-import { type FieldProps, FormAlert, SubmitButton, TextField, useForm } from '../session/form.tsx';
+import {
+  type FieldProps,
+  FormAlert,
+  SelectField,
+  SubmitButton,
+  TextField,
+  useForm,
+} from '../session/form.tsx';
 import { STAR_PATH } from './stars.tsx';
 
 const RATINGS = [{ key: 'overall', label: 'Overall' }, ...ASPECTS] as const;
 type RatingKey = (typeof RATINGS)[number]['key'];
-type FieldName = RatingKey | 'summary' | 'description';
+type FieldName = RatingKey | 'summary' | 'description' | 'variant_id';
+
+/** Issue 18: a review of a phone with several variants says which one its author owns. */
+export const VARIANT_REQUIRED = 'Choose the variant you own.';
 
 /** 0.5, 1, … 5: the ten choices of a rating (two halves of five stars). */
 const STEPS = Array.from({ length: 10 }, (_, i) => (i + 1) / 2);
@@ -27,9 +38,12 @@ const STEPS = Array.from({ length: 10 }, (_, i) => (i + 1) / 2);
 const rating = z
   .string()
   .refine((v) => STEPS.includes(Number(v)) && v !== '', COMMUNITY_MESSAGES.ratingsRequired);
-const FormSchema = ReviewInputSchema.extend(
-  Object.fromEntries(RATINGS.map((r) => [r.key, rating])) as Record<RatingKey, typeof rating>,
-);
+const FormSchema = ReviewInputSchema.extend({
+  ...(Object.fromEntries(RATINGS.map((r) => [r.key, rating])) as Record<RatingKey, typeof rating>),
+  variant_id: z.string(),
+});
+/** With several variants to choose from, the choice is required. */
+const ChooseVariantSchema = FormSchema.extend({ variant_id: z.string().min(1, VARIANT_REQUIRED) });
 
 /**
  * A rating as ten radio buttons, drawn as the halves of five stars: arrow keys move through them, each says its
@@ -85,12 +99,14 @@ function RatingInput({
 function Fields({
   productId,
   productName,
+  variants,
   existing,
   onDone,
   onCancel,
 }: {
   productId: number;
   productName: string;
+  variants: readonly Variant[];
   existing: Review | null;
   onDone(message: string): void;
   onCancel(): void;
@@ -98,8 +114,9 @@ function Fields({
   const id = useId();
   const api = useCommunityApi();
   const title = useRef<HTMLHeadingElement>(null);
+  const choose = variants.length > 1;
   const form = useForm<FieldName>({
-    schema: FormSchema,
+    schema: choose ? ChooseVariantSchema : FormSchema,
     initial: {
       overall: existing ? String(existing.overall) : '',
       build_quality: existing ? String(existing.build_quality) : '',
@@ -108,6 +125,8 @@ function Fields({
       performance: existing ? String(existing.performance) : '',
       summary: existing?.summary ?? '',
       description: existing?.description ?? '',
+      // One variant: that is the one owned. Several: the reviewer says which (their earlier answer kept).
+      variant_id: String((choose ? existing?.variant?.id : variants[0]?.id) ?? ''),
     },
   });
   useEffect(() => title.current?.focus(), []);
@@ -124,6 +143,7 @@ function Fields({
       performance: Number(v.performance),
       summary: v.summary.trim(),
       description: v.description.trim(),
+      ...(v.variant_id ? { variant_id: Number(v.variant_id) } : {}),
     };
     const result = await api.post<{ message?: string }>(`${PLATFORM_API}/product/${productId}/review`, body);
     onDone(result.message ?? (existing ? COMMUNITY_SUCCESS.reviewUpdated : COMMUNITY_SUCCESS.reviewPosted));
@@ -160,6 +180,13 @@ function Fields({
           </p>
         )}
       </div>
+      {choose && (
+        <SelectField
+          field={form.field('variant_id')}
+          label="Which variant do you own?"
+          options={variants.map((x) => ({ value: String(x.id), label: x.variant }))}
+        />
+      )}
       <TextField
         field={form.field('summary')}
         label="Title"
@@ -205,12 +232,15 @@ async function findMine(get: <T>(path: string) => Promise<T>, productId: number)
 export default function ReviewForm({
   productId,
   productName,
+  variants,
   mine,
   onDone,
   onCancel,
 }: {
+  /** The model's id (issue 18: a review is of the phone) and its variants, one of which the reviewer owns. */
   productId: number;
   productName: string;
+  variants: readonly Variant[];
   /** The viewer's review when the page shown holds it. */
   mine: Review | null;
   onDone(message: string): void;
@@ -241,6 +271,7 @@ export default function ReviewForm({
     <Fields
       productId={productId}
       productName={productName}
+      variants={variants}
       existing={existing}
       onDone={onDone}
       onCancel={onCancel}

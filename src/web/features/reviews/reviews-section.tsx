@@ -103,14 +103,16 @@ export function ReviewsSection({
   initial,
   view,
 }: {
-  product: Pick<ProductDetail, 'id' | 'brand' | 'model' | 'variant'>;
+  /** The phone (issue 18): its reviews are the model's; links keep the variant shown (`id`). */
+  product: Pick<ProductDetail, 'id' | 'model_id' | 'brand' | 'model' | 'variant' | 'variants'>;
   /** The server's page of reviews (null when it could not be read). */
   initial: ReviewsPage | null;
   view: ReviewView;
 }) {
   const id = useId();
-  const productId = product.id;
-  const name = productName(product);
+  const productId = product.model_id;
+  const pageId = product.id;
+  const name = productName(product.variants.length > 1 ? { ...product, variant: '' } : product);
   const { token } = useSession();
   const api = useCommunityApi();
   const toast = useToast();
@@ -138,7 +140,7 @@ export function ReviewsSection({
     if (token) refresh();
   }, [token, refresh, initial]);
 
-  const href = (v: ReviewView) => `/product/${productId}${viewSearch(v)}#reviews`;
+  const href = (v: ReviewView) => `/product/${pageId}${viewSearch(v)}#reviews`;
   const heading = () => document.getElementById(HEADING_ID);
 
   const done = (message: string) => {
@@ -177,6 +179,7 @@ export function ReviewsSection({
             <ReviewForm
               productId={productId}
               productName={name}
+              variants={product.variants}
               mine={page?.items.find((r) => r.mine) ?? null}
               onDone={done}
               onCancel={() => {
@@ -199,7 +202,7 @@ export function ReviewsSection({
           <div className="reviews-toolbar">
             <Form
               method="get"
-              action={`/product/${productId}#reviews`}
+              action={`/product/${pageId}#reviews`}
               preventScrollReset
               className="reviews-sort"
             >

@@ -1,0 +1,173 @@
+/**
+ * Issue 18's "Done when", tried as a new visitor would at 1280 and 360 px: one suggestion per phone, its page
+ * lists its variants with their prices and every review of the phone, switching variant changes the price and
+ * the URL without a full reload (the canonical stays), a phone with missing data says what is missing, and an
+ * unknown id answers the 404 page.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type BrowserSession, baseURL, browserAvailable, expectAccessible, openBrowser } from './browser.ts';
+import { api, indianRupees, visit } from './helpers.ts';
+
+interface Variant {
+  id: number;
+  variant: string;
+  price: number | null;
+  ram_gb: number | null;
+}
+
+interface Model {
+  id: number;
+  model_id: number;
+  canonical_id: number;
+  brand: string;
+  model: string;
+  price: number | null;
+  known_attributes: number;
+  total_attributes: number;
+  variants: Variant[];
+  attribute_groups: { attributes: { name: string; known: boolean; display: string }[] }[];
+}
+
+const detail = async (id: number) => (await api<{ product: Model }>(`/product/${id}`)).product;
+const reviewTotal = async (modelId: number) =>
+  (await api<{ total: number }>(`/product/${modelId}/reviews?page=0&size=6`)).total;
+
+/** Chromium logs the 404 status of the document itself as a console error; that status is the point there. */
+const DOCUMENT_404 = 'Failed to load resource: the server responded with a status of 404 (Not Found)';
+
+/** A phone whose catalogue row lacks some of the 24 specs, found through the API (no id hard-coded). */
+async function phoneWithGaps(): Promise<Model> {
+  for (let page = 0; page < 10; page += 1) {
+    const { products } = await api<{ products: { id: number }[] }>(
+      `/browse/category/C001?page=${page}&size=50&sort=price_asc`,
+    );
+    for (const p of products) {
+      const d = await detail(p.id);
+      if (d.known_attributes < d.total_attributes) return d;
+    }
+  }
+  throw new Error('no phone with a missing spec in the first 500');
+}
+
+for (const viewport of [
+  { width: 1280, height: 900 },
+  { width: 360, height: 740 },
+]) {
+  describe.skipIf(!browserAvailable())(`one page per phone at ${viewport.width} px`, () => {
+    let session: BrowserSession;
+    beforeAll(async () => {
+      session = await openBrowser(viewport);
+    });
+    afterAll(() => session?.close());
+
+    it('"galaxy s24 fe" suggests the phone once; its page lists the variants and every review; switching variant changes price and URL without a reload', async () => {
+      const { page } = session;
+      await visit(page, '/home');
+      // A narrow screen searches on /search, from the top bar's search link.
+      const narrow = viewport.width < 768;
+      if (narrow) {
+        await page.locator('.top-bar a.search-link').click();
+        await page.waitForURL((u) => u.pathname === '/search');
+      }
+      const scope = narrow ? '.search-box-page' : '.search-box-top';
+      const box = page.locator(`${scope} [role="combobox"]`);
+      await box.click();
+      await box.pressSequentially('galaxy s24 fe');
+      const options = page.locator(`${scope} [role="option"]:not(.suggestion-all)`);
+      await options.first().waitFor();
+      const names = await options.locator('.suggestion-name').allTextContents();
+      expect(
+        names.filter((n) => /^Galaxy S24 FE\b/.test(n)),
+        names.join(' | '),
+      ).toHaveLength(1);
+      const option = options.filter({ hasText: /Galaxy S24 FE/ }).first();
+      expect(await option.textContent()).toMatch(/2 variants · from ₹/);
+
+      await option.click();
+      await page.waitForURL(/\/product\/\d+$/);
+      await expect.poll(() => page.locator('#product-name').textContent()).toContain('Galaxy S24 FE');
+      const shownId = Number(new URL(page.url()).pathname.split('/').pop());
+      const phone = await detail(shownId);
+      expect(phone.variants.length).toBeGreaterThan(1);
+
+      // Its variants, each with its price, the one shown marked.
+      const picker = page.getByRole('group', { name: 'Variants (RAM + storage)' });
+      const links = picker.getByRole('link');
+      expect(await links.count()).toBe(phone.variants.length);
+      for (const v of phone.variants) {
+        const link = picker.locator(`a[href="/product/${v.id}"]`);
+        // Named as reviews name them ("8 GB + 256 GB"), whatever the catalogue's wording.
+        if (v.ram_gb != null) expect(await link.textContent()).toContain(`${v.ram_gb} GB + `);
+        if (v.price != null) expect(await link.textContent()).toContain(indianRupees(v.price));
+      }
+      expect(await picker.locator('a[aria-current="page"]').getAttribute('href')).toBe(
+        `/product/${phone.id}`,
+      );
+
+      // Every review of the phone (the model's), whichever variant is shown.
+      const total = await reviewTotal(phone.model_id);
+      await page.locator('#reviews .reviews-count').waitFor();
+      expect(await page.locator('#reviews .reviews-count').textContent()).toMatch(
+        new RegExp(`^${total.toLocaleString('en-IN')} reviews?`),
+      );
+
+      // Switch variant: price, URL and the marked link change; the document stays (the marker survives).
+      const canonical = await page.locator('link[rel="canonical"]').getAttribute('href');
+      expect(canonical).toMatch(new RegExp(`/product/${phone.canonical_id}$`));
+      await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
+      const other = phone.variants.find(
+        (v) => v.id !== phone.id && v.price != null && v.price !== phone.price,
+      )!;
+      expect(other, 'a variant with another price').toBeDefined();
+      await picker.locator(`a[href="/product/${other.id}"]`).click();
+      await page.waitForURL((u) => u.pathname === `/product/${other.id}`);
+      await expect.poll(() => page.locator('.product-price').textContent()).toBe(indianRupees(other.price!));
+      expect(await picker.locator('a[aria-current="page"]').getAttribute('href')).toBe(
+        `/product/${other.id}`,
+      );
+      expect(
+        await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument),
+      ).toBe(true);
+      await expect.poll(() => page.locator('link[rel="canonical"]').getAttribute('href')).toBe(canonical);
+      // Keyboard: the chosen link keeps focus, and Enter on another variant switches back.
+      const back = picker.locator(`a[href="/product/${phone.id}"]`);
+      await back.focus();
+      await page.keyboard.press('Enter');
+      await page.waitForURL((u) => u.pathname === `/product/${phone.id}`);
+      await expect
+        .poll(() => page.evaluate(() => document.activeElement?.getAttribute('href')))
+        .toBe(`/product/${phone.id}`);
+      await expectAccessible(page);
+      expect(session.errors).toEqual([]);
+    });
+
+    it('a phone with missing data says what is missing and how many of the 24 specs are known', async () => {
+      const { page } = session;
+      const phone = await phoneWithGaps();
+      await visit(page, `/product/${phone.id}`);
+      const specs = page.getByRole('region', { name: 'Specifications' });
+      expect(await specs.locator('.specs-known').textContent()).toContain(
+        `${phone.known_attributes} of ${phone.total_attributes} specs known`,
+      );
+      const unknown = phone.attribute_groups.flatMap((g) => g.attributes).filter((a) => !a.known);
+      expect(unknown.length).toBeGreaterThan(0);
+      expect(await specs.locator('.spec-unknown').count()).toBe(unknown.length);
+      expect(await specs.locator('.spec-unknown dd').allTextContents()).toEqual(
+        unknown.map(() => 'Not known yet'),
+      );
+      expect(await specs.locator('.spec-unknown dt').allTextContents()).toEqual(unknown.map((a) => a.name));
+      await expectAccessible(page);
+      expect(session.errors).toEqual([]);
+    });
+
+    it('an unknown id answers the 404 page', async () => {
+      const { page } = session;
+      session.errors.length = 0;
+      await visit(page, '/product/987654321', 404);
+      await page.getByRole('heading', { level: 1, name: 'Page not found' }).waitFor();
+      const res = await fetch(`${baseURL()}/platform/api/v1/product/987654321`);
+      expect(res.status).toBe(404);
+      expect(session.errors.filter((e) => e !== DOCUMENT_404)).toEqual([]);
+    });
+  });
+}
