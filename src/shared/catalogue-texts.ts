@@ -8,11 +8,12 @@ export const CATALOGUE_TEXTS = {
 const storage = (gb: number) => (gb >= 1024 && gb % 1024 === 0 ? `${gb / 1024} TB` : `${gb} GB`);
 
 /**
- * A variant's label: "8 GB + 256 GB" from its RAM and storage, else its catalogue text ("8GB RAM + 256GB"),
- * else null (no variant: cars and motorbikes often have none).
+ * A variant's label: "8 GB + 256 GB" from its RAM and storage (1 TB from 1,024 GB), else its catalogue text
+ * ("32MB RAM + 32MB"), else null (no variant: cars and motorbikes often have none).
  */
 export function variantLabel(ramGb: number | null, storageGb: number | null, variant: string): string | null {
-  if (ramGb != null && storageGb != null) return `${Number(ramGb)} GB + ${storage(storageGb)}`;
-  if (storageGb != null && ramGb == null && !variant) return storage(storageGb);
+  // Below 1 GB (feature phones' megabytes) the catalogue's own words read better.
+  if (ramGb != null && storageGb != null && ramGb >= 1 && storageGb >= 1)
+    return `${Number(ramGb)} GB + ${storage(storageGb)}`;
   return variant.trim() || null;
 }

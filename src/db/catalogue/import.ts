@@ -87,6 +87,9 @@ export function catalogueVersion(dir = CATALOGUE_DIR): string {
   return hash.digest('hex').slice(0, 16);
 }
 
+/** The advisory lock the import holds for its transaction (any fixed number; "verdict" + 18). */
+const IMPORT_LOCK = 7_118_018;
+
 const natural = (brandId: number, model: string, variant: string) =>
   `${brandId}\u0000${model}\u0000${variant}`;
 
@@ -118,6 +121,8 @@ export async function importCatalogue(
   const result: ImportResult = { categories: 0, brands: 0, products: 0, variants: 0, merged: 0, hidden: 0 };
   await db
     .transaction(async (tx) => {
+      // Nodes starting together import one after the other (the second finds nothing to regroup).
+      await tx.execute(sql`SELECT pg_advisory_xact_lock(${IMPORT_LOCK})`);
       for (const c of Object.values(CATEGORIES)) {
         await tx
           .insert(categories)

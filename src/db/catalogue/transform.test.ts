@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readCatalogue } from './import.ts';
-import { toBhp, transformCar, transformMotorbike, transformPhone } from './transform.ts';
+import { phoneSources, toBhp, transformCar, transformMotorbike, transformPhone } from './transform.ts';
 
 const phone = {
   brand: 'Acer',
@@ -141,5 +141,69 @@ describe('the bundled catalogue', () => {
     const keys = new Set(phones.map((p) => `${p.brand}|${p.model}|${p.variant}`.toLowerCase()));
     expect(keys.size).toBe(phones.length);
     expect(phones.every((p) => p.price === null || p.price > 0)).toBe(true);
+  });
+});
+
+describe('models, confidence and sources (issue 18)', () => {
+  it("takes a phone's model_key and listing_confidence from its row", () => {
+    const row = transformPhone({ ...phone, model_key: 'acer|superzx', listing_confidence: 'partial' });
+    expect(row).toMatchObject({
+      modelKey: 'acer|superzx',
+      listingConfidence: 'partial',
+      verified: false,
+      ramGb: 4,
+      storageGb: 128,
+    });
+    expect(transformPhone({ ...phone, listing_confidence: 'rumoured' }).listingConfidence).toBe('rumoured');
+    // Rows without the keys (an older file): brand|model, confirmed unless an unmatched 2023 listing.
+    expect(transformPhone(phone)).toMatchObject({
+      modelKey: 'acer|super zx',
+      listingConfidence: 'confirmed',
+    });
+  });
+
+  it('gives cars and motorbikes one variant per model', () => {
+    const car = transformCar({ brand: 'Tata', model: 'Nexon', variant: 'XZ Plus', price_inr: 1000000 });
+    expect(car).toMatchObject({ modelKey: 'tata|nexon|xz plus', listingConfidence: 'confirmed' });
+    expect(transformMotorbike({ brand: 'Bajaj', model: 'Pulsar 150', price_inr: 1 }).modelKey).toBe(
+      'bajaj|pulsar 150|',
+    );
+  });
+
+  it('says where the data comes from, in words', () => {
+    expect(
+      phoneSources({
+        price_source: 'smartprix_2025-10_mynkpdr',
+        gsmarena_source: 'lf-kali/gsmarena_data_scraper',
+        filled_from_2: {
+          source: 'khalakuzamanrony/MobiInfo@d4c179d5 MobiInfo/Brands/*.json (mobiledokan.com)',
+        },
+      }),
+    ).toEqual({ specs: 'GSMArena and MobileDokan', price: 'on Smartprix in October 2025' });
+    expect(
+      phoneSources({
+        price_source: 'smartprix_2025',
+        spec_match: { source: 'mynkpdr/smartprix-scraper@c3204f85 data/mobiles/mobiles.csv (2025-10-13)' },
+      }),
+    ).toEqual({ specs: 'Smartprix', price: 'on Smartprix in late 2025' });
+    expect(phoneSources({ price_source: 'smartprix_2023', gsmarena_name: null })).toEqual({
+      specs: 'the Smartprix listing (unconfirmed)',
+      price: 'on Smartprix in 2023',
+    });
+  });
+
+  it('knows every row of the bundled phones: a model_key and a confidence each', () => {
+    const phones = readCatalogue('C001');
+    expect(phones.filter((p) => p.listingConfidence === 'rumoured')).toHaveLength(17);
+    expect(
+      new Set(phones.filter((p) => p.listingConfidence !== 'rumoured').map((p) => p.modelKey)).size,
+    ).toBe(1563);
+    const fe = phones.filter((p) => p.modelKey === 'samsung|galaxys24fe').map((p) => p.model);
+    expect(fe.sort()).toEqual(['Galaxy S24 FE', 'Galaxy S24 FE 5G']);
+    expect(
+      phones.filter(
+        (p) => p.releaseDate?.endsWith('-01') && p.attributes.attribute_1?.v.toString().length === 7,
+      ),
+    ).toHaveLength(55);
   });
 });
