@@ -202,6 +202,7 @@ describe.skipIf(!browserAvailable())('compare holds variants', () => {
     await expect.poll(columnIds).toEqual([second!.id, other.id]);
 
     const picker = page.getByLabel(`Variant of ${phone.brand} ${phone.model}`);
+    await picker.focus();
     await picker.selectOption({ index: phone.variants.findIndex((v) => v.id === first!.id) });
     await page.waitForURL((u) => u.searchParams.get('ids') === `${first!.id},${other.id}`);
     await expect.poll(columnIds).toEqual([first!.id, other.id]);
