@@ -218,3 +218,28 @@ describe.skipIf(!browserAvailable())('compare holds variants', () => {
     expect(session.errors).toEqual([]);
   });
 });
+
+describe.skipIf(!browserAvailable())('release dates that are unknown', () => {
+  let session: BrowserSession;
+  beforeAll(async () => {
+    session = await openBrowser();
+  });
+  afterAll(() => session?.close());
+
+  it('browse under "released within" says how many phones were left out for an unknown release date, and the footer how old the prices are', async () => {
+    const { page } = session;
+    const months = 12;
+    const { unknown_release } = await api<{ unknown_release?: number }>(
+      `/browse/category/C001?releasedWithin=${months}&size=1`,
+    );
+    expect(unknown_release, 'the API says how many').toBeGreaterThan(0);
+    await visit(page, `/browse?releasedWithin=${months}`);
+    expect(await page.locator('.unknown-release').textContent()).toBe(
+      `${unknown_release!.toLocaleString('en-IN')} phones left out because their release date is unknown.`,
+    );
+    expect(await page.locator('footer .catalogue-as-of').textContent()).toMatch(
+      /^Catalogue prices as of \d{1,2} [A-Z][a-z]+ \d{4}\.$/,
+    );
+    expect(session.errors).toEqual([]);
+  });
+});
