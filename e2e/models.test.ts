@@ -171,3 +171,75 @@ for (const viewport of [
     });
   });
 }
+
+describe.skipIf(!browserAvailable())('compare holds variants', () => {
+  let session: BrowserSession;
+  beforeAll(async () => {
+    session = await openBrowser();
+  });
+  afterAll(() => session?.close());
+
+  const urlIds = () =>
+    (new URL(session.page.url()).searchParams.get('ids') ?? '').split(',').filter(Boolean).map(Number);
+  const columnIds = () =>
+    session.page
+      .locator('.compare-table thead th[scope="col"] a')
+      .evaluateAll((links) =>
+        links.map((a) => Number(/\/product\/(\d+)$/.exec(a.getAttribute('href') ?? '')?.[1])),
+      );
+
+  it('a column switches variant from its picker (the URL keeps variant ids); two variants of one phone share a column', async () => {
+    const { page } = session;
+    const { products } = await api<{ products: { id: number; variant_count: number }[] }>(
+      '/search?searchQuery=galaxy%20s24%20fe',
+    );
+    const phone = await detail(products.find((p) => p.variant_count > 1)!.id);
+    const [first, second] = phone.variants;
+    const other = (await api<{ products: { id: number }[] }>('/browse/category/C001?size=1')).products[0]!;
+
+    // Two variants of the phone and another phone: two columns, the phone's showing the variant named last.
+    await visit(page, `/compare?ids=${first!.id},${other.id},${second!.id}`);
+    await expect.poll(columnIds).toEqual([second!.id, other.id]);
+
+    const picker = page.getByLabel(`Variant of ${phone.brand} ${phone.model}`);
+    await picker.focus();
+    await picker.selectOption({ index: phone.variants.findIndex((v) => v.id === first!.id) });
+    await page.waitForURL((u) => u.searchParams.get('ids') === `${first!.id},${other.id}`);
+    await expect.poll(columnIds).toEqual([first!.id, other.id]);
+    expect(urlIds()).toEqual([first!.id, other.id]);
+    if (first!.price != null) {
+      await expect
+        .poll(() => page.locator('.compare-table tr[data-row="price"] td').first().textContent())
+        .toContain(indianRupees(first!.price));
+    }
+    // Focus stays on the picker, which names the variant now shown.
+    expect(await picker.evaluate((el) => el === document.activeElement)).toBe(true);
+    await expectAccessible(page);
+    expect(session.errors).toEqual([]);
+  });
+});
+
+describe.skipIf(!browserAvailable())('release dates that are unknown', () => {
+  let session: BrowserSession;
+  beforeAll(async () => {
+    session = await openBrowser();
+  });
+  afterAll(() => session?.close());
+
+  it('browse under "released within" says how many phones were left out for an unknown release date, and the footer how old the prices are', async () => {
+    const { page } = session;
+    const months = 12;
+    const { unknown_release } = await api<{ unknown_release?: number }>(
+      `/browse/category/C001?releasedWithin=${months}&size=1`,
+    );
+    expect(unknown_release, 'the API says how many').toBeGreaterThan(0);
+    await visit(page, `/browse?releasedWithin=${months}`);
+    expect(await page.locator('.unknown-release').textContent()).toBe(
+      `${unknown_release!.toLocaleString('en-IN')} phones left out because their release date is unknown.`,
+    );
+    expect(await page.locator('footer .catalogue-as-of').textContent()).toMatch(
+      /^Catalogue prices as of \d{1,2} [A-Z][a-z]+ \d{4}\.$/,
+    );
+    expect(session.errors).toEqual([]);
+  });
+});

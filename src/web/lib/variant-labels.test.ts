@@ -3,7 +3,7 @@ import type { ProductDetail } from '../../shared/api-types.ts';
 import { withVariantLabels } from './variant-labels.ts';
 
 describe('withVariantLabels', () => {
-  it('names every variant, and the selected one, as a review names the one its author owns', () => {
+  it('names every variant as a review names the one its author owns, keeping the product’s own name', () => {
     const p = {
       id: 13,
       variant: '8GB RAM + 256GB',
@@ -19,6 +19,6 @@ describe('withVariantLabels', () => {
       '8 GB + 256 GB',
       'Launch edition',
     ]);
-    expect(named.variant).toBe('8 GB + 256 GB');
+    expect(named.variant).toBe('8GB RAM + 256GB');
   });
 });

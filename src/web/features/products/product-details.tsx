@@ -130,7 +130,7 @@ export function ProductDetails({
         <strong>
           {p.known_attributes} of {p.total_attributes} specs known
         </strong>
-        {p.variants.length > 1 && ` for the ${p.variant}`}
+        {p.variants.length > 1 && ` for the ${p.variants.find((v) => v.id === p.id)?.variant ?? p.variant}`}
         {sources && <span className="muted"> · {sources}</span>}
       </p>
       {p.listing_confidence === 'partial' && (
