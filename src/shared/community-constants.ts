@@ -5,6 +5,8 @@
 
 export const COMMUNITY_MESSAGES = {
   ratingsRequired: 'Please provide a rating for all metrics.',
+  /** Issue 18: the review form of a phone with several variants asks which one its author owns. */
+  variantRequired: 'Choose the variant you own.',
   summary: 'Give your review a title of 5 to 120 characters.',
   description: 'Write 20 to 5,000 characters about your experience.',
   question: 'Ask your question in 10 to 500 characters.',

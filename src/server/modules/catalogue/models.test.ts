@@ -11,6 +11,7 @@ import { ERRORS } from '../../../shared/messages.ts';
 import { createTestApp, requests, type TestContext } from '../../../test/app.ts';
 import { type Member, member } from '../../../test/community.ts';
 import { SitemapService } from '../seo/sitemap.ts';
+import { forgetResolved, resolveProduct } from './resolve.ts';
 
 let t: TestContext;
 const API = '/platform/api/v1';
@@ -118,6 +119,26 @@ describe('GET /product/{id}: any variant opens its model', () => {
     const { status, body } = await product(`/product/${ids.model}?variant=${ids.top}`);
     expect(status).toBe(200);
     expect(body.product).toMatchObject({ id: ids.top, price: 26_000, canonical_id: ids.model });
+  });
+
+  it("a model's own id selects its own variant when that is not the default (a regrouped model)", async () => {
+    // A regrouped model keeps its lowest id, and a cheaper variant may be its default: the id still opens its
+    // own variant (the resolver is asked directly, past the services' few-second caches).
+    await exec(sql`UPDATE products SET default_variant_id = ${ids.mid} WHERE id = ${ids.model}`);
+    try {
+      forgetResolved(t.database.db);
+      expect(await resolveProduct(t.database.db, ids.model)).toEqual({
+        modelId: ids.model,
+        variantId: ids.model,
+      });
+      expect(await resolveProduct(t.database.db, ids.mid)).toEqual({
+        modelId: ids.model,
+        variantId: ids.mid,
+      });
+    } finally {
+      await exec(sql`UPDATE products SET default_variant_id = ${ids.model} WHERE id = ${ids.model}`);
+      forgetResolved(t.database.db);
+    }
   });
 
   it('400 VARIANT_NOT_OF_PRODUCT for a variant of another model', async () => {

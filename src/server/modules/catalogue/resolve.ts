@@ -34,10 +34,10 @@ export function resolveProduct(db: Executor, id: number): Promise<ResolvedId> {
   return cacheOf(db).get(String(id), async () => {
     const [row] = await rows<{ model_id: number; variant_id: number }>(
       db,
-      // A variant's id, or a model's (also one of its variants' ids, or without variant rows at all).
+      // A variant's id selects that variant, also when it is the model's own id (a regrouped model keeps its
+      // lowest id, which need not be its default variant); a model without variant rows, its default.
       sql`SELECT p.id AS model_id,
-          CASE WHEN v.id IS NULL OR v.id = p.id THEN coalesce(p.default_variant_id, p.id) ELSE v.id END
-          AS variant_id
+          CASE WHEN v.id IS NULL THEN coalesce(p.default_variant_id, p.id) ELSE v.id END AS variant_id
         FROM (SELECT ${id}::int AS id) q LEFT JOIN product_variants v ON v.id = q.id
         JOIN products p ON p.id = coalesce(v.product_id, q.id)
         WHERE NOT p.hidden`,

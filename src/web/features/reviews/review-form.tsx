@@ -28,9 +28,6 @@ const RATINGS = [{ key: 'overall', label: 'Overall' }, ...ASPECTS] as const;
 type RatingKey = (typeof RATINGS)[number]['key'];
 type FieldName = RatingKey | 'summary' | 'description' | 'variant_id';
 
-/** Issue 18: a review of a phone with several variants says which one its author owns. */
-export const VARIANT_REQUIRED = 'Choose the variant you own.';
-
 /** 0.5, 1, … 5: the ten choices of a rating (two halves of five stars). */
 const STEPS = Array.from({ length: 10 }, (_, i) => (i + 1) / 2);
 
@@ -43,7 +40,9 @@ const FormSchema = ReviewInputSchema.extend({
   variant_id: z.string(),
 });
 /** With several variants to choose from, the choice is required. */
-const ChooseVariantSchema = FormSchema.extend({ variant_id: z.string().min(1, VARIANT_REQUIRED) });
+const ChooseVariantSchema = FormSchema.extend({
+  variant_id: z.string().min(1, COMMUNITY_MESSAGES.variantRequired),
+});
 
 /**
  * A rating as ten radio buttons, drawn as the halves of five stars: arrow keys move through them, each says its
