@@ -4,70 +4,32 @@
  * phone, every row still there and every counter equal to its rows. Runs on PGlite, and on PostgreSQL when
  * DATABASE_URL is set (CI runs both).
  */
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countersEqualRows } from '../../test/counters.ts';
-import { adminUrl, withAdmin } from '../../test/database.ts';
-import { createDatabase, type Database } from '../client.ts';
+import { type MigrationDatabase, migrationDatabase } from '../../test/migration-database.ts';
+import type { Database } from '../client.ts';
 import { prepareDatabase } from '../prepare.ts';
 import { recountReviewStats } from '../review-stats.ts';
 import { rows } from '../sql.ts';
 import { catalogueVersion, importCatalogue, readCatalogue } from './import.ts';
 import { planRegroup } from './regroup.ts';
 
-const real = fileURLToPath(new URL('../migrations', import.meta.url));
-const TAG = /_models$/;
-
+let migrations: MigrationDatabase;
 let database: Database;
-let dropDatabase = async () => {};
-const dir = mkdtempSync(join(tmpdir(), 'verdict-migrations-'));
-
-async function migrate(folder: string) {
-  const { db } = database as unknown as {
-    db: Parameters<typeof migratePg>[0] & Parameters<typeof migratePglite>[0];
-  };
-  if (database.kind === 'postgres') await migratePg(db, { migrationsFolder: folder });
-  else await migratePglite(db, { migrationsFolder: folder });
-}
 
 beforeAll(async () => {
-  const url = process.env.DATABASE_URL;
-  if (url) {
-    const name = `verdict_regroup_${process.pid}_${Date.now()}`;
-    await withAdmin(url, (c) => c.query(`CREATE DATABASE ${name}`));
-    database = await createDatabase({ url: adminUrl(url, name), poolSize: 2 });
-    dropDatabase = () =>
-      withAdmin(url, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => {});
-  } else {
-    database = await createDatabase({});
-  }
-  // The migrations as they were before issue 18.
-  cpSync(real, dir, { recursive: true });
-  const journalFile = join(dir, 'meta', '_journal.json');
-  const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: { tag: string }[] };
-  const at = journal.entries.findIndex((e) => TAG.test(e.tag));
-  expect(at).toBeGreaterThan(0);
-  journal.entries = journal.entries.slice(0, at);
-  writeFileSync(journalFile, JSON.stringify(journal));
+  migrations = await migrationDatabase(/_models$/);
+  database = migrations.database;
 }, 60_000);
-afterAll(async () => {
-  await database.close();
-  await dropDatabase();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => migrations.close());
 
 const q = <T>(text: string) => rows<T>(database.db, sql.raw(text));
 const one = async <T>(text: string) => (await q<T>(text))[0]!;
 
 /** Builds the old database: six Samsung variant pages and their community. Returns the ids. */
 async function oldDatabase() {
-  await migrate(dir);
+  await migrations.migrateBefore();
   await q(`INSERT INTO categories (id, name) VALUES ('C001', 'Mobile Devices')`);
   const { id: brand } = await one<{ id: number }>(
     `INSERT INTO brands (category_id, name) VALUES ('C001', 'Samsung') RETURNING id`,
