@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { sql } from 'drizzle-orm';
+import { getTableColumns, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import { CATEGORIES, type CategoryId } from '../../shared/constants.ts';
 import type { Db } from '../client.ts';
 import { brands, catalogueMeta, categories, products, productVariants, searchTerms } from '../schema.ts';
@@ -230,39 +231,29 @@ async function importCategory(tx: Tx, categoryId: CategoryId, rows: CatalogueRow
       .values(chunk)
       .onConflictDoUpdate({
         target: [products.categoryId, products.modelKey],
-        set: {
-          brandId: sql`excluded.brand_id`,
-          model: sql`excluded.model`,
-          variant: sql`excluded.variant`,
-          price: sql`excluded.price`,
-          priceMax: sql`excluded.price_max`,
-          defaultVariantId: sql`excluded.default_variant_id`,
-          variantCount: sql`excluded.variant_count`,
-          releaseDate: sql`excluded.release_date`,
-          listingConfidence: sql`excluded.listing_confidence`,
-          verified: sql`excluded.verified`,
-          hidden: sql`excluded.hidden`,
-          attributes: sql`excluded.attributes`,
-          knownAttributes: sql`excluded.known_attributes`,
-          sources: sql`excluded.sources`,
-          prime1: sql`excluded.prime_1`,
-          prime2: sql`excluded.prime_2`,
-          features: sql`excluded.features`,
-          facets: sql`excluded.facets`,
-          specScore: sql`excluded.spec_score`,
-          searchText: sql`excluded.search_text`,
-          // The page changed only if the listing did (the sitemap's lastmod).
-          updatedAt: sql`CASE WHEN (${products.brandId}, ${products.model}, ${products.variant}, ${products.price},
-              ${products.priceMax}, ${products.defaultVariantId}, ${products.variantCount}, ${products.releaseDate},
-              ${products.listingConfidence}, ${products.hidden}, ${products.attributes}, ${products.sources},
-              ${products.prime1}, ${products.prime2}, ${products.features}, ${products.facets},
-              ${products.specScore})
-            IS DISTINCT FROM (excluded.brand_id, excluded.model, excluded.variant, excluded.price,
-              excluded.price_max, excluded.default_variant_id, excluded.variant_count, excluded.release_date,
-              excluded.listing_confidence, excluded.hidden, excluded.attributes, excluded.sources,
-              excluded.prime_1, excluded.prime_2, excluded.features, excluded.facets, excluded.spec_score)
-            THEN now() ELSE ${products.updatedAt} END`,
-        },
+        // The page changed only if the listing did (the sitemap's lastmod).
+        set: upsertSet(products, [
+          'brandId',
+          'model',
+          'variant',
+          'price',
+          'priceMax',
+          'defaultVariantId',
+          'variantCount',
+          'releaseDate',
+          'listingConfidence',
+          'verified',
+          'hidden',
+          'attributes',
+          'knownAttributes',
+          'sources',
+          'prime1',
+          'prime2',
+          'features',
+          'facets',
+          'specScore',
+          'searchText',
+        ]),
       });
   }
 
@@ -290,30 +281,47 @@ async function importCategory(tx: Tx, categoryId: CategoryId, rows: CatalogueRow
       .values(chunk)
       .onConflictDoUpdate({
         target: [productVariants.brandId, productVariants.model, productVariants.variant],
-        set: {
-          productId: sql`excluded.product_id`,
-          price: sql`excluded.price`,
-          ramGb: sql`excluded.ram_gb`,
-          storageGb: sql`excluded.storage_gb`,
-          releaseDate: sql`excluded.release_date`,
-          listingConfidence: sql`excluded.listing_confidence`,
-          attributes: sql`excluded.attributes`,
-          features: sql`excluded.features`,
-          facets: sql`excluded.facets`,
-          specScore: sql`excluded.spec_score`,
-          sources: sql`excluded.sources`,
-          updatedAt: sql`CASE WHEN (${productVariants.productId}, ${productVariants.price}, ${productVariants.ramGb},
-              ${productVariants.storageGb}, ${productVariants.releaseDate}, ${productVariants.listingConfidence},
-              ${productVariants.attributes}, ${productVariants.features}, ${productVariants.facets},
-              ${productVariants.specScore}, ${productVariants.sources})
-            IS DISTINCT FROM (excluded.product_id, excluded.price, excluded.ram_gb, excluded.storage_gb,
-              excluded.release_date, excluded.listing_confidence, excluded.attributes, excluded.features,
-              excluded.facets, excluded.spec_score, excluded.sources)
-            THEN now() ELSE ${productVariants.updatedAt} END`,
-        },
+        set: upsertSet(productVariants, [
+          'productId',
+          'price',
+          'ramGb',
+          'storageGb',
+          'releaseDate',
+          'listingConfidence',
+          'attributes',
+          'features',
+          'facets',
+          'specScore',
+          'sources',
+        ]),
       });
   }
   return { brands: brandRows.length, products: models.length, variants: variants.length, ...regrouped };
+}
+
+/**
+ * An upsert's SET: `keys` from the row offered (excluded.*), and updated_at moved to now() only when one of them
+ * changed, so updated_at says when the listing last changed.
+ */
+function upsertSet<T extends typeof products | typeof productVariants>(
+  table: T,
+  keys: (keyof T['$inferInsert'] & keyof T['_']['columns'])[],
+): Record<string, SQL> {
+  const columns = getTableColumns(table) as Record<string, PgColumn>;
+  const column = (key: string) => columns[key]!;
+  const excluded = (key: string) => sql.raw(`excluded.${column(key).name}`);
+  const mine = sql.join(
+    keys.map((k) => sql`${column(k as string)}`),
+    sql`, `,
+  );
+  const offered = sql.join(
+    keys.map((k) => excluded(k as string)),
+    sql`, `,
+  );
+  return {
+    ...Object.fromEntries(keys.map((k) => [k, excluded(k as string)])),
+    updatedAt: sql`CASE WHEN (${mine}) IS DISTINCT FROM (${offered}) THEN now() ELSE ${column('updatedAt')} END`,
+  };
 }
 
 /** catalogue_meta: the files' version (when given), how old the prices are, the newest release listed. */
