@@ -1,13 +1,13 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from './client.ts';
 
 /**
  * Recounts every product's review counters from the rows (hidden reviews count as deleted): total, rating sum
  * and value, the four aspect sums and the star distribution, and dates the page's last change by its latest
- * review. Bulk loads (the demo seed, benchmarks) call it; single writes keep the counters right in their own
- * transaction instead.
+ * review. Bulk loads (the demo seed, benchmarks) call it, and the catalogue's regrouping for the models it merged
+ * into (`only`: a subquery of product ids); single writes keep the counters right in their own transaction.
  */
-export async function recountReviewStats(db: Pick<Db, 'execute'>): Promise<void> {
+export async function recountReviewStats(db: Pick<Db, 'execute'>, only?: SQL): Promise<void> {
   await db.execute(sql`UPDATE products p SET total_reviews = coalesce(s.n, 0), rating_sum = coalesce(s.total, 0),
       rating_value = coalesce(round((s.total::numeric / s.n) / 2, 2), 0),
       build_quality_sum = coalesce(s.bq, 0), features_sum = coalesce(s.fe, 0),
@@ -22,5 +22,5 @@ export async function recountReviewStats(db: Pick<Db, 'execute'>): Promise<void>
         count(*) FILTER (WHERE star = 4)::int AS s4, count(*) FILTER (WHERE star = 5)::int AS s5,
         max(coalesce(updated_at, created_at)) AS last
       FROM reviews WHERE hidden_at IS NULL GROUP BY product_id) s ON s.product_id = q.id
-    WHERE p.id = q.id AND (p.total_reviews > 0 OR s.n IS NOT NULL)`);
+    WHERE p.id = q.id AND ${only ? sql`q.id IN ${only}` : sql`(p.total_reviews > 0 OR s.n IS NOT NULL)`}`);
 }

@@ -12,6 +12,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { CategoryId } from '../../shared/constants.ts';
+import { recountReviewStats } from '../review-stats.ts';
 import { type Executor, rows } from '../sql.ts';
 import type { CatalogueRow } from './transform.ts';
 
@@ -184,20 +185,9 @@ async function mergeProducts(tx: Executor, pairs: { from: number; to: number }[]
   await tx.execute(sql`DELETE FROM products p USING regroup_map m WHERE p.id = m.from_id`);
 
   // Counters from the rows: visible reviews (merged duplicates count), every upvote.
-  await tx.execute(sql`UPDATE products p SET total_reviews = coalesce(s.n, 0), rating_sum = coalesce(s.total, 0),
-      rating_value = coalesce(round((s.total::numeric / nullif(s.n, 0)) / 2, 2), 0),
-      build_quality_sum = coalesce(s.bq, 0), features_sum = coalesce(s.fe, 0),
-      look_and_feel_sum = coalesce(s.lf, 0), performance_sum = coalesce(s.pe, 0),
-      stars_1 = coalesce(s.s1, 0), stars_2 = coalesce(s.s2, 0), stars_3 = coalesce(s.s3, 0),
-      stars_4 = coalesce(s.s4, 0), stars_5 = coalesce(s.s5, 0),
-      upvotes = (SELECT count(*)::int FROM product_upvotes u WHERE u.product_id = p.id)
-    FROM (SELECT DISTINCT to_id FROM regroup_map) k
-    LEFT JOIN (SELECT product_id, count(*)::int AS n, sum(overall)::int AS total,
-        sum(build_quality)::int AS bq, sum(features)::int AS fe, sum(look_and_feel)::int AS lf,
-        sum(performance)::int AS pe, count(*) FILTER (WHERE star = 1)::int AS s1,
-        count(*) FILTER (WHERE star = 2)::int AS s2, count(*) FILTER (WHERE star = 3)::int AS s3,
-        count(*) FILTER (WHERE star = 4)::int AS s4, count(*) FILTER (WHERE star = 5)::int AS s5
-      FROM reviews WHERE hidden_at IS NULL GROUP BY product_id) s ON s.product_id = k.to_id
-    WHERE p.id = k.to_id`);
+  const kept = sql`(SELECT DISTINCT to_id FROM regroup_map)`;
+  await recountReviewStats(tx, kept);
+  await tx.execute(sql`UPDATE products p
+    SET upvotes = (SELECT count(*)::int FROM product_upvotes u WHERE u.product_id = p.id) WHERE p.id IN ${kept}`);
   await tx.execute(sql`DROP TABLE regroup_map`);
 }
