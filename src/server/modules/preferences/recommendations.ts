@@ -13,6 +13,7 @@ import {
 } from '../../../shared/preferences.ts';
 import { cardColumns, type CardRow, LISTED, matchingVariant, toCard } from '../catalogue/cards.ts';
 import { releasedWithin } from '../catalogue/service.ts';
+import { TtlCache } from '../../lib/ttl-cache.ts';
 import type { PreferenceService } from './service.ts';
 
 /**
@@ -58,6 +59,12 @@ interface Row extends CardRow {
 }
 
 export class RecommendationService {
+  /**
+   * How many phones fit a budget but have no release date: it changes only with the catalogue, so it is kept
+   * for a minute per category and budget instead of counted on every request.
+   */
+  private readonly unknownCache = new TtlCache<{ n: number }>(60_000, 5_000);
+
   constructor(
     private readonly db: Db,
     private readonly preferences: PreferenceService,
@@ -89,6 +96,16 @@ export class RecommendationService {
         SELECT p.id FROM products p WHERE ${fits} ORDER BY ${order} LIMIT ${RECOMMENDATIONS_PER_LIST}
       )) WITH ORDINALITY AS t(id, rank)`;
     // The orders match the indexes' (DESC NULLS LAST), so each list is an index walk, not a sort of the pool.
+    const unknownRelease = this.unknownCache.get(
+      `${pref.category_id}:${pref.budget_min}:${pref.budget_max}`,
+      async () =>
+        (
+          await rows<{ n: number }>(
+            this.db,
+            sql`SELECT count(*)::int AS n FROM products p WHERE ${fitsButRelease} AND p.release_date IS NULL`,
+          )
+        )[0] ?? { n: 0 },
+    );
     const found = await rows<Row>(
       this.db,
       sql`WITH top AS (
@@ -103,10 +120,6 @@ export class RecommendationService {
         FROM top JOIN products p ON p.id = top.id JOIN brands b ON b.id = p.brand_id ${matchingVariant(inBudget)}
         ORDER BY top.list, top.rank`,
     );
-    const [unknown] = await rows<{ n: number }>(
-      this.db,
-      sql`SELECT count(*)::int AS n FROM products p WHERE ${fitsButRelease} AND p.release_date IS NULL`,
-    );
     const out = { budget_match: [], personalized_match: [], popular_match: [] } as Record<
       RecommendationList,
       Recommendation[]
@@ -115,7 +128,7 @@ export class RecommendationService {
       const list = LIST_KEYS[r.list]!;
       out[list].push({ ...toCard(r), ...reason(list, r, pref, focus) });
     }
-    return { ...out, unknown_release: unknown?.n ?? 0 };
+    return { ...out, unknown_release: (await unknownRelease).n };
   }
 }
 
