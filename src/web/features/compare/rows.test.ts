@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { AttributeItem, PrimeAttribute } from '../../../shared/api-types.ts';
+import { primeAttribute } from '../../../test/catalogue.ts';
+import type { AttributeItem } from '../../../shared/api-types.ts';
 import {
   bestIndexes,
   buildGroups,
@@ -9,14 +10,7 @@ import {
   rowDiffers,
 } from './rows.ts';
 
-const prime = (name: string, unit: string, value: number | null): PrimeAttribute => ({
-  name,
-  unit,
-  step: 1,
-  value,
-  all: { min: null, max: null },
-  common: { min: null, max: null },
-});
+const prime = primeAttribute;
 
 const attr = (
   key: string,

@@ -1,16 +1,10 @@
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
+import { primeAttribute } from '../../../test/catalogue.ts';
 import type { ProductDetail } from '../../../shared/api-types.ts';
 import { PARTIAL_NOTICE, ProductDetails, sourcesLine } from './product-details.tsx';
 
-const prime = (name: string, unit: string, value: number | null) => ({
-  name,
-  unit,
-  step: 1,
-  value,
-  all: { min: null, max: null },
-  common: { min: null, max: null },
-});
+const prime = primeAttribute;
 
 const phone: ProductDetail = {
   id: 13,
