@@ -5,8 +5,9 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import { errorBody, registerErrorHandling } from './plugins/errors.ts';
+import { sharedBodySerializer } from './plugins/serializer.ts';
 import { accountImageRoutes, avatarFileRoutes } from './modules/account/image-routes.ts';
 import { googleRoutes } from './modules/account/google-routes.ts';
 import { accountRoutes } from './modules/account/routes.ts';
@@ -59,7 +60,7 @@ export async function buildApp({ services, web, logger = true }: AppOptions): Pr
     return503OnClosing: false,
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(sharedBodySerializer);
   registerErrorHandling(app);
 
   // Graceful shutdown: after beginShutdown(), new requests get 503 and every response closes its connection,

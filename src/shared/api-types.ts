@@ -147,6 +147,7 @@ export type CatalogueInfo = z.infer<typeof CatalogueInfoSchema>;
 export type ProductPage = z.infer<typeof ProductPageSchema>;
 
 export const ProductResponseSchema = z.object({ success: z.literal(true), product: ProductDetailSchema });
+export type ProductResponse = z.infer<typeof ProductResponseSchema>;
 export const SimilarResponseSchema = z.object({
   success: z.literal(true),
   products: z.array(ProductCardSchema),

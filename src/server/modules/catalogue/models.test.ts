@@ -121,6 +121,17 @@ describe('GET /product/{id}: any variant opens its model', () => {
     expect(body.product).toMatchObject({ id: ids.top, price: 26_000, canonical_id: ids.model });
   });
 
+  it('answers from one shared (frozen) page per model and variant while the model is cached', async () => {
+    const { catalogue } = t.services;
+    const first = await catalogue.productResponse(ids.mid);
+    expect(await catalogue.productResponse(ids.model, ids.mid)).toBe(first);
+    expect(await catalogue.productResponse(ids.model)).not.toBe(first);
+    expect(Object.isFrozen(first.product.attribute_groups[0]!.attributes[0])).toBe(true);
+    // What the route sends is that page, to the byte.
+    const res = await t.app.inject({ method: 'GET', url: `${API}/product/${ids.mid}` });
+    expect(res.body).toBe(JSON.stringify(first));
+  });
+
   it("a model's own id selects its own variant when that is not the default (a regrouped model)", async () => {
     // A regrouped model keeps its lowest id, and a cheaper variant may be its default: the id still opens its
     // own variant (the resolver is asked directly, past the services' few-second caches).

@@ -46,9 +46,9 @@ export function catalogueRoutes(app: FastifyInstance, deps: CatalogueDeps): void
       },
     },
     async (req) => {
-      const product = await catalogue.getProduct(req.params.id, req.query.variant);
-      deps.recordView(product.model_id, req.headers['user-agent'] ?? null);
-      return { success: true as const, product };
+      const response = await catalogue.productResponse(req.params.id, req.query.variant);
+      deps.recordView(response.product.model_id, req.headers['user-agent'] ?? null);
+      return response;
     },
   );
 

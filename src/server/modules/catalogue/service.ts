@@ -10,6 +10,7 @@ import {
   type ProductCard,
   type ProductDetail,
   type ProductPage,
+  type ProductResponse,
   type TrendKind,
 } from '../../../shared/api-types.ts';
 import {
@@ -44,6 +45,7 @@ import {
   toCard,
 } from './cards.ts';
 import { resolveProduct } from './resolve.ts';
+import { shared } from '../../lib/shared-value.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
 
 const TREND_ORDER: Record<TrendKind, SQL> = {
@@ -91,8 +93,11 @@ interface LoadedModel {
   variants: Variant[];
   /** The page with the default variant's card fields; attribute_groups and variants are filled on selection. */
   detail: ProductDetail;
-  /** The pages made from it, by selected variant: each made once while the model is cached. */
-  pages: Map<number, ProductDetail>;
+  /**
+   * The responses made from it, by selected variant: each made once while the model is cached, and shared
+   * (frozen: its JSON is made once too).
+   */
+  pages: Map<number, ProductResponse>;
 }
 
 /**
@@ -138,7 +143,8 @@ export class CatalogueService {
   private readonly rangesCache = new TtlCache<[PrimeRanges, PrimeRanges]>(60_000);
   private readonly homeCache = new TtlCache<HomePage>(5_000);
   // Hot reads are memoized for a few seconds: a busy product page or a shared filter link costs one query
-  // per interval instead of one per visitor. Counters shown may lag by that long.
+  // per interval instead of one per visitor. Counters shown may lag by that long. What they hold is shared
+  // (frozen), so its JSON is made once.
   private readonly productCache = new TtlCache<LoadedModel>(5_000, 5_000);
   private readonly infoCache = new TtlCache<CatalogueInfo>(60_000, 1);
   private readonly similarCache = new TtlCache<ProductCard[]>(60_000, 5_000);
@@ -153,6 +159,11 @@ export class CatalogueService {
    * is applied to the cached model without a query.
    */
   async getProduct(id: number, variantId?: number): Promise<ProductDetail> {
+    return (await this.productResponse(id, variantId)).product;
+  }
+
+  /** getProduct's page as the API's response, one shared object per model and variant while cached. */
+  async productResponse(id: number, variantId?: number): Promise<ProductResponse> {
     const resolved = await resolveProduct(this.db, id);
     const model = await this.productCache.get(String(resolved.modelId), () =>
       this.loadModel(resolved.modelId),
@@ -168,7 +179,7 @@ export class CatalogueService {
     if (!variant) throw new AppError('VARIANT_NOT_OF_PRODUCT');
     let page = model.pages.get(variant.id);
     if (!page) {
-      page = selectVariant(model, variant);
+      page = shared({ success: true, product: selectVariant(model, variant) });
       model.pages.set(variant.id, page);
     }
     return page;
@@ -373,12 +384,12 @@ export class CatalogueService {
           this.trendList(kind, category, 0, HOME_SECTION_SIZE).then((r) => r.products),
         ),
       );
-      return {
-        success: true,
+      return shared({
+        success: true as const,
         most_viewed_products: viewed!,
         most_reviewed_products: reviewed!,
         most_upvoted_products: upvoted!,
-      };
+      });
     });
   }
 
@@ -402,7 +413,7 @@ export class CatalogueService {
 
   browse(q: BrowseQuery): Promise<ProductPage> {
     const key = JSON.stringify(q);
-    return this.browseCache.get(key, () => this.loadBrowse(q));
+    return this.browseCache.get(key, async () => shared(await this.loadBrowse(q)));
   }
 
   /**

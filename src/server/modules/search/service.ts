@@ -11,6 +11,7 @@ import {
   SUGGESTION_LIMIT,
 } from '../../../shared/search.ts';
 import { CARD_COLUMNS, type CardRow, toCard } from '../catalogue/cards.ts';
+import { shared } from '../../lib/shared-value.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
 
 /** How many vocabulary words one query word may stand for. */
@@ -151,8 +152,9 @@ export class SearchService {
    * knows whether to offer "View all Results".
    */
   suggest(query: string): Promise<SearchPage> {
-    // Popular prefixes repeat across visitors: the same words give the same suggestions for a minute.
-    const run = () => this.search(query, 0, SUGGESTION_LIMIT, true);
+    // Popular prefixes repeat across visitors: the same words give the same suggestions (one shared object,
+    // its JSON made once) for a minute.
+    const run = async () => shared(await this.search(query, 0, SUGGESTION_LIMIT, true));
     return this.suggestions ? this.suggestions.get(searchTokens(query).join(' '), run) : run();
   }
 
