@@ -217,6 +217,34 @@ describe.skipIf(!browserAvailable())('compare holds variants', () => {
     await expectAccessible(page);
     expect(session.errors).toEqual([]);
   });
+  it('the tray holds each phone once: adding another variant of it takes its place', async () => {
+    const { page } = session;
+    const stored = () =>
+      page.evaluate(() =>
+        (JSON.parse(localStorage.getItem('verdict.compare') ?? '[]') as { id: number }[]).map((p) => p.id),
+      );
+    const { products } = await api<{ products: { id: number; variant_count: number }[] }>(
+      '/search?searchQuery=galaxy%20s24%20fe',
+    );
+    const [first, second] = (await detail(products.find((p) => p.variant_count > 1)!.id)).variants;
+    await visit(page, `/product/${first!.id}`);
+    await page.evaluate(() => localStorage.removeItem('verdict.compare'));
+    await visit(page, `/product/${first!.id}`);
+    const toggle = page.getByRole('button', { name: 'Add to compare' });
+    await toggle.click();
+    await expect.poll(stored).toEqual([first!.id]);
+
+    await page
+      .getByRole('group', { name: 'Variants (RAM + storage)' })
+      .locator(`a[href="/product/${second!.id}"]`)
+      .click();
+    await page.waitForURL((u) => u.pathname === `/product/${second!.id}`);
+    await expect.poll(() => toggle.getAttribute('aria-pressed')).toBe('false');
+    await toggle.click();
+    await expect.poll(stored).toEqual([second!.id]);
+    await expect.poll(() => toggle.getAttribute('aria-pressed')).toBe('true');
+    expect(session.errors).toEqual([]);
+  });
 });
 
 describe.skipIf(!browserAvailable())('release dates that are unknown', () => {

@@ -36,8 +36,18 @@ describe('compare list', () => {
     const list = [item(1, 'Galaxy S24', '8GB RAM + 256GB', 'Samsung')];
     expect(addItem(list, item(1)).result).toBe('present');
     expect(addItem(list, item(9, ' galaxy  s24', '8gb ram + 256gb', 'SAMSUNG')).result).toBe('present');
-    expect(addItem(list, item(9, 'Galaxy S24', '12GB RAM + 256GB', 'Samsung')).result).toBe('added');
     expect(nameKey({ brand: 'Apple', model: 'iPhone 16', variant: '' })).toBe('apple|iphone 16|');
+  });
+
+  it('another variant of a phone in the list takes its place, even when the list is full (issue 18)', () => {
+    const list = [item(1), item(2, 'Galaxy S24', '8GB RAM + 256GB', 'Samsung'), item(3)];
+    const other = addItem(list, item(9, 'Galaxy S24', '12GB RAM + 256GB', 'Samsung'));
+    expect(other.result).toBe('added');
+    expect(other.list.map((p) => [p.id, p.variant])).toEqual([
+      [1, '8GB RAM + 128GB'],
+      [9, '12GB RAM + 256GB'],
+      [3, '8GB RAM + 128GB'],
+    ]);
   });
 
   it('removes by id and by name', () => {

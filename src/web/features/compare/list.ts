@@ -35,12 +35,21 @@ export function findSame(list: readonly CompareItem[], item: CompareItem): Compa
   return list.find((p) => p.id === item.id || nameKey(p) === key);
 }
 
-/** Adds only if not present and there is room; otherwise the list is returned unchanged. */
+/** The phone an entry is a variant of: its brand and model, whatever the variant (issue 18). */
+const phoneKey = (p: CompareItem) => nameKey({ brand: p.brand, model: p.model });
+
+/**
+ * Adds only if not present and there is room; otherwise the list is returned unchanged. Another variant of a
+ * phone in the list takes that phone's place (one column per phone, as on /compare: see onePerModel).
+ */
 export function addItem(
   list: readonly CompareItem[],
   item: CompareItem,
 ): { list: CompareItem[]; result: AddResult } {
   if (findSame(list, item)) return { list: [...list], result: 'present' };
+  const phone = phoneKey(item);
+  const at = list.findIndex((p) => phoneKey(p) === phone);
+  if (at >= 0) return { list: list.map((p, i) => (i === at ? toItem(item) : p)), result: 'added' };
   if (list.length >= MAX_COMPARE) return { list: [...list], result: 'full' };
   return { list: [...list, toItem(item)], result: 'added' };
 }
