@@ -89,6 +89,12 @@ export const products = pgTable(
     verified: boolean('verified').notNull().default(true),
     /** Hidden listings (rumoured ones) answer 404 and are left out of every list, search and sitemap. */
     hidden: boolean('hidden').notNull().default(false),
+    /** Why an editor hid it (rumoured, wrong, duplicate), shown to editors; null when it is listed. */
+    hiddenReason: text('hidden_reason'),
+    /** rumoured, announced, available or discontinued (issue 19): what the maker says of it. */
+    status: text('status').notNull().default('available'),
+    /** Its first photo (product_photos), the product's image everywhere; null: the drawn placeholder. */
+    photoId: integer('photo_id'),
     /** The model's attributes: each one from its default variant, else from the first variant that knows it. */
     attributes: jsonb('attributes').$type<Record<string, AttributeValue>>().notNull(),
     /** How many of the category's 24 attributes are known. */
@@ -188,6 +194,10 @@ export const products = pgTable(
     index('products_facets_gin').using('gin', t.facets),
     index('products_search_vector_gin').using('gin', t.searchVector),
     index('products_search_text_trgm').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    check(
+      'products_status_ck',
+      sql`${t.status} IN ('rumoured', 'announced', 'available', 'discontinued')`,
+    ),
   ],
 );
 
@@ -234,6 +244,106 @@ export const productVariants = pgTable(
   (t) => [
     uniqueIndex('product_variants_natural_key_uq').on(t.brandId, t.model, t.variant),
     index('product_variants_product_price_idx').on(t.productId, t.price, t.id),
+  ],
+);
+
+/**
+ * Every price a variant has had (issue 19): the catalogue file's, then each change an editor or a bulk import
+ * makes, with where it was seen and when. The variant's current price is its latest observation.
+ */
+export const priceHistory = pgTable(
+  'price_history',
+  {
+    id: serial('id').primaryKey(),
+    variantId: integer('variant_id')
+      .notNull()
+      .references(() => productVariants.id, { onDelete: 'cascade' }),
+    price: integer('price').notNull(),
+    /** Where the price was seen: a shop's name or link, or "Catalogue file". */
+    source: text('source').notNull(),
+    observedAt: date('observed_at', { mode: 'string' }).notNull(),
+    /** The editor who recorded it (null: the catalogue file or a bulk import run from the command line). */
+    recordedBy: integer('recorded_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('price_history_variant_idx').on(t.variantId, t.observedAt, t.id),
+    check('price_history_price_ck', sql`${t.price} > 0`),
+  ],
+);
+
+/**
+ * Photos of a model (issue 19), in the order shown: the first is the product's image everywhere. Each is stored
+ * re-encoded (no metadata) in a few widths and formats (product_photo_files), in the database, so every node of
+ * the site serves the same files.
+ */
+export const productPhotos = pgTable(
+  'product_photos',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    position: smallint('position').notNull(),
+    /** The largest stored width and its height: the aspect ratio every size keeps. */
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    alt: text('alt').notNull().default(''),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('product_photos_product_idx').on(t.productId, t.position, t.id)],
+);
+
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
+
+/** The encoded files of a photo: one per width and format (webp, avif). */
+export const productPhotoFiles = pgTable(
+  'product_photo_files',
+  {
+    photoId: integer('photo_id')
+      .notNull()
+      .references(() => productPhotos.id, { onDelete: 'cascade' }),
+    format: text('format').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    bytes: bytea('bytes').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.photoId, t.format, t.width] }),
+    check('product_photo_files_format_ck', sql`${t.format} IN ('webp', 'avif')`),
+  ],
+);
+
+/** Ids that no longer name a listing of their own (a merged model, a merged duplicate variant): 301 to the kept one. */
+export const productRedirects = pgTable('product_redirects', {
+  fromId: integer('from_id').primaryKey(),
+  toId: integer('to_id').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * The catalogue's history (issue 19): every change an editor, a bulk import or an accepted correction makes,
+ * one line per change, written in the change's transaction: who (null: the command line), what, on which
+ * model or variant, the values before and after.
+ */
+export const catalogueChanges = pgTable(
+  'catalogue_changes',
+  {
+    id: serial('id').primaryKey(),
+    actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    action: text('action').notNull(),
+    targetType: text('target_type').notNull(),
+    targetId: integer('target_id').notNull(),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    /** A member whose suggested correction this change applied (credited in the history). */
+    creditedUserId: integer('credited_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('catalogue_changes_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('catalogue_changes_target_idx').on(t.targetType, t.targetId, t.createdAt.desc()),
   ],
 );
 
@@ -284,7 +394,7 @@ export const users = pgTable(
     oidcSubject: text('oidc_subject'),
     followers: integer('followers').notNull().default(0),
     following: integer('following').notNull().default(0),
-    /** user, moderator or admin: set by `npm run user:role`, never from the web. */
+    /** user, moderator, editor or admin: set by `npm run user:role`, never from the web. */
     role: text('role').notNull().default('user'),
     /** A running suspension (issue 9): the user can read but not post, react, report or follow until then. */
     suspendedUntil: timestamp('suspended_until', { withTimezone: true }),
@@ -303,7 +413,7 @@ export const users = pgTable(
     uniqueIndex('users_username_uq').on(sql`lower(${t.username})`),
     uniqueIndex('users_email_uq').on(sql`lower(${t.email})`),
     uniqueIndex('users_oidc_uq').on(t.oidcIssuer, t.oidcSubject),
-    check('users_role_ck', sql`${t.role} IN ('user', 'moderator', 'admin')`),
+    check('users_role_ck', sql`${t.role} IN ('user', 'moderator', 'editor', 'admin')`),
     index('users_deleted_idx')
       .on(t.deletedAt)
       .where(sql`${t.deletedAt} IS NOT NULL AND ${t.erasedAt} IS NULL`),

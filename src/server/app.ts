@@ -1,3 +1,4 @@
+import { catalogueEditingRoutes } from './modules/catalogue-editing/routes.ts';
 import { moderationRoutes, standingRoutes } from './modules/moderation/routes.ts';
 import { randomUUID } from 'node:crypto';
 import compress from '@fastify/compress';
@@ -81,7 +82,8 @@ export async function buildApp({ services, web, logger = true }: AppOptions): Pr
     if (closing) reply.header('connection', 'close');
     // Private by default: what a signed-in user reads, and anything of the account API, is never stored (a
     // shared computer's back button, a proxy) unless its route chose a policy of its own.
-    const personal = req.headers.authorization !== undefined || /^\/(user|moderation)\/api\//.test(req.url);
+    const personal =
+      req.headers.authorization !== undefined || /^\/(user|moderation|catalogue)\/api\//.test(req.url);
     if (personal && !reply.hasHeader('cache-control')) reply.header('cache-control', 'private, no-store');
   });
 
@@ -150,8 +152,11 @@ export async function buildApp({ services, web, logger = true }: AppOptions): Pr
     { prefix: '/user/api/v1' },
   );
   await app.register(async (staff) => moderationRoutes(staff, services), { prefix: '/moderation/api/v1' });
+  await app.register(async (editors) => catalogueEditingRoutes(editors, services), {
+    prefix: '/catalogue/api/v1',
+  });
   app.get('/api-docs', { schema: { hide: true } }, async () => app.swagger());
-  for (const prefix of ['/platform/api', '/user/api', '/moderation/api']) {
+  for (const prefix of ['/platform/api', '/user/api', '/moderation/api', '/catalogue/api']) {
     // Answered as the request arrives, so no body (malformed, too large) changes the answer.
     app.all(
       `${prefix}/*`,

@@ -3,9 +3,11 @@
  * user menu, the account page) do not load zod. The schemas are in moderation.ts.
  */
 
-export const ROLES = ['user', 'moderator', 'admin'] as const;
+/** Editors keep the catalogue (issue 19); admins are moderators and editors too. */
+export const ROLES = ['user', 'moderator', 'editor', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
 export const isModerator = (role: Role | null | undefined) => role === 'moderator' || role === 'admin';
+export const isEditor = (role: Role | null | undefined) => role === 'editor' || role === 'admin';
 
 /** What can be reported and moderated. */
 export const MODERATION_TARGETS = [

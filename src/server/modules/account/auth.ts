@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { Config } from '../../config.ts';
 import { AppError } from '../../../shared/messages.ts';
-import { isModerator } from '../../../shared/moderation.ts';
+import { isEditor, isModerator } from '../../../shared/moderation.ts';
 import type { SessionService, SessionUserRow } from './sessions.ts';
 
 /** The Bearer token of a request, if it sent one. */
@@ -26,12 +26,13 @@ export async function viewerId(sessions: SessionService, req: FastifyRequest): P
 }
 
 /**
- * Who may call a route: any signed-in user, one whose email is verified, a moderator or admin, an admin. A route
- * says so in its config (`config: { auth: 'verified' }`) and one hook checks it as the request arrives, before
- * its body is read or validated: whatever the body, an anonymous request gets 401 'Your session has expired.
- * Please sign in again.', an unverified user 403 EMAIL_NOT_VERIFIED, a user on a staff route 403 FORBIDDEN.
+ * Who may call a route: any signed-in user, one whose email is verified, a moderator or admin ('staff'), an
+ * editor or admin ('editor'), an admin. A route says so in its config (`config: { auth: 'verified' }`) and one
+ * hook checks it as the request arrives, before its body is read or validated: whatever the body, an anonymous
+ * request gets 401 'Your session has expired. Please sign in again.', an unverified user 403
+ * EMAIL_NOT_VERIFIED, a user on a staff or editor route 403 FORBIDDEN.
  */
-export type AuthLevel = 'user' | 'verified' | 'staff' | 'admin';
+export type AuthLevel = 'user' | 'verified' | 'staff' | 'editor' | 'admin';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -49,6 +50,7 @@ async function authorize(sessions: SessionService, req: FastifyRequest, level: A
   if (!user) throw new AppError('UNAUTHENTICATED');
   if (level === 'verified' && !user.emailVerified) throw new AppError('EMAIL_NOT_VERIFIED');
   if (level === 'staff' && !isModerator(user.role)) throw new AppError('FORBIDDEN');
+  if (level === 'editor' && !isEditor(user.role)) throw new AppError('FORBIDDEN');
   if (level === 'admin' && user.role !== 'admin') throw new AppError('FORBIDDEN');
   return user;
 }

@@ -66,7 +66,8 @@ const toAudit = (r: AuditRow): AuditEntry => ({
 const reasonText = (type: ModerationTarget, id: number): string =>
   (REPORT_REASONS[type] as Record<number, string>)[id] ?? `Reason ${id}`;
 
-const RANK: Record<Role, number> = { user: 0, moderator: 1, admin: 2 };
+// Moderation rank: an editor keeps the catalogue and is a member as far as moderation goes.
+const RANK: Record<Role, number> = { user: 0, editor: 0, moderator: 1, admin: 2 };
 
 /** Reporters' and authors' texts can be long; a notice shows the start. */
 const excerpt = (text: string) => (text.length > 280 ? `${text.slice(0, 279)}…` : text);

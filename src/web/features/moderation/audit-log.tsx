@@ -45,7 +45,7 @@ export function AuditLogView({ token }: { token: string }) {
     ),
   );
 
-  if (forbidden || role === 'user' || role === 'moderator') return <NotForYou message={FOR_ADMINS} />;
+  if (forbidden || (role && role !== 'admin')) return <NotForYou message={FOR_ADMINS} />;
   return (
     <>
       <p>

@@ -39,7 +39,12 @@ export const ACTION_CHOICES: Record<ModerationAction, { label: string; hint: str
   },
 };
 
-export const ROLE_LABELS: Record<Role, string> = { user: 'Member', moderator: 'Moderator', admin: 'Admin' };
+export const ROLE_LABELS: Record<Role, string> = {
+  user: 'Member',
+  moderator: 'Moderator',
+  editor: 'Editor',
+  admin: 'Admin',
+};
 
 export const TARGET_NAMES: Record<ModerationTarget, string> = {
   review: 'Review',

@@ -15,7 +15,7 @@ export function ModerationDesk({ token }: { token: string }) {
   const onForbidden = useCallback(() => setForbidden(true), []);
   const reloadListings = useRef<(() => void) | null>(null);
 
-  if (forbidden || role === 'user') return <NotForYou message={FOR_MODERATORS} />;
+  if (forbidden || role === 'user' || role === 'editor') return <NotForYou message={FOR_MODERATORS} />;
   return (
     <>
       <ModerationNav admin={role === 'admin'} />
