@@ -194,10 +194,7 @@ export const products = pgTable(
     index('products_facets_gin').using('gin', t.facets),
     index('products_search_vector_gin').using('gin', t.searchVector),
     index('products_search_text_trgm').using('gin', sql`${t.searchText} gin_trgm_ops`),
-    check(
-      'products_status_ck',
-      sql`${t.status} IN ('rumoured', 'announced', 'available', 'discontinued')`,
-    ),
+    check('products_status_ck', sql`${t.status} IN ('rumoured', 'announced', 'available', 'discontinued')`),
   ],
 );
 
