@@ -83,7 +83,8 @@ export function chartModel(prices: readonly PriceObservation[], variantIds: read
         if (i > 0) coords.push([px, coords.at(-1)![1]]);
         coords.push([px, py]);
       });
-      coords.push([round(x(last)), coords.at(-1)![1]]);
+      const end = round(x(last));
+      if (coords.at(-1)![0] !== end) coords.push([end, coords.at(-1)![1]]);
       return {
         variantId,
         points: coords.map(([a, b]) => `${a},${b}`).join(' '),
@@ -112,7 +113,9 @@ export function lowestRecent(
   let best: { price: number; day: string } | null = null;
   for (const p of prices) {
     if (p.variant_id !== variantId || dayNumber(p.observed_at) < from) continue;
-    if (!best || p.price <= best.price) best = { price: p.price, day: p.observed_at };
+    if (!best || p.price < best.price || (p.price === best.price && p.observed_at > best.day)) {
+      best = { price: p.price, day: p.observed_at };
+    }
   }
   return best;
 }

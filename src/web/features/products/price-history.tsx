@@ -53,8 +53,8 @@ export function PriceHistory({
       {heading}
       {lowest && (
         <p className="price-history-lowest">
-          Lowest in the last 90 days: <strong>{formatPrice(lowest.price)}</strong> on {shortDate(lowest.day)}
-          {selected ? ` (${selected})` : ''}
+          Lowest in the last 90 days: <strong>{formatPrice(lowest.price)}</strong>
+          {` on ${shortDate(lowest.day)}${selected ? ` (${selected})` : ''}`}
         </p>
       )}
       <figure className="price-history-figure">
@@ -128,8 +128,7 @@ export function PriceHistory({
                   <svg className="price-history-key" viewBox="0 0 24 8" aria-hidden="true" focusable="false">
                     <line x1={1} x2={23} y1={4} y2={4} />
                   </svg>
-                  {label(line.variantId)}
-                  {line.variantId === selectedId ? ' (this variant)' : ''}
+                  {`${label(line.variantId)}${line.variantId === selectedId ? ' (this variant)' : ''}`}
                 </li>
               ))}
             </ul>
