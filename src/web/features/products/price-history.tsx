@@ -153,7 +153,7 @@ export function PriceHistory({
                 <tr key={i}>
                   <td>{shortDate(p.observed_at)}</td>
                   {many && <td>{label(p.variant_id)}</td>}
-                  <td>{formatPrice(p.price)}</td>
+                  <td className="price-history-price">{formatPrice(p.price)}</td>
                   <td className="price-history-source">{p.source}</td>
                 </tr>
               ))}
