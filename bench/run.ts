@@ -23,6 +23,8 @@ import {
   type RecommendationsBench,
 } from './recommendations.ts';
 import { createBenchDatabase } from './pgdb.ts';
+import { benchPriceHistory, checkPriceHistoryBudget } from './price-history.ts';
+import type { RouteResult } from './load.ts';
 import { budgetTable, pageTable, routeTable, writeJson } from './report.ts';
 import { searchTable, typingTable, type SearchRow } from './report-search.ts';
 import {
@@ -84,8 +86,10 @@ async function main(): Promise<void> {
   let reviewsError: string | undefined;
   let recommendations: RecommendationsBench | undefined;
   let recommendationsError: string | undefined;
+  let priceHistory: RouteResult | undefined;
   if (postgres && database) {
     api.postgres = await benchApi(postgres);
+    priceHistory = await benchPriceHistory(postgres.baseUrl);
     await stopServer(postgres);
     // At 100,000 products the suggestion cache is off, so every request reaches the database: the latency
     // budget is about the query, whatever words visitors type.
@@ -149,6 +153,7 @@ async function main(): Promise<void> {
     ...checkBudgets(api.postgres?.routes, pages),
     ...checkSearchBudgets(real, big, typing, debounce),
     ...checkSignInBudget(signIn),
+    ...(priceHistory ? [checkPriceHistoryBudget(priceHistory)] : []),
     ...(reviews ? checkReviewsBudgets(reviews) : []),
     ...(recommendations ? checkRecommendationsBudgets(recommendations) : []),
   ];
@@ -179,6 +184,8 @@ async function main(): Promise<void> {
   console.log(routeTable(`API on PGlite (${load})`, api.pglite.routes));
   if (api.postgres) console.log(routeTable(`API on PostgreSQL (${load})`, api.postgres.routes));
   else console.log('\nAPI on PostgreSQL: skipped (set DATABASE_URL=postgres://… to include it)');
+  if (priceHistory)
+    console.log(routeTable('Price history on PostgreSQL (200 phones in turn)', [priceHistory]));
   if (synthetic) {
     const c = synthetic.catalogue;
     const what = `${c.inserted} synthetic phones added to the ${c.before} real products, ${c.searchTerms} search terms`;
@@ -224,6 +231,7 @@ async function main(): Promise<void> {
     },
     lighthouse: pages,
     signIn,
+    priceHistory: priceHistory ?? null,
     reviews: reviews ?? (reviewsError ? { error: reviewsError } : null),
     recommendations: recommendations ?? (recommendationsError ? { error: recommendationsError } : null),
     budgets,

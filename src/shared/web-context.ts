@@ -13,6 +13,7 @@ import type {
   TrendKind,
 } from './api-types.ts';
 import type { BrowseQuery } from './browse.ts';
+import type { PriceHistory } from './catalogue-prices.ts';
 import type { ReviewQuery } from './community.ts';
 import type {
   Comment,
@@ -45,6 +46,8 @@ export interface CatalogueReads {
   /** How old the catalogue is (also in the load context as `catalogueInfo`). */
   catalogueInfo(): Promise<CatalogueInfo>;
   similarProducts(id: number): Promise<ProductCard[]>;
+  /** A model's observed prices (any of its ids), every variant's, oldest first (issue 19). */
+  priceHistory(id: number): Promise<PriceHistory>;
   getBrands(
     category: CategoryId,
     options: { withRanges: boolean; releasedWithinMonths?: number | undefined },

@@ -229,3 +229,58 @@ describe('a malformed catalogue file', () => {
     ).toEqual(before);
   });
 });
+
+describe('the price history of an import (issue 19)', () => {
+  let own: Database;
+  beforeAll(async () => {
+    own = await cloneDatabase(inject('template'));
+  });
+  afterAll(() => own.close());
+
+  const historyCount = async () =>
+    (await query<{ n: number }>(own, `SELECT count(*)::int AS n FROM price_history`))[0]!.n;
+
+  it('a fresh import recorded each priced variant once, from the catalogue file, on its prices date', async () => {
+    const [check] = await query<{ priced: number; rows: number; wrong: number; unmatched: number }>(
+      own,
+      `SELECT (SELECT count(*)::int FROM product_variants WHERE price > 0) AS priced,
+         (SELECT count(*)::int FROM price_history) AS rows,
+         (SELECT count(*)::int FROM price_history
+           WHERE source <> 'Catalogue file' OR observed_at <> '2025-10-13' OR recorded_by IS NOT NULL) AS wrong,
+         (SELECT count(*)::int FROM product_variants v WHERE v.price > 0 AND v.price IS DISTINCT FROM
+           (SELECT h.price FROM price_history h WHERE h.variant_id = v.id)) AS unmatched`,
+    );
+    expect(check!.priced).toBeGreaterThan(2000);
+    expect(check).toEqual({ priced: check!.priced, rows: check!.priced, wrong: 0, unmatched: 0 });
+  });
+
+  it('records a changed price and a new variant once; running the same file again adds nothing', async () => {
+    const before = await historyCount();
+    const phones = readCatalogue('C001');
+    const i = phones.findIndex((r) => r.price != null && r.listingConfidence !== 'rumoured');
+    const changed = { ...phones[i]!, price: phones[i]!.price! + 111 };
+    phones[i] = changed;
+    const added = { ...changed, variant: `${changed.variant} Test Edition`, price: 77_777 };
+    phones.push(added);
+    await importCatalogue(own.db, { C001: phones });
+    expect(await historyCount()).toBe(before + 2);
+    const latest = await query<{ variant: string; price: number; source: string; observed_at: string }>(
+      own,
+      `SELECT v.variant, h.price, h.source, h.observed_at::text AS observed_at
+       FROM price_history h JOIN product_variants v ON v.id = h.variant_id ORDER BY h.id DESC LIMIT 2`,
+    );
+    expect(latest.sort((a, b) => a.price - b.price)).toEqual(
+      [
+        {
+          variant: changed.variant,
+          price: changed.price,
+          source: 'Catalogue file',
+          observed_at: '2025-10-13',
+        },
+        { variant: added.variant, price: 77_777, source: 'Catalogue file', observed_at: '2025-10-13' },
+      ].sort((a, b) => a.price - b.price),
+    );
+    await importCatalogue(own.db, { C001: phones });
+    expect(await historyCount()).toBe(before + 2);
+  });
+});

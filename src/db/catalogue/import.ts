@@ -6,7 +6,15 @@ import { getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { CATEGORIES, type CategoryId } from '../../shared/constants.ts';
 import type { Db } from '../client.ts';
-import { brands, catalogueMeta, categories, products, productVariants, searchTerms } from '../schema.ts';
+import {
+  brands,
+  catalogueMeta,
+  categories,
+  priceHistory,
+  products,
+  productVariants,
+  searchTerms,
+} from '../schema.ts';
 import { type Executor, rows as rows_ } from '../sql.ts';
 import { type IdentifiedRow, groupModels } from './models.ts';
 import { regroupCategory } from './regroup.ts';
@@ -168,12 +176,19 @@ async function importCategory(tx: Tx, categoryId: CategoryId, rows: CatalogueRow
   const regrouped = await regroupCategory(tx, categoryId, rows);
 
   // Every listed variant keeps its id; new ones get theirs from the sequence, in file order.
-  const existing = await rows_<{ id: number; brand_id: number; model: string; variant: string }>(
+  const existing = await rows_<{
+    id: number;
+    brand_id: number;
+    model: string;
+    variant: string;
+    price: number | null;
+  }>(
     tx,
-    sql`SELECT id, brand_id, model, variant FROM ${productVariants}
+    sql`SELECT id, brand_id, model, variant, price FROM ${productVariants}
       WHERE brand_id = ANY(${sql.raw(`ARRAY[${ids.join(',') || 'NULL'}]::int[]`)})`,
   );
   const known = new Map(existing.map((v) => [natural(v.brand_id, v.model, v.variant), v.id]));
+  const priceBefore = new Map(existing.map((v) => [v.id, v.price]));
   const listed = rows.filter((r) => r.listingConfidence !== 'rumoured');
   const fresh = listed.filter((r) => !known.has(natural(brandId.get(r.brand)!, r.model, r.variant)));
   const reserved = await reserveIds(tx, fresh.length);
@@ -296,7 +311,40 @@ async function importCategory(tx: Tx, categoryId: CategoryId, rows: CatalogueRow
         ]),
       });
   }
+  await recordPrices(
+    tx,
+    variants.map(({ v }) => v),
+    priceBefore,
+  );
   return { brands: brandRows.length, products: models.length, variants: variants.length, ...regrouped };
+}
+
+/** Where the catalogue file's prices are said to come from in the price history. */
+export const CATALOGUE_PRICE_SOURCE = 'Catalogue file';
+
+/**
+ * The price history of an import (issue 19): one observation (the catalogue file's, seen on PRICES_AS_OF) for
+ * every new variant with a price and every variant whose price the file changes. A re-run of the same file
+ * changes no price, so it adds nothing.
+ */
+async function recordPrices(
+  tx: Tx,
+  variants: { id: number; price: number | null }[],
+  before: Map<number, number | null>,
+) {
+  const changed = variants.filter(
+    (v) => v.price != null && v.price > 0 && (!before.has(v.id) || before.get(v.id) !== v.price),
+  );
+  for (let i = 0; i < changed.length; i += 1000) {
+    await tx.insert(priceHistory).values(
+      changed.slice(i, i + 1000).map((v) => ({
+        variantId: v.id,
+        price: v.price!,
+        source: CATALOGUE_PRICE_SOURCE,
+        observedAt: PRICES_AS_OF,
+      })),
+    );
+  }
 }
 
 /**

@@ -46,6 +46,18 @@ export function byDefaultOrder(
   return a.id - b.id;
 }
 
+/**
+ * A model's prices from its variants': its default variant (the first by byDefaultOrder), whose price is the
+ * model's "from" price, and the highest price. The import and an editor's price change both use it.
+ */
+export function modelPrices<V extends { price: number | null; id: number }>(
+  variants: readonly V[],
+): { first: V | undefined; price: number | null; priceMax: number | null } {
+  const first = [...variants].sort(byDefaultOrder)[0];
+  const prices = variants.flatMap((v) => (v.price == null ? [] : [v.price]));
+  return { first, price: first?.price ?? null, priceMax: prices.length ? Math.max(...prices) : null };
+}
+
 const RANK: Record<ListingConfidence, number> = { confirmed: 0, partial: 1, rumoured: 2 };
 
 function mostCommonName(names: string[]): string {
@@ -75,7 +87,7 @@ export function buildModel(modelKey: string, rows: IdentifiedRow[]): ModelRow {
   const ordered = Object.fromEntries(
     Object.entries(attributes).sort(([a], [b]) => Number(a.slice(10)) - Number(b.slice(10))),
   );
-  const prices = variants.flatMap((v) => (v.price == null ? [] : [v.price]));
+  const { priceMax } = modelPrices(variants);
   const dates = variants.flatMap((v) => (v.releaseDate ? [v.releaseDate] : [])).sort();
   const listingConfidence = variants.map((v) => v.listingConfidence).sort((a, b) => RANK[a] - RANK[b])[0]!;
   const names = [...new Set(variants.map((v) => v.model))];
@@ -87,7 +99,7 @@ export function buildModel(modelKey: string, rows: IdentifiedRow[]): ModelRow {
     defaultVariantId: first.id,
     variant: first.variant,
     price: first.price,
-    priceMax: prices.length ? Math.max(...prices) : null,
+    priceMax,
     variantCount: variants.length,
     releaseDate: dates[0] ?? null,
     listingConfidence,

@@ -28,6 +28,11 @@ export class TtlCache<T extends object> {
     return value;
   }
 
+  /** Forgets one key (its value changed). */
+  delete(key: string): void {
+    this.entries.delete(key);
+  }
+
   clear(): void {
     this.entries.clear();
   }

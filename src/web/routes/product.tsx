@@ -27,6 +27,9 @@ const SimilarProducts = island(() => import('../components/product-card.tsx').th
 const ProductActions = island(() =>
   import('../features/products/product-actions.tsx').then((m) => m.ProductActions),
 );
+const PriceHistory = island(() =>
+  import('../features/products/price-history.tsx').then((m) => m.PriceHistory),
+);
 const ReviewsSection = island(() =>
   import('../features/reviews/reviews-section.tsx').then((m) => m.ReviewsSection),
 );
@@ -96,14 +99,15 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   try {
     // Any variant's id opens its model's page; reviews, questions, similar products and views are the model's,
     // and each read resolves the id to its model itself, so they run side by side (issue 18).
-    const [product, similar, reviews, questions] = await Promise.all([
+    const [product, similar, reviews, questions, prices] = await Promise.all([
       catalogue.getProduct(id).then(withVariantLabels),
       catalogue.similarProducts(id),
       orNull(communityReads.reviews(id, { ...view, size: PAGE_SIZE.review })),
       orNull(communityReads.questions(id, 0, PAGE_SIZE.question)),
+      orNull(catalogue.priceHistory(id)),
     ]);
     context.services.recordView(product.model_id, request.headers.get('user-agent'));
-    return { product, similar, view, reviews, questions, head: describe(product, context.origin) };
+    return { product, similar, view, reviews, questions, prices, head: describe(product, context.origin) };
   } catch (err) {
     if ((err as { status?: number }).status === 404) throw data('Not found', { status: 404 });
     throw err;
@@ -113,7 +117,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
 export const meta = ({ data: d }: Route.MetaArgs) => d?.head ?? [];
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
-  const { product: p, similar, view, reviews, questions } = loaderData;
+  const { product: p, similar, view, reviews, questions, prices } = loaderData;
   return (
     <div className="page product-page">
       <nav aria-label="Breadcrumb" className="breadcrumb">
@@ -175,6 +179,12 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           <ProductDetails key={`f${p.id}`} wake="never" props={{ product: p, part: 'facts' }} />
         </div>
       </section>
+
+      <PriceHistory
+        key={`p${p.id}`}
+        wake="never"
+        props={{ history: prices, variants: p.variants, selectedId: p.id }}
+      />
 
       <ProductDetails key={`s${p.id}`} wake="never" props={{ product: p, part: 'specs' }} />
 

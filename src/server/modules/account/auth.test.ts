@@ -56,6 +56,9 @@ const report = { reason_id: 7, comments: 'Not about the phone at all.' };
 const VALID: Record<string, { query?: string; body?: object | Buffer; type?: string }> = {
   // A member made by the test factory has no password: a fresh session is what deletion asks of it.
   'DELETE /user/api/v1/user/delete': {},
+  'PUT /catalogue/api/v1/variants/{id}/price': {
+    body: { price: 19_999, source: 'Amazon.in', observed_at: '2025-11-01' },
+  },
   'POST /moderation/api/v1/actions': {
     body: { target_type: 'review', target_id: 1, action: 'warn', reason: 'Please keep it civil.' },
   },

@@ -5,6 +5,7 @@ import { CatalogueHistorySchema } from '../../../shared/catalogue-editing.ts';
 import { Paging } from '../../lib/params.ts';
 import type { Services } from '../../services.ts';
 import { catalogueHistory } from './history.ts';
+import { priceRoutes } from './prices.ts';
 
 const tags = ['catalogue editing'];
 const EDITOR_ERRORS = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 403: ErrorResponseSchema };
@@ -15,6 +16,7 @@ const EDITOR_ERRORS = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 403:
  */
 export function catalogueEditingRoutes(app: FastifyInstance, services: Services): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  priceRoutes(app, services);
 
   r.get(
     '/changes',

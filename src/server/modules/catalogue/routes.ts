@@ -11,6 +11,7 @@ import {
   SimilarResponseSchema,
   TREND_KINDS,
 } from '../../../shared/api-types.ts';
+import { PriceHistorySchema } from '../../../shared/catalogue-prices.ts';
 import { BrowseFieldsSchema, browseIssues } from '../../../shared/browse.ts';
 import { AppError } from '../../../shared/messages.ts';
 import { PAGE_SIZE, RELEASED_WITHIN_OPTIONS } from '../../../shared/constants.ts';
@@ -58,6 +59,21 @@ export function catalogueRoutes(app: FastifyInstance, deps: CatalogueDeps): void
       schema: { tags: ['catalogue'], params: ProductId, response: { 200: SimilarResponseSchema, ...errors } },
     },
     async (req) => ({ success: true as const, products: await catalogue.similarProducts(req.params.id) }),
+  );
+
+  r.get(
+    '/product/:id/price-history',
+    {
+      schema: {
+        tags: ['catalogue'],
+        description:
+          'Every observed price of every variant of the model (any of its ids), oldest first: the variant, the ' +
+          'price in rupees, where it was seen and on what day (YYYY-MM-DD).',
+        params: ProductId,
+        response: { 200: PriceHistorySchema, ...errors },
+      },
+    },
+    async (req) => catalogue.priceHistory(req.params.id),
   );
 
   r.get(

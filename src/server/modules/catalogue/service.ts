@@ -45,6 +45,8 @@ import {
   toCard,
 } from './cards.ts';
 import { resolveProduct } from './resolve.ts';
+import { loadPriceHistory } from './price-history.ts';
+import type { PriceHistory } from '../../../shared/catalogue-prices.ts';
 import { shared } from '../../lib/shared-value.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
 
@@ -147,6 +149,7 @@ export class CatalogueService {
   // (frozen), so its JSON is made once.
   private readonly productCache = new TtlCache<LoadedModel>(5_000, 5_000);
   private readonly infoCache = new TtlCache<CatalogueInfo>(60_000, 1);
+  private readonly priceHistoryCache = new TtlCache<PriceHistory>(5_000, 5_000);
   private readonly similarCache = new TtlCache<ProductCard[]>(60_000, 5_000);
   private readonly browseCache = new TtlCache<ProductPage>(5_000, 1_000);
 
@@ -183,6 +186,24 @@ export class CatalogueService {
       model.pages.set(variant.id, page);
     }
     return page;
+  }
+
+  /**
+   * A model's price history (issue 19): every variant's observed prices, oldest first. `id` is the model's or
+   * any of its variants' (see resolveProduct). Cached for a few seconds per model, shared (frozen).
+   */
+  async priceHistory(id: number): Promise<PriceHistory> {
+    const { modelId } = await resolveProduct(this.db, id);
+    return this.priceHistoryCache.get(String(modelId), () => loadPriceHistory(this.db, modelId));
+  }
+
+  /**
+   * Forgets what this node holds of a model (its page and price history) after an editor changed it, so the
+   * next read shows the change. Other nodes catch up within their caches' few seconds.
+   */
+  forgetModel(modelId: number): void {
+    this.productCache.delete(String(modelId));
+    this.priceHistoryCache.delete(String(modelId));
   }
 
   private async loadModel(modelId: number): Promise<LoadedModel> {
