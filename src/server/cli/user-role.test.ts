@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CliSandbox, cliSandbox } from '../../test/cli.ts';
 import { rows } from '../../db/sql.ts';
 
-const USAGE = 'usage: npm run user:role -- <username> user|moderator|admin';
+const USAGE = 'usage: npm run user:role -- <username> user|moderator|editor|admin';
 
 let cli: CliSandbox;
 const open = () => cli.open();
@@ -67,8 +67,10 @@ describe('npm run user:role', () => {
     // Each run reports the role it found, so the previous one was stored.
     const admin = await userRole('ASHA', 'admin');
     expect(admin, admin.stderr).toMatchObject({ code: 0, stdout: '@asha: moderator → admin.\n' });
+    const editor = await userRole('asha', 'editor');
+    expect(editor, editor.stderr).toMatchObject({ code: 0, stdout: '@asha: admin → editor.\n' });
     const user = await userRole('asha', 'user');
-    expect(user, user.stderr).toMatchObject({ code: 0, stdout: '@asha: admin → user.\n' });
+    expect(user, user.stderr).toMatchObject({ code: 0, stdout: '@asha: editor → user.\n' });
     expect(await roles()).toContainEqual({ username: 'asha', role: 'user' });
   }, 120_000);
 
