@@ -72,12 +72,13 @@ export function phoneFacets(
   return facets.sort();
 }
 
-/** A phone's NFC feature follows its NFC attribute; every other feature stays as listed. */
+/** A phone's NFC feature follows its NFC attribute (attribute_22); every other feature stays as listed. */
 export function phoneFeatures(attributes: Attributes, features: string[]): string[] {
   const nfc = attributes.attribute_22?.v;
   const out = new Set(features);
+  // As the import: the feature exactly when the attribute says yes.
   if (nfc === true) out.add('nfc');
-  if (nfc === false) out.delete('nfc');
+  else out.delete('nfc');
   return [...out].sort();
 }
 
