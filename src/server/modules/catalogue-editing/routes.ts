@@ -4,6 +4,7 @@ import { z } from '../../../shared/zod.ts';
 import { ErrorResponseSchema } from '../../../shared/api-types.ts';
 import {
   CatalogueHistorySchema,
+  type EditorModel,
   EditorModelResponseSchema,
   EditorSearchQuerySchema,
   EditorSearchSchema,
@@ -35,7 +36,7 @@ const ModelReply = { 200: EditorModelResponseSchema, ...WRITE_ERRORS };
 export function catalogueEditingRoutes(app: FastifyInstance, services: Services): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const editing = services.catalogueEditing;
-  const ok = async (model: Promise<import('../../../shared/catalogue-editing.ts').EditorModel>) => ({
+  const ok = async (model: Promise<EditorModel>) => ({
     success: true as const,
     model: await model,
   });
