@@ -151,7 +151,7 @@ describe('creating a model', () => {
     const found = (await site(`/search?searchQuery=${encodeURIComponent(`zentrix ${words}`)}&page=0`)).json();
     expect(found.products.map((p: { id: number }) => p.id)).toContain(product.id);
     const browse = (await site('/browse/category/C001?sort=newest&size=50')).json();
-    expect(browse.products.map((p: { model_id: number }) => p.model_id)).toContain(m.id);
+    expect(browse.products.map((p: { id: number }) => p.id)).toContain(product.id);
     const [row] = await query<Record<string, unknown>>(
       t.database,
       `SELECT variant_count, default_variant_id, release_date::text AS release_date, facets, features, prime_1,
