@@ -155,7 +155,7 @@ describe.skipIf(!browserAvailable())('catalogue editing', () => {
     await page.getByLabel('Brand').fill('Vireo');
     await page.getByLabel('Model name').fill(`${name} 5G`);
     await page.getByLabel('Release date').fill(thisMonth);
-    await page.getByLabel('Status', { exact: true }).selectOption('available');
+    await page.getByLabel('Phone status').selectOption('available');
     await page.getByLabel('Variant 1 label').fill('8 GB + 128 GB');
     await page.getByLabel('RAM (GB)').first().fill('8');
     await page.getByLabel('Storage (GB)').first().fill('128');

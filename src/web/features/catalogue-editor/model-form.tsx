@@ -204,7 +204,7 @@ export function ModelForm({
           {field('release_date', 'Release date', (p) => (
             <input {...p} type="date" />
           ))}
-          {field('status', 'Status', (p) => (
+          {field('status', 'Phone status', (p) => (
             <select {...p}>
               {PRODUCT_STATUSES.map((s) => (
                 <option key={s} value={s}>
