@@ -19,10 +19,10 @@ export const meta = (args: MetaContext) =>
 /** One model for editors (issue 19): its fields, variants, listing, merge and history. */
 export default function CatalogueModel({ params }: Route.ComponentProps) {
   const id = /^\d{1,9}$/.test(params.id) ? Number(params.id) : 0;
-  const created = (useLocation().state as { created?: boolean } | null)?.created === true;
+  const message = (useLocation().state as { message?: string } | null)?.message ?? '';
   return (
     <StaffPage title="Edit a model">
-      {(token) => <ModelEditor key={`${token}-${id}`} token={token} id={id} created={created} />}
+      {(token) => <ModelEditor key={`${token}-${id}`} token={token} id={id} message={message} />}
     </StaffPage>
   );
 }

@@ -22,7 +22,7 @@ export function NewModel({ token }: { token: string }) {
   const save = async (input: ModelCreate | ModelPatch) => {
     try {
       const { model } = await api.create(input as ModelCreate);
-      await navigate(`/catalogue/models/${model.id}`, { state: { created: true } });
+      await navigate(`/catalogue/models/${model.id}`, { state: { message: 'Model created.' } });
     } catch (err) {
       if (isForbidden(err)) setForbidden(true);
       throw err;
@@ -42,14 +42,14 @@ export function NewModel({ token }: { token: string }) {
  * /catalogue/models/{id}: everything about one model for editors: its fields and attributes, its variants (add,
  * edit, split), prices and photos (their own forms), hide or restore, merge into another, and its history.
  */
-export function ModelEditor({ token, id, created }: { token: string; id: number; created: boolean }) {
+export function ModelEditor({ token, id, message }: { token: string; id: number; message: string }) {
   const role = useRole(token);
   const api = useEditorApi();
   const navigate = useNavigate();
   const [model, setModel] = useState<EditorModel | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [forbidden, setForbidden] = useState(false);
-  const [status, setStatus] = useState<string>(created ? 'Model created.' : '');
+  const [status, setStatus] = useState<string>(message);
   const [version, setVersion] = useState(0);
 
   useEffect(() => {
@@ -73,7 +73,8 @@ export function ModelEditor({ token, id, created }: { token: string; id: number;
       setModel(next);
       setStatus(message);
       setVersion((v) => v + 1);
-      if (next.id !== id) void navigate(`/catalogue/models/${next.id}`);
+      // Merged or split: the model now lives at another address, where the message is said.
+      if (next.id !== id) void navigate(`/catalogue/models/${next.id}`, { state: { message } });
     },
     [id, navigate],
   );
