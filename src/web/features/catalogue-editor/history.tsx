@@ -83,7 +83,7 @@ function HistoryTable({
   if (!items.length) return <p className="muted">No changes yet.</p>;
   return (
     <>
-      <div className="cat-table-wrap">
+      <div className="cat-table-wrap" role="region" aria-label={caption} tabIndex={0}>
         <table className="cat-table cat-history">
           <caption className="visually-hidden">{caption}</caption>
           <thead>

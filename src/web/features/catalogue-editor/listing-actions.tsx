@@ -126,11 +126,13 @@ export function MergeInto({ api, model, onSaved }: { api: EditorApi; model: Edit
           h.id === model.id ? (
             <span className="muted">This model</span>
           ) : (
-            <button type="button" className="button" onClick={() => setInto(h)}>
+            <button
+              type="button"
+              className="button"
+              aria-label={`Keep this one: ${h.brand} ${h.model}`}
+              onClick={() => setInto(h)}
+            >
               Keep this one
-              <span className="visually-hidden">
-                : {h.brand} {h.model}
-              </span>
             </button>
           )
         }

@@ -22,7 +22,7 @@ export function VariantsTable({
   const [splitting, setSplitting] = useState<number | null>(null);
   return (
     <>
-      <div className="cat-table-wrap">
+      <div className="cat-table-wrap" role="region" aria-label={`Variants of ${model.model}`} tabIndex={0}>
         <table className="cat-table">
           <caption className="visually-hidden">Variants of {model.model}</caption>
           <thead>
