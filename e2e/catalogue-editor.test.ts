@@ -232,7 +232,7 @@ describe.skipIf(!browserAvailable())('catalogue editing', () => {
     expect(moved.status).toBe(301);
     expect(moved.headers.get('location')).toMatch(new RegExp(`/product/${keptId}$`));
     await go(page, `/product/${keptId}`);
-    await page.getByText('Solid battery, bright screen').waitFor();
+    await page.getByRole('heading', { name: 'Solid battery, bright screen' }).waitFor();
   });
 
   it('hides the listing (404 on the site) and restores it; fits 360 px', async () => {
