@@ -6,6 +6,7 @@ import type { Config } from './config.ts';
 import { CatalogueService } from './modules/catalogue/service.ts';
 import { ViewCounter } from './modules/catalogue/view-counter.ts';
 import { SearchService } from './modules/search/service.ts';
+import { CatalogueEditing } from './modules/catalogue-editing/service.ts';
 import { CaptchaService } from './modules/account/captcha.ts';
 import { OneTimeTokens } from './modules/account/one-time-tokens.ts';
 import { AccountService } from './modules/account/service.ts';
@@ -35,6 +36,8 @@ export interface Services extends WebServices {
   catalogue: CatalogueService;
   views: ViewCounter;
   search: SearchService;
+  /** The editors' changes to the catalogue (issue 19). */
+  catalogueEditing: CatalogueEditing;
   clock: Clock;
   mailer: Mailer;
   preferences: PreferenceService;
@@ -123,6 +126,8 @@ export function createServices(
       : new NoPaymentProvider();
   const payments: PaymentService = new PaymentService(database.db, clock, provider);
   const ads = new AdService(database.db, onError);
+  const catalogue = new CatalogueService(database.db);
+  const search = new SearchService(database.db, { cacheMs: config.searchCacheMs });
   return {
     database,
     config,
@@ -145,9 +150,10 @@ export function createServices(
     passCookie: new PassCookie(database.db, clock, config.publicUrl.startsWith('https:')),
     moderation: new ModerationService(database.db, clock),
     uploadsDir: join(dataDir, 'uploads'),
-    catalogue: new CatalogueService(database.db),
+    catalogue,
     views,
-    search: new SearchService(database.db, { cacheMs: config.searchCacheMs }),
+    search,
+    catalogueEditing: new CatalogueEditing(database.db, catalogue, search),
     isBot,
     communityReads: {
       reviews: (productId, query) => community.reviews.list(productId, query, null),

@@ -43,6 +43,8 @@ export interface CatalogueReads {
    * `variantId` (?variant=) must be one of the model's variants, else 400 VARIANT_NOT_OF_PRODUCT.
    */
   getProduct(id: number, variantId?: number): Promise<ProductDetail>;
+  /** Where a merged model's or variant's old id lives now (301), or null. */
+  movedTo(id: number): Promise<number | null>;
   /** How old the catalogue is (also in the load context as `catalogueInfo`). */
   catalogueInfo(): Promise<CatalogueInfo>;
   similarProducts(id: number): Promise<ProductCard[]>;

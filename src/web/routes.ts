@@ -40,6 +40,11 @@ export default [
   // Moderation (issue 9).
   route('moderation', 'routes/moderation.tsx'),
   route('moderation/audit', 'routes/moderation-audit.tsx'),
+  // The catalogue editors' screens (issue 19).
+  route('catalogue', 'routes/catalogue.tsx'),
+  route('catalogue/new', 'routes/catalogue-new.tsx'),
+  route('catalogue/models/:id', 'routes/catalogue-model.tsx'),
+  route('catalogue/history', 'routes/catalogue-history.tsx'),
   route('internal-server-error', 'routes/internal-server-error.tsx'),
   route('page-not-found', 'routes/page-not-found.tsx'),
   route('*', 'routes/page-not-found.tsx', { id: 'catch-all' }),

@@ -16,7 +16,7 @@ import {
   searchTerms,
 } from '../schema.ts';
 import { type Executor, rows as rows_ } from '../sql.ts';
-import { type IdentifiedRow, groupModels } from './models.ts';
+import { type IdentifiedRow, groupModels, modelColumns } from './models.ts';
 import { regroupCategory } from './regroup.ts';
 import { type CatalogueRow, transformCar, transformMotorbike, transformPhone } from './transform.ts';
 import { checkRows } from './validate.ts';
@@ -103,7 +103,7 @@ const natural = (brandId: number, model: string, variant: string) =>
   `${brandId}\u0000${model}\u0000${variant}`;
 
 /** `n` fresh ids from the products' sequence (shared by product_variants), ascending. */
-async function reserveIds(tx: Executor, n: number): Promise<number[]> {
+export async function reserveIds(tx: Executor, n: number): Promise<number[]> {
   if (n <= 0) return [];
   const got = await rows_<{ id: number }>(
     tx,
@@ -220,26 +220,9 @@ async function importCategory(tx: Tx, categoryId: CategoryId, rows: CatalogueRow
       id: modelIds.get(m.modelKey)!,
       categoryId,
       brandId: brandId.get(m.brand)!,
-      model: m.model,
-      variant: m.variant,
-      price: m.price,
-      priceMax: m.priceMax,
-      defaultVariantId: m.defaultVariantId,
-      variantCount: m.variantCount,
       modelKey: m.modelKey,
-      releaseDate: m.releaseDate,
-      listingConfidence: m.listingConfidence,
-      verified: m.verified,
       hidden: false,
-      attributes: m.attributes,
-      knownAttributes: m.knownAttributes,
-      sources: m.sources,
-      prime1: m.prime1,
-      prime2: m.prime2,
-      features: m.features,
-      facets: m.facets,
-      specScore: m.specScore,
-      searchText: m.searchText,
+      ...modelColumns(m),
     }));
     await tx
       .insert(products)

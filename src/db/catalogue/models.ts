@@ -131,3 +131,30 @@ export function groupModels(rows: IdentifiedRow[]): ModelRow[] {
   }
   return [...groups].map(([key, g]) => buildModel(key, g));
 }
+
+/**
+ * The products columns a model's variants decide (its derived columns), as drizzle names them: written by the
+ * import's upsert and by an editor's change (derive.ts), so both compute a model the same way.
+ */
+export function modelColumns(m: ModelRow) {
+  return {
+    model: m.model,
+    variant: m.variant,
+    price: m.price,
+    priceMax: m.priceMax,
+    defaultVariantId: m.defaultVariantId,
+    variantCount: m.variantCount,
+    releaseDate: m.releaseDate,
+    listingConfidence: m.listingConfidence,
+    verified: m.verified,
+    attributes: m.attributes,
+    knownAttributes: m.knownAttributes,
+    sources: m.sources,
+    prime1: m.prime1,
+    prime2: m.prime2,
+    features: m.features,
+    facets: m.facets,
+    specScore: m.specScore,
+    searchText: m.searchText,
+  };
+}

@@ -118,8 +118,16 @@ export async function regroupCategory(
   return { merged: pairs.length, hidden: hide.length };
 }
 
-/** Moves everything of each `from` product to its `to` product, deletes the `from`s, recounts the `to`s. */
-async function mergeProducts(tx: Executor, pairs: { from: number; to: number }[]) {
+/**
+ * Moves everything of each `from` product to its `to` product, deletes the `from`s, recounts the `to`s. Also an
+ * editor's merge of two models (issue 19), which passes `ownedFromPage: false`: a review that names no variant
+ * keeps naming none (the regrouping's pages had one variant each, an editor's models need not).
+ */
+export async function mergeProducts(
+  tx: Executor,
+  pairs: { from: number; to: number }[],
+  { ownedFromPage = true }: { ownedFromPage?: boolean } = {},
+) {
   await tx.execute(
     sql`CREATE TEMP TABLE regroup_map (from_id int PRIMARY KEY, to_id int NOT NULL) ON COMMIT DROP`,
   );
@@ -130,7 +138,8 @@ async function mergeProducts(tx: Executor, pairs: { from: number; to: number }[]
     UNION SELECT DISTINCT to_id, to_id FROM regroup_map)`;
 
   // Reviews: the variant their author owned is their old page's; one author's second review is a duplicate.
-  await tx.execute(sql`UPDATE reviews r SET variant_id = coalesce(p.default_variant_id, p.id)
+  if (ownedFromPage)
+    await tx.execute(sql`UPDATE reviews r SET variant_id = coalesce(p.default_variant_id, p.id)
     FROM products p, ${group} g
     WHERE g.id = p.id AND r.product_id = p.id AND r.variant_id IS NULL
       AND EXISTS (SELECT 1 FROM product_variants v WHERE v.id = coalesce(p.default_variant_id, p.id))`);

@@ -1,4 +1,4 @@
-import { data, Link } from 'react-router';
+import { data, Link, redirect } from 'react-router';
 import type { ProductDetail } from '../../shared/api-types.ts';
 import { PAGE_SIZE } from '../../shared/constants.ts';
 import { formatCount, formatPrice, productName } from '../../shared/format.ts';
@@ -109,7 +109,12 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     context.services.recordView(product.model_id, request.headers.get('user-agent'));
     return { product, similar, view, reviews, questions, prices, head: describe(product, context.origin) };
   } catch (err) {
-    if ((err as { status?: number }).status === 404) throw data('Not found', { status: 404 });
+    if ((err as { status?: number }).status === 404) {
+      // A merged listing's old address (issue 19) answers 301 to the page that kept it.
+      const to = await catalogue.movedTo(id);
+      if (to != null) throw redirect(`/product/${to}`, 301);
+      throw data('Not found', { status: 404 });
+    }
     throw err;
   }
 }

@@ -43,11 +43,24 @@ export function catalogueRoutes(app: FastifyInstance, deps: CatalogueDeps): void
           "which must be one of the model's variants (400 VARIANT_NOT_OF_PRODUCT).",
         params: ProductId,
         querystring: z.object({ variant: idOf('a variant id').optional() }),
-        response: { 200: ProductResponseSchema, ...errors },
+        response: {
+          200: ProductResponseSchema,
+          301: z.null().describe('Moved: Location names its id now'),
+          ...errors,
+        },
       },
     },
-    async (req) => {
-      const response = await catalogue.productResponse(req.params.id, req.query.variant);
+    async (req, reply) => {
+      const response = await catalogue
+        .productResponse(req.params.id, req.query.variant)
+        .catch(async (err) => {
+          // A merged model's or variant's old id (product_redirects, issue 19): 301 to where it lives now.
+          const to =
+            err instanceof AppError && err.status === 404 ? await catalogue.movedTo(req.params.id) : null;
+          if (to == null) throw err;
+          return to;
+        });
+      if (typeof response === 'number') return reply.redirect(`/platform/api/v1/product/${response}`, 301);
       deps.recordView(response.product.model_id, req.headers['user-agent'] ?? null);
       return response;
     },

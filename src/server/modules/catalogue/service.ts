@@ -32,7 +32,7 @@ import {
 } from '../../../shared/constants.ts';
 import { AppError } from '../../../shared/messages.ts';
 import type { Db } from '../../../db/client.ts';
-import { rows } from '../../../db/sql.ts';
+import { isRowId, rows } from '../../../db/sql.ts';
 import { CATALOGUE_TEXTS } from '../../../shared/catalogue-texts.ts';
 import {
   brandImageUrl,
@@ -44,7 +44,7 @@ import {
   productImageUrl,
   toCard,
 } from './cards.ts';
-import { resolveProduct } from './resolve.ts';
+import { forgetResolved, resolveProduct } from './resolve.ts';
 import { loadPriceHistory } from './price-history.ts';
 import type { PriceHistory } from '../../../shared/catalogue-prices.ts';
 import { shared } from '../../lib/shared-value.ts';
@@ -154,6 +154,31 @@ export class CatalogueService {
   private readonly browseCache = new TtlCache<ProductPage>(5_000, 1_000);
 
   constructor(private readonly db: Db) {}
+
+  /** Forgets every memoized read (an editor changed the catalogue: the change shows at once). */
+  forget(): void {
+    for (const cache of [
+      this.rangesCache,
+      this.homeCache,
+      this.productCache,
+      this.infoCache,
+      this.similarCache,
+      this.browseCache,
+    ])
+      cache.clear();
+    forgetResolved(this.db);
+  }
+
+  /** Where a merged model's or variant's old id now lives (product_redirects), or null. */
+  async movedTo(id: number): Promise<number | null> {
+    if (!isRowId(id)) return null;
+    const [row] = await rows<{ to_id: number }>(
+      this.db,
+      sql`SELECT r.to_id FROM product_redirects r JOIN products p ON p.id = r.to_id AND NOT p.hidden
+        WHERE r.from_id = ${id}`,
+    );
+    return row?.to_id ?? null;
+  }
 
   /**
    * A model's page with one variant selected (issue 18). `id` may be the model's or any of its variants' (see

@@ -79,7 +79,21 @@ export class SearchService {
     this.suggestions = cacheMs > 0 ? new TtlCache<SearchPage>(cacheMs, 5_000) : null;
   }
 
-  async search(query: string, page: number, size: number, onePerModel = false): Promise<SearchPage> {
+  /** Forgets the memoized suggestions (an editor changed the catalogue). */
+  forget(): void {
+    this.suggestions?.clear();
+  }
+
+  /**
+   * `includeHidden` (the editors' find): hidden and rumoured models are hits too; the site never passes it.
+   */
+  async search(
+    query: string,
+    page: number,
+    size: number,
+    onePerModel = false,
+    includeHidden = false,
+  ): Promise<SearchPage> {
     const empty = { success: true as const, products: [], page, size, total: 0, total_capped: false };
     if (!isSearchable(query)) return empty;
     const tokens = searchTokens(query);
@@ -106,6 +120,8 @@ export class SearchService {
       }),
       sql` + `,
     );
+    // Hidden models are never hits (nor counted in the total): a heap check of the few rows read.
+    const visible = includeHidden ? sql`TRUE` : sql`NOT p.hidden`;
     const typed = normalizeSearch(query);
     const rank = sql`${score} + ${inOrder} + CASE WHEN h.search_text LIKE ${`${typed.replace(/[%_\\]/g, '')}%`} THEN 5 ELSE 0 END`;
     // A product is a model (issue 18), so every list shows each model once; suggestions also keep one of two
@@ -120,7 +136,7 @@ export class SearchService {
       sql`
       WITH hits AS (
         SELECT p.id, p.brand_id, p.verified, p.model, p.popularity, p.search_vector, p.search_text
-        FROM products p WHERE p.search_vector @@ to_tsquery('simple', ${all})
+        FROM products p WHERE p.search_vector @@ to_tsquery('simple', ${all}) AND ${visible}
         ORDER BY ${broad ? sql`p.popularity DESC NULLS LAST` : sql`p.popularity + 0 DESC`}, p.id
         LIMIT ${SEARCH_RESULT_LIMIT + 1}
       ), ranked AS (
@@ -131,9 +147,6 @@ export class SearchService {
       )
       SELECT ${CARD_COLUMNS}, (SELECT count(*) FROM hits)::int AS hits
       FROM page JOIN products p ON p.id = page.id JOIN brands b ON b.id = p.brand_id
-      -- Hidden (rumoured) models are never shown; filtered here, on the page's rows only, so the hits stay an
-      -- index-only scan of the covering popularity index. The import keeps rumoured rows out, so they are rare.
-      WHERE NOT p.hidden
       ORDER BY page.rank DESC, page.verified DESC, page.popularity DESC, page.id`,
     );
     const hits = results[0]?.hits ?? (page > 0 ? await this.countHits(all) : 0);

@@ -10,9 +10,7 @@ import { formatPrice } from '../../../shared/format.ts';
 import { useAuthFetch } from '../session/api.ts';
 import { FormAlert, SubmitButton, TextField, useForm } from '../session/form.tsx';
 import { useToast } from '../toasts/toasts.tsx';
-
-/** The editors' API's base path (docs/api.md, "Catalogue editing"). */
-export const CATALOGUE_API = '/catalogue/api/v1';
+import { CATALOGUE_API } from './editor-api.ts';
 
 type Field = 'price' | 'source' | 'observed_at';
 

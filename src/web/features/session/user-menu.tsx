@@ -5,7 +5,7 @@ import { useAuthFetch } from './api.ts';
 import { Avatar } from './avatar.tsx';
 import { useSession } from './session.tsx';
 import { checkPass } from '../pass/pass-api.ts';
-import { isModerator } from '../../../shared/moderation-constants.ts';
+import { isEditor, isModerator } from '../../../shared/moderation-constants.ts';
 import { standing } from '../moderation/standing-api.ts';
 
 /** The preference form (and its schema) loads when the dialog first opens. */
@@ -40,18 +40,25 @@ const ITEMS = [
 ];
 /** For moderators and admins, after "My account" (issue 9). */
 const MODERATION_ITEM = { to: '/moderation', label: 'Moderation' };
+/** For editors and admins (issue 19). */
+const CATALOGUE_ITEM = { to: '/catalogue', label: 'Catalogue' };
 
 /**
  * Whether the signed-in user moderates: their standing (GET /user/standing, asked once a page load and shared
  * with the account page) is asked when the menu first opens, so most visitors' pages make no extra request.
  */
-function useModerator(token: string | null, open: boolean) {
+function useStaffRoles(token: string | null, open: boolean) {
   const [moderatorFor, setModeratorFor] = useState<string | null>(null);
+  const [editorFor, setEditorFor] = useState<string | null>(null);
   useEffect(() => {
     if (!open || !token) return;
     let live = true;
     standing(token).then(
-      (s) => live && isModerator(s.role) && setModeratorFor(token),
+      (s) => {
+        if (!live) return;
+        if (isModerator(s.role)) setModeratorFor(token);
+        if (isEditor(s.role)) setEditorFor(token);
+      },
       // Without an answer the menu simply has no Moderation item; a lost session shows elsewhere.
       () => undefined,
     );
@@ -59,7 +66,7 @@ function useModerator(token: string | null, open: boolean) {
       live = false;
     };
   }, [open, token]);
-  return !!token && moderatorFor === token;
+  return { moderator: !!token && moderatorFor === token, editor: !!token && editorFor === token };
 }
 
 /**
@@ -84,7 +91,7 @@ export function UserMenu() {
   const cancel = useRef<HTMLButtonElement>(null);
   const focusOnOpen = useRef<'first' | 'last'>('first');
 
-  const moderator = useModerator(token, open);
+  const { moderator, editor } = useStaffRoles(token, open);
 
   // Every page of a signed-in visitor shows this menu: it checks their ReviewPass once a page load, which
   // hides the ads of a pass bought elsewhere and keeps the ad-free cookie in step (issue 8).
@@ -191,7 +198,12 @@ export function UserMenu() {
           className="user-menu-list"
           onKeyDown={onMenuKey}
         >
-          {(moderator ? [...ITEMS.slice(0, 2), MODERATION_ITEM, ...ITEMS.slice(2)] : ITEMS).map((item) => (
+          {[
+            ...ITEMS.slice(0, 2),
+            ...(moderator ? [MODERATION_ITEM] : []),
+            ...(editor ? [CATALOGUE_ITEM] : []),
+            ...ITEMS.slice(2),
+          ].map((item) => (
             <li role="none" key={item.to}>
               <Link
                 role="menuitem"

@@ -1,0 +1,256 @@
+/**
+ * The editors' screens in the browser (issue 19), on a server of this file's own (the role is given with the
+ * CLI, and with PGlite the CLI needs the server stopped). An editor finds Catalogue in the user menu, adds a
+ * phone launched this month with two variants (keyboard and axe on the way), and it appears in search, browse and
+ * its own page. A duplicate listing with a review is merged into it: the review moves and the old address answers
+ * 301. The listing is hidden (404) and restored. The screens fit 360 px.
+ */
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { type Challenge, solveChallenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/sha';
+import type { Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { PLATFORM_API, USER_API } from '../src/shared/constants.ts';
+import { lastMailTo, PASSWORD, tokenFromLink } from '../src/test/account.ts';
+import { type BrowserSession, browserAvailable, expectAccessible, openBrowser } from './browser.ts';
+import { type RunningServer, newStore, serverEnv, startServer, type Store } from './global-setup.ts';
+import { overflowing, waitForHydration } from './helpers.ts';
+import { type Member, signInAs, userMenuButton } from './members.ts';
+
+const run = promisify(execFile);
+const CATALOGUE_API = '/catalogue/api/v1';
+
+describe.skipIf(!browserAvailable())('catalogue editing', () => {
+  let store: Store | undefined;
+  let server: RunningServer | undefined;
+  let env: Record<string, string>;
+  let base = '';
+  const sessions: BrowserSession[] = [];
+
+  async function call<T>(
+    path: string,
+    init: { body?: unknown; token?: string; method?: string } = {},
+  ): Promise<T> {
+    const res = await fetch(`${base}${path}`, {
+      method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
+      headers: {
+        ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+      },
+      ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
+    });
+    if (!res.ok) throw new Error(`${path} answered ${res.status}: ${await res.text()}`);
+    return (await res.json()) as T;
+  }
+
+  let n = 0;
+  async function newMember(firstName: string): Promise<Member> {
+    n += 1;
+    const username = `cat${process.pid}${n}${Math.floor(Math.random() * 1e5)}`;
+    const email = `${username}@example.com`;
+    const challenge = await call<Challenge>(`${USER_API}/auth/captcha`);
+    const solution = await solveChallenge({ challenge, deriveKey });
+    await call(`${USER_API}/user`, {
+      body: {
+        firstName,
+        lastName: 'Iyer',
+        username,
+        email,
+        password: PASSWORD,
+        confirmPassword: PASSWORD,
+        phone: '',
+        captcha: Buffer.from(JSON.stringify({ challenge, solution })).toString('base64'),
+      },
+    });
+    let link: string | undefined;
+    for (let waited = 0; !link; waited += 100) {
+      if (waited > 15_000) throw new Error(`no verification email to ${email}`);
+      await new Promise((r) => setTimeout(r, 100));
+      const mail = lastMailTo(store!.dataDir, email);
+      link = mail && tokenFromLink(mail.text, '/email-verification');
+    }
+    await call(`${USER_API}/auth/email-verify/${link}`);
+    const signedIn = await call<{ token: string; user: Record<string, unknown> }>(
+      `${USER_API}/auth/sign-in`,
+      {
+        body: { login: username, password: PASSWORD },
+      },
+    );
+    return { username, email, token: signedIn.token, user: signedIn.user };
+  }
+
+  async function giveRole(member: Member, role: 'editor') {
+    const cli = () =>
+      run(process.execPath, ['--import', 'tsx', 'src/server/cli/user-role.ts', member.username, role], {
+        env,
+      });
+    if (env.DATABASE_URL) {
+      await cli();
+      return;
+    }
+    const port = Number(new URL(base).port);
+    await server!.stop();
+    server = undefined;
+    await cli();
+    server = await startServer(env, { port, timeoutMs: 150_000 });
+  }
+
+  async function open(member: Member, viewport?: { width: number; height: number }) {
+    const s = await openBrowser(viewport);
+    sessions.push(s);
+    await signInAs(s.page, member);
+    return s;
+  }
+
+  async function go(page: Page, path: string) {
+    const response = await page.goto(base + path);
+    expect(response?.status(), `status of ${path}`).toBe(200);
+    await waitForHydration(page);
+  }
+
+  let editor: Member;
+  let reviewer: Member;
+  const stamp = Date.now().toString(36).replace(/\d/g, '');
+  const name = `Vireo${stamp}`;
+  const now = new Date();
+  const thisMonth = `${now.getUTCFullYear()}-${String(now.getUTCMonth() + 1).padStart(2, '0')}-01`;
+  let keptId = 0;
+
+  beforeAll(async () => {
+    store = await newStore(`verdict_e2e_catalogue_${process.pid}`);
+    env = serverEnv(inject('webBuildDir'), store);
+    server = await startServer(env, { timeoutMs: 150_000 });
+    base = server.baseURL;
+    [editor, reviewer] = await Promise.all([newMember('Asha'), newMember('Ravi')]);
+    await giveRole(editor, 'editor');
+  }, 400_000);
+
+  afterEach(async () => {
+    await Promise.all(sessions.splice(0).map((s) => s.close()));
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await store?.remove();
+  });
+
+  it('an editor adds a phone launched this month with two variants; it shows in search, browse and its page', async () => {
+    const { page, errors } = await open(editor);
+    await go(page, '/home');
+    await userMenuButton(page).click();
+    const item = page.getByRole('menuitem', { name: 'Catalogue' });
+    await item.waitFor();
+    await item.click();
+    await page.waitForURL((u) => u.pathname === '/catalogue');
+    expect(await page.locator('meta[name="robots"]').getAttribute('content')).toBe('noindex');
+    await page.getByLabel('Find a model or variant').waitFor();
+    await expectAccessible(page);
+
+    await page.getByRole('link', { name: 'Add a model' }).click();
+    await page.waitForURL((u) => u.pathname === '/catalogue/new');
+    await page.getByLabel('Brand').waitFor();
+    // Sending the empty form says what is missing.
+    await page.getByRole('button', { name: 'Create model' }).click();
+    await page.locator('[role="alert"]').first().waitFor();
+    await page.getByLabel('Brand').fill('Vireo');
+    await page.getByLabel('Model name').fill(`${name} 5G`);
+    await page.getByLabel('Release date').fill(thisMonth);
+    await page.getByLabel('Phone status').selectOption('available');
+    await page.getByLabel('Variant 1 label').fill('8 GB + 128 GB');
+    await page.getByLabel('RAM (GB)').first().fill('8');
+    await page.getByLabel('Storage (GB)').first().fill('128');
+    // The second variant by keyboard: the button, then the new row's fields.
+    await page.getByRole('button', { name: 'Add another variant' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByLabel('Variant 2 label').fill('12 GB + 256 GB');
+    await page.getByLabel('RAM (GB)').nth(1).fill('12');
+    await page.getByLabel('Storage (GB)').nth(1).fill('256');
+    await page.getByLabel('Battery', { exact: true }).fill('6000');
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Create model' }).click();
+    await page.waitForURL((u) => /^\/catalogue\/models\/\d+$/.test(u.pathname));
+    await page.getByText('Model created.').waitFor();
+    keptId = Number(new URL(page.url()).pathname.split('/').pop());
+    await page.getByRole('cell', { name: '12 GB', exact: true }).waitFor();
+    await expectAccessible(page);
+    // The one refusal was the empty form's (400), on purpose.
+    expect(errors.filter((e) => !e.includes('400'))).toEqual([]);
+
+    const found = await call<{ products: { id: number }[] }>(
+      `${PLATFORM_API}/search?searchQuery=${encodeURIComponent(`vireo ${name}`)}&page=0`,
+    );
+    expect(found.products.length).toBe(1);
+    const browse = await call<{ products: { id: number }[] }>(
+      `${PLATFORM_API}/browse/category/C001?sort=newest&size=20`,
+    );
+    expect(browse.products.map((p) => p.id)).toContain(found.products[0]!.id);
+    await go(page, `/product/${keptId}`);
+    await page.getByRole('heading', { level: 1, name: new RegExp(name) }).waitFor();
+    expect(await page.getByText('6,000 mAh').count()).toBeGreaterThan(0);
+  });
+
+  it('merges a duplicate listing into it: its review moves and its old address answers 301', async () => {
+    const { model: dup } = await call<{ model: { id: number } }>(`${CATALOGUE_API}/models`, {
+      token: editor.token,
+      body: {
+        category: 'C001',
+        brand: 'Vireo',
+        model: `${name} Dup`,
+        release_date: thisMonth,
+        variants: [{ variant: '8 GB + 128 GB', ram_gb: 8, storage_gb: 128 }],
+      },
+    });
+    await call(`${PLATFORM_API}/product/${dup.id}/review`, {
+      token: reviewer.token,
+      body: {
+        overall: 4,
+        build_quality: 4,
+        features: 4,
+        look_and_feel: 4,
+        performance: 4,
+        summary: 'Solid battery, bright screen',
+        description: 'Two days of battery with normal use, and the screen is easy to read outdoors.',
+      },
+    });
+
+    const { page, errors } = await open(editor);
+    await go(page, `/catalogue/models/${dup.id}`);
+    await page.getByRole('heading', { name: 'Merge into another model' }).waitFor();
+    const search = page.getByLabel('Find the model to keep');
+    await search.fill(String(keptId));
+    await search.press('Enter');
+    await page.getByRole('button', { name: new RegExp(`^Keep this one: Vireo ${name} 5G`) }).click();
+    await page.getByRole('heading', { name: /^Merge Vireo .* into Vireo/ }).waitFor();
+    await page.getByText('1 reviews, 0 questions and 0 upvotes move', { exact: false }).waitFor();
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Merge them' }).click();
+    await page.waitForURL((u) => u.pathname === `/catalogue/models/${keptId}`);
+    await page.getByText(/^Merged into/).waitFor();
+    expect(errors).toEqual([]);
+
+    const moved = await fetch(`${base}/product/${dup.id}`, { redirect: 'manual' });
+    expect(moved.status).toBe(301);
+    expect(moved.headers.get('location')).toMatch(new RegExp(`/product/${keptId}$`));
+    await go(page, `/product/${keptId}`);
+    await page.getByRole('heading', { name: 'Solid battery, bright screen' }).waitFor();
+  });
+
+  it('hides the listing (404 on the site) and restores it; fits 360 px', async () => {
+    const { page, errors } = await open(editor, { width: 360, height: 800 });
+    await go(page, `/catalogue/models/${keptId}`);
+    await page.getByRole('heading', { name: 'Listing' }).waitFor();
+    expect(await overflowing(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Hide the listing' }).click();
+    await page.getByText('Choose why it is hidden: rumoured, wrong or duplicate.').waitFor();
+    await page.getByRole('radio', { name: /^Wrong/ }).check();
+    await page.getByRole('button', { name: 'Hide the listing' }).click();
+    await page.getByText('The model is hidden.').waitFor();
+    expect((await fetch(`${base}/product/${keptId}`)).status).toBe(404);
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Restore the listing' }).click();
+    await page.getByText('The model is listed again.').waitFor();
+    expect((await fetch(`${base}/product/${keptId}`)).status).toBe(200);
+    expect(await overflowing(page)).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+});
