@@ -5,6 +5,7 @@ import { CatalogueHistorySchema } from '../../../shared/catalogue-editing.ts';
 import { Paging } from '../../lib/params.ts';
 import type { Services } from '../../services.ts';
 import { catalogueHistory } from './history.ts';
+import { photoRoutes } from './photos.ts';
 
 const tags = ['catalogue editing'];
 const EDITOR_ERRORS = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 403: ErrorResponseSchema };
@@ -30,4 +31,5 @@ export function catalogueEditingRoutes(app: FastifyInstance, services: Services)
     },
     async (req) => catalogueHistory(services.database.db, req.query.page, req.query.size),
   );
+  photoRoutes(app, services);
 }
