@@ -61,6 +61,8 @@ function describe(p: ProductDetail, origin: string) {
     origin,
     path,
     type: 'product',
+    // The link preview shows the first photo; a drawing (SVG) is no preview, so a phone without one has none.
+    ...(p.photo ? { image: p.image_url } : {}),
     jsonLd: [productLd(origin, p), breadcrumbList(origin, trail, path)],
   });
 }

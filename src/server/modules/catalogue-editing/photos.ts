@@ -134,7 +134,7 @@ export function photoRoutes(app: FastifyInstance, services: Services): void {
   // Multipart bodies are parsed in a scope of their own: no other endpoint accepts them.
   void app.register(async (scope) => {
     await scope.register(multipart, {
-      limits: { fileSize: PHOTO_MAX_BYTES, files: PHOTO_MAX_FILES, fields: 0, parts: PHOTO_MAX_FILES },
+      limits: { fileSize: PHOTO_MAX_BYTES, files: PHOTO_MAX_FILES, fields: 0 },
     });
     scope.withTypeProvider<ZodTypeProvider>().post(
       '/models/:id/photos',
