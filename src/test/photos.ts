@@ -13,7 +13,12 @@ export const testPhoto = (width = 1200, height = 900, color = '#c33', format: 'j
     .toBuffer();
 
 /** POST /catalogue/api/v1/models/{id}/photos with these files (field `photos`). */
-export function uploadPhotos(t: TestContext, modelId: number, files: Buffer[], who?: Pick<Member, 'headers'>) {
+export function uploadPhotos(
+  t: TestContext,
+  modelId: number,
+  files: Buffer[],
+  who?: Pick<Member, 'headers'>,
+) {
   const { payload, headers } = multipartBody(files.map((data) => ({ data })));
   return t.app.inject({
     method: 'POST',

@@ -26,13 +26,23 @@ const withPhoto: Card = { ...card, image_url: '/images/photos/41-1024.webp', pho
 describe('product images', () => {
   it('a photo is offered as AVIF and WebP in every stored width, with the slot size and no shift', () => {
     const html = renderToString(
-      <ProductImage src={withPhoto.image_url} photo={photo} alt="Samsung Galaxy A55" width={240} height={230} sizes="280px" priority />,
+      <ProductImage
+        src={withPhoto.image_url}
+        photo={photo}
+        alt="Samsung Galaxy A55"
+        width={240}
+        height={230}
+        sizes="280px"
+        priority
+      />,
     );
     expect(html).toContain('<picture class="product-picture">');
     expect(html).toContain(
       '<source type="image/avif" srcSet="/images/photos/41-320.avif 320w, /images/photos/41-640.avif 640w, /images/photos/41-1024.avif 1024w" sizes="280px"/>',
     );
-    expect(html).toMatch(/<img src="\/images\/photos\/41-1024.webp" srcSet="\/images\/photos\/41-320.webp 320w, [^"]+ 1024w" sizes="280px"/);
+    expect(html).toMatch(
+      /<img src="\/images\/photos\/41-1024.webp" srcSet="\/images\/photos\/41-320.webp 320w, [^"]+ 1024w" sizes="280px"/,
+    );
     expect(html).toContain('width="240" height="230"');
     expect(html).toContain('fetchPriority="high"');
     expect(html).toContain('loading="eager"');
@@ -49,7 +59,15 @@ describe('product images', () => {
   it('as on a card: the photo lazily when there is one, the drawing alone otherwise', () => {
     const render = (c: Card) =>
       renderToString(
-        <ProductImage src={c.image_url} photo={c.photo} alt="" width={240} height={230} sizes="240px" loading="lazy" />,
+        <ProductImage
+          src={c.image_url}
+          photo={c.photo}
+          alt=""
+          width={240}
+          height={230}
+          sizes="240px"
+          loading="lazy"
+        />,
       );
     const photoCard = render(withPhoto);
     expect(photoCard).toContain('srcSet="/images/photos/41-320.webp 320w');
@@ -57,7 +75,9 @@ describe('product images', () => {
     expect(photoCard).toContain('loading="lazy"');
     expect(photoCard).not.toContain('fetchPriority');
     const drawn = render(card);
-    expect(drawn).toBe('<img src="/images/products/7.svg" alt="" width="240" height="230" loading="lazy" decoding="async"/>');
+    expect(drawn).toBe(
+      '<img src="/images/products/7.svg" alt="" width="240" height="230" loading="lazy" decoding="async"/>',
+    );
   });
 
   it('JSON-LD names the photo as the product image, or the drawing', () => {
@@ -69,7 +89,9 @@ describe('product images', () => {
         price_max: c.price,
         variants: [],
       });
-    expect(JSON.stringify(ld(withPhoto))).toContain('"image":"https://verdict.test/images/photos/41-1024.webp"');
+    expect(JSON.stringify(ld(withPhoto))).toContain(
+      '"image":"https://verdict.test/images/photos/41-1024.webp"',
+    );
     expect(JSON.stringify(ld(card))).toContain('"image":"https://verdict.test/images/products/7.svg"');
   });
 });

@@ -16,7 +16,12 @@ const cameraJpeg = (width: number, height: number, orientation?: number) =>
       icc: 'p3',
       exif: {
         IFD0: { Copyright: 'someone', Make: 'PhoneMaker' },
-        IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '12/1 58/1 0/1', GPSLongitudeRef: 'E', GPSLongitude: '77/1 35/1 0/1' },
+        IFD3: {
+          GPSLatitudeRef: 'N',
+          GPSLatitude: '12/1 58/1 0/1',
+          GPSLongitudeRef: 'E',
+          GPSLongitude: '77/1 35/1 0/1',
+        },
       },
     })
     .withXmp('<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF/></x:xmpmeta>')
@@ -50,7 +55,14 @@ describe('product photo pipeline', () => {
     const out = await encodePhoto(input);
     expect({ width: out.width, height: out.height }).toEqual({ width: 1024, height: 768 });
     expect(out.files.map((f) => `${f.format}:${f.width}x${f.height}`).sort()).toEqual(
-      ['avif:1024x768', 'avif:320x240', 'avif:640x480', 'webp:1024x768', 'webp:320x240', 'webp:640x480'].sort(),
+      [
+        'avif:1024x768',
+        'avif:320x240',
+        'avif:640x480',
+        'webp:1024x768',
+        'webp:320x240',
+        'webp:640x480',
+      ].sort(),
     );
     for (const f of out.files) {
       const meta = await sharp(f.bytes).metadata();
@@ -105,11 +117,20 @@ describe('product photo pipeline', () => {
 
   it('refuses SVG, GIF, PDF, TIFF, HEIC-like files and a renamed text file with 415 IMAGE_TYPE', async () => {
     const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect/></svg>');
-    const pdf = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF');
+    const pdf = Buffer.from(
+      '%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF',
+    );
     const text = Buffer.from('This is a text file named photo.jpg, not a photo at all.');
     // The HEIF container with the HEIC brand: the same box structure as AVIF, another codec.
     const heic = Buffer.concat([Buffer.from([0, 0, 0, 24]), Buffer.from('ftypheic\0\0\0\0mif1heic')]);
-    const inputs = { svg, pdf, text, heic, gif: await image(20, 20, 'gif'), tiff: await image(20, 20, 'tiff') };
+    const inputs = {
+      svg,
+      pdf,
+      text,
+      heic,
+      gif: await image(20, 20, 'gif'),
+      tiff: await image(20, 20, 'tiff'),
+    };
     for (const [name, input] of Object.entries(inputs)) {
       expect(await refusal(input), name).toEqual({
         code: 'IMAGE_TYPE',
@@ -129,7 +150,11 @@ describe('product photo pipeline', () => {
 
   it('refuses over 15 MB with 413 IMAGE_TOO_LARGE and over 6,000 px a side with 400 IMAGE_DIMENSIONS', async () => {
     const big = Buffer.concat([await cameraJpeg(100, 100), Buffer.alloc(PHOTO_MAX_BYTES)]);
-    expect(await refusal(big)).toEqual({ code: 'IMAGE_TOO_LARGE', status: 413, message: PHOTO_TEXTS.tooLarge });
+    expect(await refusal(big)).toEqual({
+      code: 'IMAGE_TOO_LARGE',
+      status: 413,
+      message: PHOTO_TEXTS.tooLarge,
+    });
     // A small file that says it is huge (a decompression bomb): refused from its header, never decoded.
     const bomb = await sharp({ create: { width: 6001, height: 10, channels: 3, background: '#000' } })
       .png({ compressionLevel: 9 })

@@ -82,7 +82,9 @@ describe('photo API: who may call it', () => {
     // Nothing was stored by the refused uploads.
     expect(await photoRows(id)).toEqual([]);
     const admin = await member(t, { role: 'admin' });
-    expect((await t.app.inject({ url: `${API}/models/${id}/photos`, headers: admin.headers })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ url: `${API}/models/${id}/photos`, headers: admin.headers })).statusCode,
+    ).toBe(200);
     expect((await uploadPhotos(t, id, [photo], admin)).statusCode).toBe(200);
   });
 });
@@ -95,7 +97,12 @@ describe('photo API: add, reorder, remove', () => {
         WHERE v.id <> v.product_id AND NOT p.hidden AND p.photo_id IS NULL ORDER BY v.id DESC LIMIT 1`,
     );
     const modelId = variant!.product_id;
-    const res = await uploadPhotos(t, variant!.id, [await testPhoto(1600, 1200, '#c33'), await testPhoto(300, 600, '#36c')], editor);
+    const res = await uploadPhotos(
+      t,
+      variant!.id,
+      [await testPhoto(1600, 1200, '#c33'), await testPhoto(300, 600, '#36c')],
+      editor,
+    );
     expect(res.statusCode).toBe(200);
     const body = res.json() as PhotoList;
     expect(body.model_id).toBe(modelId);
@@ -109,8 +116,18 @@ describe('photo API: add, reorder, remove', () => {
     const ids = body.photos.map((p) => p.id);
     const lines = await historyOf('photo', ids);
     expect(lines).toMatchObject([
-      { action: 'add_photo', target_id: ids[0], actor_id: editor.id, after: { product_id: modelId, position: 0 } },
-      { action: 'add_photo', target_id: ids[1], actor_id: editor.id, after: { product_id: modelId, position: 1 } },
+      {
+        action: 'add_photo',
+        target_id: ids[0],
+        actor_id: editor.id,
+        after: { product_id: modelId, position: 0 },
+      },
+      {
+        action: 'add_photo',
+        target_id: ids[1],
+        actor_id: editor.id,
+        after: { product_id: modelId, position: 1 },
+      },
     ]);
 
     // A later upload goes after them; the first photo stays the image.
@@ -133,7 +150,8 @@ describe('photo API: add, reorder, remove', () => {
       await testPhoto(400, 300, '#333'),
     ]);
     const [a, b, c] = photos.map((p) => p.id) as [number, number, number];
-    const other = (await addTestPhotos(t, (await freshModel()).id, editor, [await testPhoto(200, 200)])).photos[0]!.id;
+    const other = (await addTestPhotos(t, (await freshModel()).id, editor, [await testPhoto(200, 200)]))
+      .photos[0]!.id;
 
     for (const wrong of [[a, b], [a, b, c, other], [a, b, other], [a, a, b], []]) {
       const res = await order(id, wrong);
@@ -154,7 +172,12 @@ describe('photo API: add, reorder, remove', () => {
     ]);
     expect(await modelPhotoId(t, id)).toBe(c);
     expect(await historyOf('model', [id])).toMatchObject([
-      { action: 'order_photos', actor_id: editor.id, before: { photo_ids: [a, b, c] }, after: { photo_ids: [c, a, b] } },
+      {
+        action: 'order_photos',
+        actor_id: editor.id,
+        before: { photo_ids: [a, b, c] },
+        after: { photo_ids: [c, a, b] },
+      },
     ]);
     // The same order again changes nothing and writes no line.
     expect((await order(id, [c, a, b])).statusCode).toBe(200);
@@ -163,7 +186,10 @@ describe('photo API: add, reorder, remove', () => {
 
   it('removes: the next photo becomes the image, the last removal brings back the drawing; files answer 404', async () => {
     const { id } = await freshModel();
-    const { photos } = await addTestPhotos(t, id, editor, [await testPhoto(700, 500, '#111'), await testPhoto(700, 500, '#222')]);
+    const { photos } = await addTestPhotos(t, id, editor, [
+      await testPhoto(700, 500, '#111'),
+      await testPhoto(700, 500, '#222'),
+    ]);
     const [a, b] = photos.map((p) => p.id) as [number, number];
     const file = photoUrl(a, 640);
     expect((await t.app.inject({ url: file })).statusCode).toBe(200); // and now in the in-process cache
@@ -194,7 +220,10 @@ describe('photo API: add, reorder, remove', () => {
     expect(again.statusCode).toBe(404);
     expect(again.json().message).toBe(PHOTO_TEXTS.notFound);
     expect((await remove(2_147_483_000)).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'DELETE', url: `${API}/photos/abc`, headers: editor.headers })).statusCode).toBe(400);
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `${API}/photos/abc`, headers: editor.headers }))
+        .statusCode,
+    ).toBe(400);
   });
 });
 
@@ -240,7 +269,10 @@ describe('photo API: refused uploads store nothing', () => {
     const good = await testPhoto(300, 200);
     expect((await send(id, [])).statusCode).toBe(400);
     expect((await send(id, [{ field: 'image', data: good }])).statusCode).toBe(400);
-    const eleven = await send(id, Array.from({ length: 11 }, () => ({ data: good })));
+    const eleven = await send(
+      id,
+      Array.from({ length: 11 }, () => ({ data: good })),
+    );
     expect(eleven.statusCode).toBe(400);
     expect(eleven.json().message).toBe(PHOTO_TEXTS.tooMany);
     const json = await t.app.inject({
@@ -275,7 +307,10 @@ describe('photo files', () => {
       expect(res.rawPayload.length).toBe(Number(res.headers['content-length']));
       const etag = res.headers.etag as string;
       expect(etag).toMatch(/^"[^"]+"$/);
-      const again = await t.app.inject({ url: photoUrl(photo!.id, width, format), headers: { 'if-none-match': etag } });
+      const again = await t.app.inject({
+        url: photoUrl(photo!.id, width, format),
+        headers: { 'if-none-match': etag },
+      });
       expect(again.statusCode).toBe(304);
       expect(again.rawPayload.length).toBe(0);
     }

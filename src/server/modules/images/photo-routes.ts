@@ -40,24 +40,28 @@ async function load(db: Db, id: number, width: number, format: string): Promise<
 }
 
 export function photoFileRoutes(app: FastifyInstance, db: Db): void {
-  app.get<{ Params: { file: string } }>('/images/photos/:file', { schema: { hide: true } }, async (req, reply) => {
-    const file = parsePhotoFile(req.params.file);
-    if (!file) throw new AppError('NOT_FOUND');
-    const key = `${file.id}-${file.width}.${file.format}`;
-    let bytes = recent.get(key);
-    if (!bytes) {
-      bytes = (await load(db, file.id, file.width, file.format)) ?? undefined;
-      if (!bytes) throw new AppError('NOT_FOUND');
-      recent.set(key, bytes);
-    }
-    const etag = `"p${key}"`;
-    reply
-      .header('cache-control', 'public, max-age=31536000, immutable')
-      .header('etag', etag)
-      .header('x-content-type-options', 'nosniff');
-    const match = req.headers['if-none-match'];
-    if (match && match.split(',').some((t) => t.trim().replace(/^W\//, '') === etag))
-      return reply.status(304).send();
-    return reply.type(TYPES[file.format]).header('content-length', bytes.length).send(bytes);
-  });
+  app.get<{ Params: { file: string } }>(
+    '/images/photos/:file',
+    { schema: { hide: true } },
+    async (req, reply) => {
+      const file = parsePhotoFile(req.params.file);
+      if (!file) throw new AppError('NOT_FOUND');
+      const key = `${file.id}-${file.width}.${file.format}`;
+      let bytes = recent.get(key);
+      if (!bytes) {
+        bytes = (await load(db, file.id, file.width, file.format)) ?? undefined;
+        if (!bytes) throw new AppError('NOT_FOUND');
+        recent.set(key, bytes);
+      }
+      const etag = `"p${key}"`;
+      reply
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .header('etag', etag)
+        .header('x-content-type-options', 'nosniff');
+      const match = req.headers['if-none-match'];
+      if (match && match.split(',').some((t) => t.trim().replace(/^W\//, '') === etag))
+        return reply.status(304).send();
+      return reply.type(TYPES[file.format]).header('content-length', bytes.length).send(bytes);
+    },
+  );
 }

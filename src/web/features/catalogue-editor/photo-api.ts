@@ -72,7 +72,8 @@ export function usePhotoApi() {
         try {
           return await upload(modelId, files, token, onProgress);
         } catch (err) {
-          if (err instanceof AccountApiError && err.status === 401 && token && currentToken() === token) expire();
+          if (err instanceof AccountApiError && err.status === 401 && token && currentToken() === token)
+            expire();
           throw err;
         }
       },

@@ -93,7 +93,9 @@ export function PhotoManager({ modelId, name }: { modelId: number; name: string 
       setStatus({
         kind: 'done',
         text:
-          at === 1 ? `Photo moved to position 1: it is now the product image.` : `Photo moved to position ${at}.`,
+          at === 1
+            ? `Photo moved to position 1: it is now the product image.`
+            : `Photo moved to position ${at}.`,
       });
     } catch (err) {
       fail(err);
@@ -184,8 +186,8 @@ export function PhotoManager({ modelId, name }: { modelId: number; name: string 
       <form className="photo-upload" onSubmit={onUpload} noValidate>
         <label htmlFor={`${ids}-files`}>Add photos</label>
         <p id={`${ids}-hint`} className="muted">
-          JPEG, PNG, WebP or AVIF, up to {PHOTO_MAX_FILES} at once, at most 15 MB and 6,000 pixels a side each.
-          Location and camera data are removed.
+          JPEG, PNG, WebP or AVIF, up to {PHOTO_MAX_FILES} at once, at most 15 MB and 6,000 pixels a side
+          each. Location and camera data are removed.
         </p>
         <input
           ref={input}
