@@ -1,7 +1,7 @@
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { ProductCard as Card } from '../../shared/api-types.ts';
-import { photoWidths } from '../../shared/photos.ts';
+import { photoWidths } from '../../shared/photo-urls.ts';
 import { productLd } from '../lib/structured-data.ts';
 import { ProductImage } from './product-image.tsx';
 

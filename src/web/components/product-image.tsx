@@ -1,5 +1,4 @@
-import type { CardPhoto } from '../../shared/photos.ts';
-import { photoSrcset } from '../../shared/photos.ts';
+import { type CardPhoto, photoSrcset } from '../../shared/photo-urls.ts';
 
 /**
  * A product's image: its first photo, offered as AVIF and WebP in every stored width (the browser picks the

@@ -1,5 +1,6 @@
 import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
-import { type Photo, PHOTO_ACCEPT, PHOTO_MAX_FILES, photoUrl } from '../../../shared/photos.ts';
+import { PHOTO_ACCEPT, PHOTO_MAX_FILES, photoUrl } from '../../../shared/photo-urls.ts';
+import type { Photo } from '../../../shared/photos.ts';
 import { errorMessage, isSilent } from '../../lib/api.ts';
 import { usePhotoApi } from './photo-api.ts';
 
