@@ -366,6 +366,27 @@ describe('the first photo is the product image', () => {
       (p) => p.id === withPhoto.cardId,
     );
     expect(found).toMatchObject({ image: expected.image_url, photo });
+    // A review's product (its page and JSON-LD): the photo's smallest width for the small slot.
+    const author = await member(t);
+    const posted = await t.app.inject({
+      method: 'POST',
+      url: `/platform/api/v1/product/${withPhoto.id}/review`,
+      headers: author.headers,
+      payload: {
+        overall: 4,
+        build_quality: 4,
+        features: 4,
+        look_and_feel: 4,
+        performance: 4,
+        summary: 'Good phone with a great screen',
+        description: 'The screen is bright and the battery lasts a full day of use.',
+      },
+    });
+    expect(posted.statusCode, posted.body).toBe(201);
+    const rid = posted.json().review.id as number;
+    const single = await t.app.inject({ url: `/platform/api/v1/product/${withPhoto.id}/review/${rid}` });
+    expect(single.json().review.product.image_url).toBe(photoUrl(photo.id, 320));
+
     const results = await t.app.inject({
       url: `/platform/api/v1/search?searchQuery=${encodeURIComponent(withPhoto.model)}&page=0&size=20`,
     });

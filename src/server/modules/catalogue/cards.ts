@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { ProductCard } from '../../../shared/api-types.ts';
-import { type CardPhoto, photoUrl } from '../../../shared/photos.ts';
+import { type CardPhoto, photoUrl, photoWidths } from '../../../shared/photos.ts';
 
 export const productImageUrl = (id: number) => `/images/products/${id}.svg`;
 
@@ -26,9 +26,15 @@ export function photoOf(r: PhotoColumns): CardPhoto {
   return { id: r.photo_id, width, height };
 }
 
-/** The product's image: the first photo's largest WebP, else the drawing of the model. */
-export const imageUrlOf = (modelId: number, photo: CardPhoto): string =>
-  photo ? photoUrl(photo.id, photo.width) : productImageUrl(modelId);
+/** The product's image: the first photo's largest (or smallest) WebP, else the drawing of the model. */
+export const imageUrlOf = (
+  modelId: number,
+  photo: CardPhoto,
+  size: 'largest' | 'smallest' = 'largest',
+): string =>
+  photo
+    ? photoUrl(photo.id, size === 'largest' ? photo.width : photoWidths(photo.width)[0]!)
+    : productImageUrl(modelId);
 export const brandImageUrl = (id: number) => `/images/brands/${id}.svg`;
 
 /**

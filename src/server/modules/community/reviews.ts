@@ -385,7 +385,8 @@ export class ReviewService {
         brand: row.p_brand,
         model: row.p_model,
         variant: row.p_variant,
-        image_url: imageUrlOf(row.product_id, photoOf(row)),
+        // A small slot (64 px) on the review page: the photo's smallest stored width, else the drawing.
+        image_url: imageUrlOf(row.product_id, photoOf(row), 'smallest'),
       },
     };
   }
