@@ -80,17 +80,15 @@ export async function addPhotos(
           VALUES (${modelId}, ${position}, ${photo.width}, ${photo.height}, ${actorId}) RETURNING id`,
       );
       const id = row!.id;
-      await tx
-        .insert(productPhotoFiles)
-        .values(
-          photo.files.map((f) => ({
-            photoId: id,
-            format: f.format,
-            width: f.width,
-            height: f.height,
-            bytes: f.bytes,
-          })),
-        );
+      await tx.insert(productPhotoFiles).values(
+        photo.files.map((f) => ({
+          photoId: id,
+          format: f.format,
+          width: f.width,
+          height: f.height,
+          bytes: f.bytes,
+        })),
+      );
       await recordChange(tx, {
         actorId,
         action: 'add_photo',
