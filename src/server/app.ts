@@ -17,6 +17,7 @@ import { catalogueRoutes } from './modules/catalogue/routes.ts';
 import { communityPlatformRoutes, communityUserRoutes } from './modules/community/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { imageRoutes } from './modules/images/routes.ts';
+import { photoFileRoutes } from './modules/images/photo-routes.ts';
 import { searchRoutes } from './modules/search/routes.ts';
 import { preferenceRoutes } from './modules/preferences/routes.ts';
 import { campaignRoutes } from './modules/campaign/routes.ts';
@@ -125,6 +126,7 @@ export async function buildApp({ services, web, logger = true }: AppOptions): Pr
 
   healthRoutes(app, services.database);
   imageRoutes(app, services.database.db);
+  photoFileRoutes(app, services.database.db);
   avatarFileRoutes(app, services);
   articleImageRoutes(app, services);
   seoRoutes(app, services);

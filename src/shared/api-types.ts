@@ -1,4 +1,5 @@
 /** Response shapes of the catalogue API; the server serializes with them and the web app reads them. */
+import { CardPhotoSchema } from './photos.ts';
 import { z } from './zod.ts';
 
 /**
@@ -8,7 +9,10 @@ import { z } from './zod.ts';
  */
 export const ProductCardSchema = z.object({
   id: z.number().int(),
+  /** The product's image: its first photo's largest WebP, or the drawing (/images/products/{id}.svg). */
   image_url: z.string(),
+  /** The first photo, to write srcset from (shared/photos.ts photoSrcset); null: no photo, image_url is the drawing. */
+  photo: CardPhotoSchema,
   brand_image_url: z.string(),
   brand: z.string(),
   model: z.string(),
@@ -223,6 +227,8 @@ export type TrendKind = (typeof TREND_KINDS)[number];
 export const SearchResultSchema = z.object({
   id: z.number().int(),
   image: z.string(),
+  /** As on a card: the first photo, or null when `image` is the drawing. */
+  photo: CardPhotoSchema,
   brand_image_url: z.string(),
   model: z.string(),
   variant: z.string(),

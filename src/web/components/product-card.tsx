@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import type { ProductCard as Card } from '../../shared/api-types.ts';
 import { formatPrice } from '../../shared/format.ts';
 import { CompareToggle } from '../features/compare/compare-toggle.tsx';
+import { ProductImage } from './product-image.tsx';
 import { RatingTag } from './rating-tag.tsx';
 
 /**
@@ -39,13 +40,14 @@ export function ProductCard({
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <article className="card">
-      <img
+      <ProductImage
         src={product.image_url}
+        photo={product.photo}
         alt=""
         width={240}
         height={230}
+        sizes="(min-width: 730px) 240px, 50vw"
         loading={eager ? 'eager' : 'lazy'}
-        decoding="async"
         className="card-image"
       />
       <div className="card-body">

@@ -1,5 +1,6 @@
 import type { SearchResult } from '../../shared/api-types.ts';
 import { formatPrice } from '../../shared/format.ts';
+import { ProductImage } from './product-image.tsx';
 import { RatingTag } from './rating-tag.tsx';
 
 /** One product in a suggestion listbox: image, model, brand, variant, price and, optionally, its rating tag. */
@@ -22,7 +23,7 @@ export function SuggestionOption(props: {
       onClick={props.onChoose}
       onMouseEnter={props.onHover}
     >
-      <img src={p.image} alt="" width={40} height={38} />
+      <ProductImage src={p.image} photo={p.photo} alt="" width={40} height={38} sizes="40px" />
       <span className="suggestion-text">
         <span className="suggestion-name">{p.model}</span>
         <span className="suggestion-meta">

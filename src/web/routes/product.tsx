@@ -3,6 +3,7 @@ import type { ProductDetail } from '../../shared/api-types.ts';
 import { PAGE_SIZE } from '../../shared/constants.ts';
 import { formatCount, formatPrice, productName } from '../../shared/format.ts';
 import { CompareToggle } from '../features/compare/compare-toggle.tsx';
+import { ProductImage } from '../components/product-image.tsx';
 import { island } from '../lib/island.tsx';
 import { reviewView } from '../features/reviews/query.ts';
 import { head } from '../lib/meta.ts';
@@ -63,6 +64,8 @@ function describe(p: ProductDetail, origin: string) {
     origin,
     path,
     type: 'product',
+    // The link preview shows the first photo; a drawing (SVG) is no preview, so a phone without one has none.
+    ...(p.photo ? { image: p.image_url } : {}),
     jsonLd: [productLd(origin, p), breadcrumbList(origin, trail, path)],
   });
 }
@@ -135,13 +138,15 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         </ol>
       </nav>
       <section className="product-hero" aria-labelledby="product-name">
-        <img
+        <ProductImage
           src={p.image_url}
+          photo={p.photo}
           alt={`${p.brand} ${p.model}`}
           width={240}
           height={230}
+          sizes="280px"
           className="product-image"
-          fetchPriority="high"
+          priority
         />
         <div className="product-summary">
           <ProductDetails key={`h${p.model_id}`} wake="never" props={{ product: p, part: 'head' }} />

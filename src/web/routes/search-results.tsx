@@ -3,6 +3,7 @@ import { PAGE_SIZE } from '../../shared/constants.ts';
 import { formatResultCount } from '../../shared/format.ts';
 import { cardPrice, cardVariant } from '../components/product-card.tsx';
 import { Pagination } from '../components/pagination.tsx';
+import { ProductImage } from '../components/product-image.tsx';
 import { RatingTag } from '../components/rating-tag.tsx';
 import { pageMeta } from '../lib/meta.ts';
 import type { Route } from './+types/search-results';
@@ -56,7 +57,7 @@ export default function SearchResults({ loaderData }: Route.ComponentProps) {
           <ul className="result-list">
             {result.products.map((p) => (
               <li key={p.id} className="result">
-                <img src={p.image} alt="" width={96} height={92} />
+                <ProductImage src={p.image} photo={p.photo} alt="" width={96} height={92} sizes="96px" />
                 <div>
                   <h2 className="result-title">
                     <Link to={`/product/${p.id}`}>

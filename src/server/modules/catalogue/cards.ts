@@ -1,7 +1,40 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { ProductCard } from '../../../shared/api-types.ts';
+import { type CardPhoto, photoUrl, photoWidths } from '../../../shared/photos.ts';
 
 export const productImageUrl = (id: number) => `/images/products/${id}.svg`;
+
+/**
+ * The columns of a model's first photo (products.photo_id): its id and its largest stored size, by primary key
+ * and only for models that have one, so a card costs no query of its own. `p` is products.
+ */
+export const PHOTO_COLUMNS = sql`p.photo_id, CASE WHEN p.photo_id IS NULL THEN NULL ELSE
+  (SELECT ARRAY[ph.width, ph.height] FROM product_photos ph WHERE ph.id = p.photo_id) END AS photo_size`;
+
+export interface PhotoColumns {
+  photo_id: number | null;
+  photo_size: number[] | string | null;
+}
+
+/** The card's `photo`: null without one (or while a removal is under way). */
+export function photoOf(r: PhotoColumns): CardPhoto {
+  if (r.photo_id === null || r.photo_size === null) return null;
+  // Both drivers parse int[]; a text form ({1024,768}) is read too, in case a driver does not.
+  const size = typeof r.photo_size === 'string' ? r.photo_size.replace(/[{}]/g, '').split(',') : r.photo_size;
+  const [width, height] = size.map(Number);
+  if (!width || !height) return null;
+  return { id: r.photo_id, width, height };
+}
+
+/** The product's image: the first photo's largest (or smallest) WebP, else the drawing of the model. */
+export const imageUrlOf = (
+  modelId: number,
+  photo: CardPhoto,
+  size: 'largest' | 'smallest' = 'largest',
+): string =>
+  photo
+    ? photoUrl(photo.id, size === 'largest' ? photo.width : photoWidths(photo.width)[0]!)
+    : productImageUrl(modelId);
 export const brandImageUrl = (id: number) => `/images/brands/${id}.svg`;
 
 /**
@@ -13,15 +46,17 @@ export const cardColumns = (matched?: string): SQL => {
   const m = matched ? sql.raw(matched) : null;
   return m
     ? sql`p.id AS model_id, ${m}.id AS id, p.brand_id, b.name AS brand, p.model, ${m}.variant AS variant,
-      ${m}.price AS price, p.price AS price_from, p.variant_count, p.rating_value, p.total_reviews, p.verified`
+      ${m}.price AS price, p.price AS price_from, p.variant_count, p.rating_value, p.total_reviews, p.verified,
+      ${PHOTO_COLUMNS}`
     : sql`p.id AS model_id, coalesce(p.default_variant_id, p.id) AS id, p.brand_id, b.name AS brand, p.model,
-      p.variant, p.price, p.price AS price_from, p.variant_count, p.rating_value, p.total_reviews, p.verified`;
+      p.variant, p.price, p.price AS price_from, p.variant_count, p.rating_value, p.total_reviews, p.verified,
+      ${PHOTO_COLUMNS}`;
 };
 
 /** The default variant's card columns (see cardColumns). */
 export const CARD_COLUMNS = cardColumns();
 
-export interface CardRow {
+export interface CardRow extends PhotoColumns {
   /** The model (products.id); `id` is the variant the card opens. */
   model_id: number;
   id: number;
@@ -38,9 +73,11 @@ export interface CardRow {
 }
 
 export function toCard(r: CardRow): ProductCard {
+  const photo = photoOf(r);
   return {
     id: r.id,
-    image_url: productImageUrl(r.model_id),
+    image_url: imageUrlOf(r.model_id, photo),
+    photo,
     brand_image_url: brandImageUrl(r.brand_id),
     brand: r.brand,
     model: r.model,

@@ -41,7 +41,6 @@ import {
   cardsQuery,
   LISTED,
   matchingVariant,
-  productImageUrl,
   toCard,
 } from './cards.ts';
 import { forgetResolved, resolveProduct } from './resolve.ts';
@@ -301,7 +300,7 @@ export class CatalogueService {
         category_id: row.category_id,
         category_name: CATEGORIES[row.category_id].name,
         brand_id: row.brand_id,
-        image: productImageUrl(row.model_id),
+        image: card.image_url,
         release_date: row.release_date,
         views: row.views,
         upvotes: row.upvotes,

@@ -15,7 +15,7 @@ import type {
 } from '../../../shared/community-api.ts';
 import { AppError } from '../../../shared/messages.ts';
 import type { SessionUserRow } from '../account/sessions.ts';
-import { productImageUrl } from '../catalogue/cards.ts';
+import { imageUrlOf, PHOTO_COLUMNS, type PhotoColumns, photoOf } from '../catalogue/cards.ts';
 import {
   type Actor,
   AUTHOR_COLUMNS,
@@ -80,7 +80,7 @@ interface ReviewRow extends Ratings, AuthorColumns, HiddenColumns {
   v_storage: number | null;
 }
 
-interface ReviewProductRow extends ReviewRow {
+interface ReviewProductRow extends ReviewRow, PhotoColumns {
   p_brand: string;
   p_model: string;
   p_variant: string;
@@ -100,7 +100,7 @@ const reviewJoins = (viewerId: number | null) => sql`LEFT JOIN users u ON u.id =
   LEFT JOIN product_variants rv ON rv.id = r.variant_id`;
 
 const PRODUCT_COLUMNS = sql`b.name AS p_brand, p.model AS p_model, p.variant AS p_variant,
-  coalesce(p.default_variant_id, p.id) AS p_id`;
+  coalesce(p.default_variant_id, p.id) AS p_id, ${PHOTO_COLUMNS}`;
 const productJoins = sql`JOIN products p ON p.id = r.product_id JOIN brands b ON b.id = p.brand_id`;
 
 /** Half steps (0-5 by 0.5) to the stored integers (0-10). */
@@ -385,7 +385,8 @@ export class ReviewService {
         brand: row.p_brand,
         model: row.p_model,
         variant: row.p_variant,
-        image_url: productImageUrl(row.product_id),
+        // A small slot (64 px) on the review page: the photo's smallest stored width, else the drawing.
+        image_url: imageUrlOf(row.product_id, photoOf(row), 'smallest'),
       },
     };
   }

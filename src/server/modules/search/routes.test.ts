@@ -35,6 +35,8 @@ describe('GET /search suggestions', () => {
         'id',
         'image',
         'model',
+        // The first photo for srcset (issue 19), null while the product shows its drawing.
+        'photo',
         'price',
         'price_from',
         'total_review',

@@ -239,6 +239,7 @@ function toResult(r: SearchRow): SearchResult {
   return {
     id: c.id,
     image: c.image_url,
+    photo: c.photo,
     brand_image_url: c.brand_image_url,
     model: c.model,
     variant: c.variant,

@@ -11,6 +11,7 @@ import { ModelHistory } from './history.tsx';
 import { HideRestore, MergeInto } from './listing-actions.tsx';
 import { ModelForm } from './model-form.tsx';
 import { VariantsTable } from './variants-table.tsx';
+import { PhotoManager } from './photo-manager.tsx';
 
 /** /catalogue/new: the create form; a created model opens in its editor. */
 export function NewModel({ token }: { token: string }) {
@@ -128,7 +129,7 @@ export function ModelEditor({ token, id, message }: { token: string; id: number;
       </section>
       <section aria-labelledby="cat-photos" className="cat-section">
         <h2 id="cat-photos">Photos</h2>
-        {/* LEAD: <PhotoManager modelId={model.id} /> goes here (the photos helper's component). */}
+        <PhotoManager modelId={model.id} name={`${model.brand} ${model.model}`} />
         <p className="muted" data-slot="photo-manager">
           Photos are managed here.
         </p>

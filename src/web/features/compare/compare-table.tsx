@@ -2,6 +2,7 @@ import { type MouseEvent, useMemo } from 'react';
 import { Link } from 'react-router';
 import type { ProductDetail } from '../../../shared/api-types.ts';
 import { formatPrice, productName } from '../../../shared/format.ts';
+import { ProductImage } from '../../components/product-image.tsx';
 import { RatingTag } from '../../components/rating-tag.tsx';
 import { compareHref } from './list.ts';
 import { buildGroups, type CompareRow, MISSING } from './rows.ts';
@@ -100,7 +101,7 @@ export function CompareTable({ products, hideSame, onRemove, onSwitch }: Props) 
             </th>
             {products.map((p, i) => (
               <th key={p.model_id} scope="col" className="compare-product">
-                <img src={p.image_url} alt="" width={96} height={92} />
+                <ProductImage src={p.image_url} photo={p.photo} alt="" width={96} height={92} sizes="96px" />
                 <span className="compare-brand">{p.brand}</span>
                 <Link to={`/product/${p.id}`} className="compare-model">
                   {p.model}

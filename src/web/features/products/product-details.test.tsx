@@ -15,6 +15,7 @@ const phone: ProductDetail = {
   known_attributes: 22,
   total_attributes: 24,
   image_url: '/images/products/12.webp',
+  photo: null,
   brand_image_url: '/images/brands/1.webp',
   brand: 'Samsung',
   model: 'Galaxy S24 FE',
