@@ -169,8 +169,9 @@ export const products = pgTable(
     index('products_category_price_idx').on(t.categoryId, t.price),
     index('products_category_popularity_idx').on(t.categoryId, t.popularity.desc(), t.id),
     // products_search_popularity_idx (popularity DESC, id) INCLUDE (brand_id, verified, model, search_text,
-    // search_vector) is created by migration 0003, since drizzle cannot declare INCLUDE: search reads broad
-    // matches in popularity order from it alone, an index-only scan (see the search service).
+    // search_vector) WHERE NOT hidden is created by migrations 0003 and 0015, since drizzle cannot declare
+    // INCLUDE: search reads broad matches of listed models in popularity order from it alone, an index-only scan
+    // (see the search service).
     // Recommendations (decision 0009): one walk per list, verified phones only.
     index('products_rec_value_idx')
       .on(t.categoryId, t.recValue.desc(), t.id)

@@ -24,6 +24,16 @@ describe('SearchService', () => {
     expect(row!.products).toBe(row!.actual);
   });
 
+  it('reads broad queries from a covering index of the listed models only, so hidden ones cost no heap visit', async () => {
+    const [index] = await query<{ def: string }>(
+      database,
+      `SELECT indexdef AS def FROM pg_indexes WHERE indexname = 'products_search_popularity_idx'`,
+    );
+    expect(index!.def).toMatch(
+      /\(popularity DESC NULLS LAST, id\) INCLUDE \(.*search_vector\) WHERE \(NOT hidden\)$/,
+    );
+  });
+
   /** The database, with the text of every statement it is sent kept in `sent`. */
   const recording = () => {
     const dialect = new PgDialect();

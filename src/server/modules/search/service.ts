@@ -120,7 +120,9 @@ export class SearchService {
       }),
       sql` + `,
     );
-    // Hidden models are never hits (nor counted in the total): a heap check of the few rows read.
+    // Hidden models are never hits (nor counted in the total). The covering popularity index holds listed models
+    // only (migration 0015), so a broad query stays an index-only scan; the editors' find, which includes hidden
+    // ones, goes through the full-text index instead.
     const visible = includeHidden ? sql`TRUE` : sql`NOT p.hidden`;
     const typed = normalizeSearch(query);
     const rank = sql`${score} + ${inOrder} + CASE WHEN h.search_text LIKE ${`${typed.replace(/[%_\\]/g, '')}%`} THEN 5 ELSE 0 END`;
