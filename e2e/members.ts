@@ -6,7 +6,7 @@
 import { type Challenge, solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import type { Locator, Page } from 'playwright-core';
-import { expect, inject } from 'vitest';
+import { inject } from 'vitest';
 import { USER_API } from '../src/shared/constants.ts';
 import { lastMailTo, type OutboxMail, PASSWORD, tokenFromLink } from '../src/test/account.ts';
 import type { StoredSession } from '../src/web/features/session/session.tsx';
@@ -25,34 +25,40 @@ export interface Member {
 let n = 0;
 
 /** A CAPTCHA solution for the running server, solved for real (as the browser's widget does). */
-export async function solveCaptcha(): Promise<string> {
-  const res = await fetch(`${baseURL()}${USER_API}/auth/captcha`);
+export async function solveCaptcha(base = baseURL()): Promise<string> {
+  const res = await fetch(`${base}${USER_API}/auth/captcha`);
   const challenge = (await res.json()) as Challenge;
   const solution = await solveChallenge({ challenge, deriveKey });
   return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
 }
 
-/**
- * Waits for the last email the server wrote to its outbox ($DATA_DIR/outbox, the default adapter) for `to`,
- * when its subject matches `subject` (any subject by default).
- */
-export async function waitForMail(to: string, subject: RegExp = /./): Promise<OutboxMail> {
-  let mail: OutboxMail | undefined;
-  await expect
-    .poll(
-      () => {
-        const last = lastMailTo(inject('dataDir'), to);
-        mail = last && subject.test(last.subject) ? last : undefined;
-        return mail !== undefined;
-      },
-      { timeout: 15_000 },
-    )
-    .toBe(true);
-  return mail!;
+/** Where a member is made: the shared e2e server (the default), or a test file's own (its address and DATA_DIR). */
+export interface ServerRef {
+  base: string;
+  dataDir: string;
 }
 
-async function post<T>(path: string, body: unknown, token?: string): Promise<T> {
-  const res = await fetch(`${baseURL()}${path}`, {
+const sharedServer = (): ServerRef => ({ base: baseURL(), dataDir: inject('dataDir') });
+
+/**
+ * Waits for the last email the server wrote to its outbox ($DATA_DIR/outbox, the default adapter) for `to`,
+ * when its subject matches `subject` (any subject by default). Polled by hand, so it works in beforeAll too.
+ */
+export async function waitForMail(
+  to: string,
+  subject: RegExp = /./,
+  server: ServerRef = sharedServer(),
+): Promise<OutboxMail> {
+  for (let waited = 0; waited <= 15_000; waited += 100) {
+    const last = lastMailTo(server.dataDir, to);
+    if (last && subject.test(last.subject)) return last;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no email to ${to} with a subject matching ${subject}`);
+}
+
+async function post<T>(path: string, body: unknown, token?: string, base = baseURL()): Promise<T> {
+  const res = await fetch(`${base}${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
     body: JSON.stringify(body),
@@ -61,32 +67,46 @@ async function post<T>(path: string, body: unknown, token?: string): Promise<T> 
   return (await res.json()) as T;
 }
 
-/** A new member with a verified email (unless `verified: false`) and a live session token. */
-export async function newMember(options: { verified?: boolean; firstName?: string } = {}): Promise<Member> {
+/**
+ * A new member with a verified email (unless `verified: false`) and a live session token, made through the real
+ * API of the shared e2e server or of `server` (a test file's own).
+ */
+export async function newMember(
+  options: { verified?: boolean; firstName?: string; server?: ServerRef } = {},
+): Promise<Member> {
+  const server = options.server ?? sharedServer();
   n += 1;
   const id = `${process.pid}${n}${Math.floor(Math.random() * 1e6)}`;
   const username = `riya${id}`;
   const email = `${username}@example.com`;
-  await post(`${USER_API}/user`, {
-    firstName: options.firstName ?? 'Riya',
-    lastName: 'Sharma',
-    username,
-    email,
-    password: PASSWORD,
-    confirmPassword: PASSWORD,
-    phone: '',
-    captcha: await solveCaptcha(),
-  });
+  await post(
+    `${USER_API}/user`,
+    {
+      firstName: options.firstName ?? 'Riya',
+      lastName: 'Sharma',
+      username,
+      email,
+      password: PASSWORD,
+      confirmPassword: PASSWORD,
+      phone: '',
+      captcha: await solveCaptcha(server.base),
+    },
+    undefined,
+    server.base,
+  );
   if (options.verified !== false) {
-    const token = tokenFromLink((await waitForMail(email, /Verify your email/)).text, '/email-verification');
+    const mail = await waitForMail(email, /Verify your email/, server);
+    const token = tokenFromLink(mail.text, '/email-verification');
     if (!token) throw new Error(`no verification link in the email to ${email}`);
-    const res = await fetch(`${baseURL()}${USER_API}/auth/email-verify/${token}`);
+    const res = await fetch(`${server.base}${USER_API}/auth/email-verify/${token}`);
     if (!res.ok) throw new Error(`verification answered ${res.status}`);
   }
-  const signedIn = await post<{ token: string; user: Record<string, unknown> }>(`${USER_API}/auth/sign-in`, {
-    login: username,
-    password: PASSWORD,
-  });
+  const signedIn = await post<{ token: string; user: Record<string, unknown> }>(
+    `${USER_API}/auth/sign-in`,
+    { login: username, password: PASSWORD },
+    undefined,
+    server.base,
+  );
   return { username, email, token: signedIn.token, user: signedIn.user };
 }
 

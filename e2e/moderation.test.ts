@@ -6,22 +6,16 @@
  * of the other for 7 days. The hidden review's author sees it marked with the reason on their account page;
  * another member no longer sees it on the product page; the suspended author's standing says until when.
  */
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
-import { type Challenge, solveChallenge } from 'altcha-lib';
-import { deriveKey } from 'altcha-lib/algorithms/sha';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { REPORT_REASONS } from '../src/shared/community-constants.ts';
 import { PLATFORM_API, USER_API } from '../src/shared/constants.ts';
 import { MODERATION_MESSAGES, type Standing } from '../src/shared/moderation.ts';
-import { lastMailTo, PASSWORD, tokenFromLink } from '../src/test/account.ts';
 import { type BrowserSession, browserAvailable, expectAccessible, openBrowser } from './browser.ts';
 import { type RunningServer, newStore, serverEnv, startServer, type Store } from './global-setup.ts';
 import { type Card, overflowing, toast, waitForHydration } from './helpers.ts';
-import { type Member, signInAs, userMenuButton } from './members.ts';
-
-const run = promisify(execFile);
+import { type Member, newMember as newMemberOn, signInAs, userMenuButton } from './members.ts';
+import { giveRole as giveRoleWithCli } from './roles.ts';
 
 const HIDE_REASON = 'Insults another member by name. Please keep reviews about the phone.';
 const SUSPEND_REASON = 'Posted the same advert as a review on several phones.';
@@ -62,59 +56,13 @@ describe.skipIf(!browserAvailable())('moderation', () => {
     return (await res.json()) as T;
   }
 
-  let n = 0;
-  /** A member with a verified email and a live session, made as members.ts does but on this file's server. */
-  async function newMember(firstName: string): Promise<Member> {
-    n += 1;
-    const username = `mod${process.pid}${n}${Math.floor(Math.random() * 1e5)}`;
-    const email = `${username}@example.com`;
-    const challenge = await call<Challenge>(`${USER_API}/auth/captcha`);
-    const solution = await solveChallenge({ challenge, deriveKey });
-    await call(`${USER_API}/user`, {
-      body: {
-        firstName,
-        lastName: 'Rao',
-        username,
-        email,
-        password: PASSWORD,
-        confirmPassword: PASSWORD,
-        phone: '',
-        captcha: Buffer.from(JSON.stringify({ challenge, solution })).toString('base64'),
-      },
-    });
-    // Polled by hand: beforeAll makes the members, and expect.poll works only inside a test.
-    let link: string | undefined;
-    for (let waited = 0; !link; waited += 100) {
-      if (waited > 15_000) throw new Error(`no verification email to ${email}`);
-      await new Promise((r) => setTimeout(r, 100));
-      const mail = lastMailTo(store!.dataDir, email);
-      link = mail && tokenFromLink(mail.text, '/email-verification');
-    }
-    await call(`${USER_API}/auth/email-verify/${link}`);
-    const signedIn = await call<{ token: string; user: Record<string, unknown> }>(
-      `${USER_API}/auth/sign-in`,
-      {
-        body: { login: username, password: PASSWORD },
-      },
-    );
-    return { username, email, token: signedIn.token, user: signedIn.user };
-  }
+  /** A member with a verified email and a live session, made through this file's server's API. */
+  const newMember = (firstName: string): Promise<Member> =>
+    newMemberOn({ firstName, server: { base, dataDir: store!.dataDir } });
 
-  /** Gives `member` a role with the CLI (npm run user:role); PGlite's files are the server's while it runs. */
+  /** Gives `member` a role with the CLI (npm run user:role). */
   async function giveRole(member: Member, role: 'moderator' | 'admin') {
-    const cli = () =>
-      run(process.execPath, ['--import', 'tsx', 'src/server/cli/user-role.ts', member.username, role], {
-        env,
-      });
-    if (env.DATABASE_URL) {
-      await cli();
-      return;
-    }
-    const port = Number(new URL(base).port);
-    await server!.stop();
-    server = undefined;
-    await cli();
-    server = await startServer(env, { port, timeoutMs: 150_000 });
+    server = await giveRoleWithCli(server!, env, member.username, role);
   }
 
   // ── The browser ────────────────────────────────────────────────────────────────────────────────────

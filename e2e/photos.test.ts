@@ -5,21 +5,16 @@
  * shows it as its main image (AVIF and WebP srcset, width and height, fetchpriority=high, not lazy), the browse
  * card and a search suggestion show it, the files load, and axe finds nothing serious.
  */
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
-import { type Challenge, solveChallenge } from 'altcha-lib';
-import { deriveKey } from 'altcha-lib/algorithms/sha';
 import type { Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { PLATFORM_API, USER_API } from '../src/shared/constants.ts';
+import { PLATFORM_API } from '../src/shared/constants.ts';
 import type { PhotoList } from '../src/shared/photos.ts';
-import { lastMailTo, PASSWORD, tokenFromLink } from '../src/test/account.ts';
 import { type BrowserSession, browserAvailable, expectAccessible, openBrowser } from './browser.ts';
 import { type RunningServer, newStore, serverEnv, startServer, type Store } from './global-setup.ts';
 import { waitForHydration } from './helpers.ts';
-
-const run = promisify(execFile);
+import { type Member, newMember } from './members.ts';
+import { giveRole } from './roles.ts';
 
 interface Card {
   id: number;
@@ -48,51 +43,11 @@ describe.skipIf(!browserAvailable())('product photos', () => {
     return (await res.json()) as T;
   }
 
-  /** A member with a verified email and a live session, made through the real API. */
-  async function newEditor(): Promise<{ username: string; token: string }> {
-    const username = `editor${process.pid}${Math.floor(Math.random() * 1e5)}`;
-    const email = `${username}@example.com`;
-    const challenge = await call<Challenge>(`${USER_API}/auth/captcha`);
-    const solution = await solveChallenge({ challenge, deriveKey });
-    await call(`${USER_API}/user`, {
-      body: {
-        firstName: 'Asha',
-        lastName: 'Iyer',
-        username,
-        email,
-        password: PASSWORD,
-        confirmPassword: PASSWORD,
-        phone: '',
-        captcha: Buffer.from(JSON.stringify({ challenge, solution })).toString('base64'),
-      },
-    });
-    let link: string | undefined;
-    for (let waited = 0; !link; waited += 100) {
-      if (waited > 15_000) throw new Error(`no verification email to ${email}`);
-      await new Promise((r) => setTimeout(r, 100));
-      const mail = lastMailTo(store!.dataDir, email);
-      link = mail && tokenFromLink(mail.text, '/email-verification');
-    }
-    await call(`${USER_API}/auth/email-verify/${link}`);
-    const { token } = await call<{ token: string }>(`${USER_API}/auth/sign-in`, {
-      body: { login: username, password: PASSWORD },
-    });
-    return { username, token };
-  }
-
-  /** Makes `username` an editor with the CLI (npm run user:role); PGlite's files are the server's while it runs. */
-  async function makeEditor(username: string) {
-    const cli = () =>
-      run(process.execPath, ['--import', 'tsx', 'src/server/cli/user-role.ts', username, 'editor'], { env });
-    if (env.DATABASE_URL) {
-      await cli();
-      return;
-    }
-    const port = Number(new URL(base).port);
-    await server!.stop();
-    server = undefined;
-    await cli();
-    server = await startServer(env, { port, timeoutMs: 150_000 });
+  /** An editor (a member given the role with the CLI), made through this file's server's API. */
+  async function newEditor(): Promise<Member> {
+    const editor = await newMember({ firstName: 'Asha', server: { base, dataDir: store!.dataDir } });
+    server = await giveRole(server!, env, editor.username, 'editor');
+    return editor;
   }
 
   async function open(viewport?: { width: number; height: number }) {
@@ -138,7 +93,6 @@ describe.skipIf(!browserAvailable())('product photos', () => {
     server = await startServer(env, { timeoutMs: 150_000 });
     base = server.baseURL;
     const editor = await newEditor();
-    await makeEditor(editor.username);
 
     // The most popular phone: the first card of /browse (asked with another page size, so the page's own
     // cached list is not this one).
