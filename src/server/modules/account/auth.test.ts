@@ -32,6 +32,7 @@ async function protectedRoutes(): Promise<{ method: string; path: string }[]> {
 /** A value each path parameter accepts, so only the token can be what is wrong. */
 const PARAMS: Record<string, string> = {
   id: '1',
+  photoId: '1',
   reaction: 'like',
   sessionId: 'abcdefghijklmnop',
 };
@@ -40,13 +41,15 @@ const PNG = await sharp({ create: { width: 8, height: 8, channels: 3, background
   .png()
   .toBuffer();
 const BOUNDARY = 'verdict-auth-test';
-const multipart = Buffer.concat([
-  Buffer.from(
-    `--${BOUNDARY}\r\nContent-Disposition: form-data; name="image"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`,
-  ),
-  PNG,
-  Buffer.from(`\r\n--${BOUNDARY}--\r\n`),
-]);
+const upload = (field: string) =>
+  Buffer.concat([
+    Buffer.from(
+      `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${field}"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`,
+    ),
+    PNG,
+    Buffer.from(`\r\n--${BOUNDARY}--\r\n`),
+  ]);
+const MULTIPART = `multipart/form-data; boundary=${BOUNDARY}`;
 
 const report = { reason_id: 7, comments: 'Not about the phone at all.' };
 /**
@@ -59,6 +62,26 @@ const VALID: Record<string, { query?: string; body?: object | Buffer; type?: str
   'PUT /catalogue/api/v1/variants/{id}/price': {
     body: { price: 19_999, source: 'Amazon.in', observed_at: '2025-11-01' },
   },
+  'GET /catalogue/api/v1/search': { query: 'q=galaxy' },
+  'POST /catalogue/api/v1/models': {
+    body: {
+      category: 'C001',
+      brand: 'Authtest',
+      model: 'Authphone One',
+      variants: [{ variant: '8GB RAM + 128GB', ram_gb: 8, storage_gb: 128 }],
+    },
+  },
+  'PATCH /catalogue/api/v1/models/{id}': { body: { status: 'available' } },
+  'POST /catalogue/api/v1/models/{id}/variants': {
+    body: { variant: '16GB RAM + 1TB', ram_gb: 16, storage_gb: 1024 },
+  },
+  'PATCH /catalogue/api/v1/variants/{id}': { body: { ram_gb: 8 } },
+  'POST /catalogue/api/v1/models/{id}/hide': { body: { reason: 'wrong' } },
+  'POST /catalogue/api/v1/models/{id}/restore': { body: {} },
+  'POST /catalogue/api/v1/models/{id}/merge': { body: { into: 2 } },
+  'POST /catalogue/api/v1/variants/{id}/split': { body: {} },
+  'POST /catalogue/api/v1/models/{id}/photos': { body: upload('photos'), type: MULTIPART },
+  'PUT /catalogue/api/v1/models/{id}/photos/order': { body: { photo_ids: [1] } },
   'POST /moderation/api/v1/actions': {
     body: { target_type: 'review', target_id: 1, action: 'warn', reason: 'Please keep it civil.' },
   },
@@ -115,10 +138,7 @@ const VALID: Record<string, { query?: string; body?: object | Buffer; type?: str
       pinCode: '560038',
     },
   },
-  'POST /user/api/v1/user/upload-user-image': {
-    body: multipart,
-    type: `multipart/form-data; boundary=${BOUNDARY}`,
-  },
+  'POST /user/api/v1/user/upload-user-image': { body: upload('image'), type: MULTIPART },
 };
 
 const url = (path: string, query?: string) =>

@@ -417,6 +417,27 @@ describe('merging and splitting', () => {
     });
   });
 
+  it('a split catalogue variant keeps its own catalogue name, even where the model’s name is another variant’s', async () => {
+    // A model grouped from listings of two names ("Super ZX", "Super ZX 5G"): its name is one of them, so giving
+    // the other's variant that name would take another variant's natural key (a 500 before).
+    const [v] = await query<{ id: number; model: string }>(
+      t.database,
+      `SELECT v.id, v.model FROM product_variants v JOIN products p ON p.id = v.product_id
+       WHERE v.model <> p.model AND p.variant_count > 1 AND EXISTS (SELECT 1 FROM product_variants o
+         WHERE o.brand_id = v.brand_id AND o.model = p.model AND o.variant = v.variant AND o.id <> v.id)
+       ORDER BY v.id LIMIT 1`,
+    );
+    expect(v, 'a catalogue variant named unlike its model').toBeDefined();
+    const res = await call('POST', `/variants/${v!.id}/split`, {});
+    expect(res.statusCode, res.body).toBe(200);
+    const [after] = await query<{ model: string }>(
+      t.database,
+      `SELECT model FROM product_variants WHERE id = ${v!.id}`,
+    );
+    expect(after!.model).toBe(v!.model);
+    expect(await countersEqualRows(t.database.db)).toEqual([]);
+  });
+
   it('one model’s history, newest first', async () => {
     const m = await create();
     await call('PATCH', `/models/${m.id}`, { status: 'announced' });

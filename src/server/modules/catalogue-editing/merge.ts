@@ -121,9 +121,9 @@ export async function splitVariant(
   variantId: number,
   rename?: string,
 ): Promise<number> {
-  const [v] = await rows<{ product_id: number; variant: string }>(
+  const [v] = await rows<{ product_id: number; variant: string; model: string }>(
     tx,
-    sql`SELECT product_id, variant FROM product_variants WHERE id = ${variantId}`,
+    sql`SELECT product_id, variant, model FROM product_variants WHERE id = ${variantId}`,
   );
   if (!v) throw new AppError('VARIANT_NOT_FOUND');
   const oldId = v.product_id;
@@ -138,10 +138,14 @@ export async function splitVariant(
   const newId = variantId === oldId ? (await reserveIds(tx, 1))[0]! : variantId;
   const old = await head(tx, oldId);
   const name = rename?.trim() || old.model;
-  if (name !== old.model) {
+  // The variant keeps its natural key (brand, model, variant: the catalogue's name for it) unless the new model
+  // is given a name of its own, which must not be another variant's.
+  const renamed = rename?.trim() && rename.trim() !== v.model ? rename.trim() : null;
+  if (renamed) {
     const [taken] = await rows<{ id: number }>(
       tx,
-      sql`SELECT id FROM product_variants WHERE brand_id = ${old.brand_id} AND model = ${name} AND variant = ${v.variant}`,
+      sql`SELECT id FROM product_variants WHERE brand_id = ${old.brand_id} AND model = ${renamed}
+        AND variant = ${v.variant} AND id <> ${variantId}`,
     );
     if (taken) throw new AppError('VARIANT_EXISTS', { field: 'model' });
   }
@@ -150,8 +154,8 @@ export async function splitVariant(
     SELECT ${newId}, category_id, brand_id, ${name}, coalesce(model_key, '') || '|split|' || ${newId}::text,
       release_date, listing_confidence, verified, status, '{}'::jsonb, sources
     FROM products WHERE id = ${oldId}`);
-  await tx.execute(sql`UPDATE product_variants SET product_id = ${newId}, model = ${name}, updated_at = now()
-    WHERE id = ${variantId}`);
+  await tx.execute(sql`UPDATE product_variants SET product_id = ${newId}, model = coalesce(${renamed}, model),
+    updated_at = now() WHERE id = ${variantId}`);
   await tx.execute(
     sql`UPDATE reviews SET product_id = ${newId} WHERE product_id = ${oldId} AND variant_id = ${variantId}`,
   );
