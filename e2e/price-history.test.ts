@@ -16,7 +16,7 @@ import { databaseOptions, loadConfig } from '../src/server/config.ts';
 import { systemClock } from '../src/server/lib/clock.ts';
 import { SessionService } from '../src/server/modules/account/sessions.ts';
 import { loadContent } from '../src/server/modules/content/bundle.ts';
-import { todayInIndia } from '../src/shared/catalogue-prices.ts';
+import { todayInIndia } from '../src/shared/format.ts';
 import { type BrowserSession, browserAvailable, expectAccessible, openBrowser } from './browser.ts';
 import { type RunningServer, newStore, serverEnv, startServer, type Store } from './global-setup.ts';
 import { indianRupees, overflowing, waitForHydration } from './helpers.ts';

@@ -6,6 +6,7 @@
  */
 import { z } from './zod.ts';
 import { boundedText } from './fields.ts';
+import { todayInIndia } from './format.ts';
 
 export const PRICE_MIN = 1;
 export const PRICE_MAX = 10_000_000;
@@ -19,11 +20,6 @@ export const PRICE_MESSAGES = {
   observedFuture: 'The day the price was seen cannot be in the future.',
   observedEarly: 'The day the price was seen cannot be before 1 January 2000.',
 } as const;
-
-/** Today in India as YYYY-MM-DD (editors work in India; a day that has begun there is not in the future). */
-export function todayInIndia(now: Date = new Date()): string {
-  return new Date(now.getTime() + 330 * 60_000).toISOString().slice(0, 10);
-}
 
 const isRealDay = (v: string) => {
   const d = new Date(`${v}T00:00:00Z`);

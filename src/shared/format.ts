@@ -34,6 +34,10 @@ const calendarMonth = monthFormat('UTC');
 const instantDay = dayFormat(INDIA);
 const instantMonth = monthFormat(INDIA);
 
+const indiaDate = new Intl.DateTimeFormat('en-CA', { timeZone: INDIA });
+/** Today's date in India, YYYY-MM-DD (a day that has begun in India has begun for Verdict). */
+export const todayInIndia = (now: Date = new Date()): string => indiaDate.format(now);
+
 const isCalendarDay = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v);
 
 /**

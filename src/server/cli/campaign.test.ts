@@ -6,7 +6,7 @@ import { readdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CliSandbox, cliSandbox } from '../../test/cli.ts';
 import { rows } from '../../db/sql.ts';
-import { todayInIndia } from '../modules/campaign/service.ts';
+import { todayInIndia } from '../../shared/format.ts';
 
 let cli: CliSandbox;
 beforeAll(async () => {

@@ -3,7 +3,8 @@ import { CAMPAIGN_MESSAGES } from '../../../shared/campaign.ts';
 import { ERRORS } from '../../../shared/messages.ts';
 import { createTestApp, query, type TestContext } from '../../../test/app.ts';
 import { TestClock } from '../../../test/clock.ts';
-import { CAMPAIGN_CHECK_MS, CampaignService, todayInIndia } from './service.ts';
+import { todayInIndia } from '../../../shared/format.ts';
+import { CAMPAIGN_CHECK_MS, CampaignService } from './service.ts';
 
 let t: TestContext;
 /** Mid-campaign by the seeded dates (30 Sep to 1 Nov 2024), 11:30 in India. */

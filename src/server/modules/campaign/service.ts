@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { rows } from '../../../db/sql.ts';
 import type { CampaignFeedbackSchema, CampaignView } from '../../../shared/campaign.ts';
+import { todayInIndia } from '../../../shared/format.ts';
 import { AppError } from '../../../shared/messages.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
@@ -14,10 +15,6 @@ import type { z } from 'zod';
 
 /** How long a running server may take to notice a campaign switched on or off (npm run campaign). */
 export const CAMPAIGN_CHECK_MS = 5_000;
-
-const TODAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' });
-/** Today's date in India, YYYY-MM-DD. */
-export const todayInIndia = (now: Date) => TODAY.format(now);
 
 interface CampaignRow {
   id: string;

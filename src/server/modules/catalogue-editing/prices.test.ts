@@ -3,7 +3,8 @@
  * reads a model's price history (GET /platform/api/v1/product/{id}/price-history).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PRICE_MESSAGES, todayInIndia } from '../../../shared/catalogue-prices.ts';
+import { PRICE_MESSAGES } from '../../../shared/catalogue-prices.ts';
+import { todayInIndia } from '../../../shared/format.ts';
 import { ERRORS } from '../../../shared/messages.ts';
 import { createTestApp, query, type TestContext } from '../../../test/app.ts';
 import { member, type Member } from '../../../test/community.ts';

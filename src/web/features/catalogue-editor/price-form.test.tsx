@@ -2,7 +2,8 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { PRICE_MESSAGES, todayInIndia } from '../../../shared/catalogue-prices.ts';
+import { PRICE_MESSAGES } from '../../../shared/catalogue-prices.ts';
+import { todayInIndia } from '../../../shared/format.ts';
 import { clearStoredValues } from '../../lib/stored-value.ts';
 import { SESSION_STORAGE_KEY, SessionProvider } from '../session/session.tsx';
 import { ToastProvider } from '../toasts/toasts.tsx';

@@ -4,9 +4,8 @@ import {
   type SetPriceInput,
   type SetPriceResponse,
   SetPriceSchema,
-  todayInIndia,
 } from '../../../shared/catalogue-prices.ts';
-import { formatPrice } from '../../../shared/format.ts';
+import { formatPrice, todayInIndia } from '../../../shared/format.ts';
 import { useAuthFetch } from '../session/api.ts';
 import { FormAlert, SubmitButton, TextField, useForm } from '../session/form.tsx';
 import { useToast } from '../toasts/toasts.tsx';
