@@ -10,7 +10,7 @@ import type { SignUpInput } from '../src/shared/account.ts';
 import { USER_API } from '../src/shared/constants.ts';
 import { newUser, otpFrom, tokenFromLink } from '../src/test/account.ts';
 import { baseURL, type BrowserSession, browserAvailable, expectAccessible, openBrowser } from './browser.ts';
-import { overflowing, toast, visit } from './helpers.ts';
+import { overflowing, sawToast, visit } from './helpers.ts';
 import { sessionToken, solveCaptcha, tickCaptcha, userMenuButton, waitForMail } from './members.ts';
 
 const NEW_PASSWORD = 'Fresh&Secure2025';
@@ -40,7 +40,7 @@ async function signInInPage(
   await page.getByLabel('Password', { exact: true }).fill(password);
   const submit = page.getByRole('button', { name: 'Sign in', exact: true });
   await submit.click();
-  await toast(page, message).waitFor();
+  await sawToast(page, message);
   await page.waitForURL(/\/home$/);
   // The URL changes before React commits the new page (a transition): until the form is gone, a menu opened
   // now would be closed by the navigation landing.
@@ -54,7 +54,7 @@ async function signOutInPage(page: Page): Promise<void> {
   const dialog = page.getByRole('dialog', { name: 'Sign out?' });
   await dialog.waitFor();
   await dialog.getByRole('button', { name: 'Sign out' }).click();
-  await toast(page, 'signed out').waitFor();
+  await sawToast(page, 'signed out');
   await page.waitForURL((u) => u.pathname === '/');
   await signInButton(page).waitFor();
   expect(await sessionToken(page)).toBeNull();
@@ -108,7 +108,7 @@ describe.skipIf(!browserAvailable())('accounts', () => {
     await main.locator('.captcha .field-error').waitFor();
     await tickCaptcha(page);
     await main.getByRole('button', { name: 'Create account' }).click();
-    await toast(page, 'verification link sent').waitFor();
+    await sawToast(page, 'verification link sent');
     // Onboarding's preference step comes first (e2e/preferences.test.ts saves one); skipping keeps the defaults.
     await main.getByRole('heading', { name: 'What are you looking for?' }).waitFor();
     expect(page.url()).toMatch(/\/sign-in/);
@@ -187,7 +187,7 @@ describe.skipIf(!browserAvailable())('accounts', () => {
     await form.getByLabel('Country').fill('India');
     await form.getByLabel('Pin code').fill('560038');
     await form.getByRole('button', { name: 'Save profile' }).click();
-    await toast(page, 'Profile saved').waitFor();
+    await sawToast(page, 'Profile saved');
     await expect.poll(() => userMenuButton(page).textContent()).toContain('Ashwini');
 
     await page.reload();
@@ -206,7 +206,7 @@ describe.skipIf(!browserAvailable())('accounts', () => {
     await page
       .locator('.photo-editor input[type="file"]')
       .setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png });
-    await toast(page, 'image updated').waitFor();
+    await sawToast(page, 'image updated');
     const photo = page.locator('.photo-editor img.avatar');
     await photo.waitFor();
     expect(await photo.getAttribute('src')).toMatch(/^\/uploads\/avatars\/[^/]+\.webp$/);
@@ -216,7 +216,7 @@ describe.skipIf(!browserAvailable())('accounts', () => {
     await userMenuButton(page).locator('img.avatar').waitFor();
 
     await page.getByRole('button', { name: 'Remove photo' }).click();
-    await toast(page, 'image removed').waitFor();
+    await sawToast(page, 'image removed');
     await page.locator('.photo-editor span.avatar').waitFor();
     await userMenuButton(page).locator('span.avatar').waitFor();
     await page.reload();
@@ -232,7 +232,7 @@ describe.skipIf(!browserAvailable())('accounts', () => {
     await main.getByLabel('Email').fill(user.email);
     await tickCaptcha(page);
     await main.getByRole('button', { name: 'Send code' }).click();
-    await toast(page, 'OTP sent').waitFor();
+    await sawToast(page, 'OTP sent');
     await main.getByText('Step 2 of 3').waitFor();
 
     const mail = await waitForMail(user.email, /password reset code/);
@@ -255,7 +255,7 @@ describe.skipIf(!browserAvailable())('accounts', () => {
     await main.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
     await main.getByLabel('Confirm new password', { exact: true }).fill(NEW_PASSWORD);
     await main.getByRole('button', { name: 'Save new password' }).click();
-    await toast(page, 'password updated').waitFor();
+    await sawToast(page, 'password updated');
     await page.waitForURL(/\/sign-in$/);
     await signInInPage(page, user.email, NEW_PASSWORD);
     // The browser's note on the wrong code's 400 is the only console error.
@@ -283,7 +283,7 @@ describe.skipIf(!browserAvailable())('accounts', () => {
     await main.locator('.field-error', { hasText: 'Passwords do not match. Please try again' }).waitFor();
     await main.getByLabel('Confirm new password', { exact: true }).fill(NEW_PASSWORD);
     await main.getByRole('button', { name: 'Save new password' }).click();
-    await toast(page, 'password updated').waitFor();
+    await sawToast(page, 'password updated');
     await page.waitForURL(/\/sign-in$/);
     await signInInPage(page, user.username, NEW_PASSWORD);
   });
@@ -308,7 +308,7 @@ describe.skipIf(!browserAvailable())('accounts', () => {
       .waitFor();
     await password.getByLabel('Current password', { exact: true }).fill(user.password);
     await password.getByRole('button', { name: 'Change password' }).click();
-    await toast(page, 'password updated').waitFor();
+    await sawToast(page, 'password updated');
     expect(await password.getByLabel('Current password', { exact: true }).inputValue()).toBe('');
 
     const newEmail = `new.${user.email}`;
@@ -316,7 +316,7 @@ describe.skipIf(!browserAvailable())('accounts', () => {
     await email.getByLabel('New email').fill(newEmail);
     await email.getByLabel('Current password', { exact: true }).fill(NEW_PASSWORD);
     await email.getByRole('button', { name: 'Change email' }).click();
-    await toast(page, 'verification link sent').waitFor();
+    await sawToast(page, 'verification link sent');
     const mail = await waitForMail(newEmail, /Verify your email/);
     await visit(page, `/email-verification?token=${tokenFromLink(mail.text, '/email-verification')}`);
     await page.getByRole('status').filter({ hasText: 'email verified' }).waitFor();
@@ -360,7 +360,7 @@ describe.skipIf(!browserAvailable())('accounts', () => {
     await main.locator('.captcha .field-error').waitFor();
     await tickCaptcha(page);
     await main.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await toast(page, 'welcome back').waitFor();
+    await sawToast(page, 'welcome back');
     await page.waitForURL(/\/home$/);
   });
 
@@ -377,7 +377,7 @@ describe.skipIf(!browserAvailable())('accounts', () => {
     expect(res.status).toBe(200);
 
     await visit(page, '/user-profile');
-    await toast(page, EXPIRED).waitFor();
+    await sawToast(page, EXPIRED);
     await page.waitForURL(/\/sign-in$/);
     expect(await sessionToken(page)).toBeNull();
     await signInButton(page).waitFor();
@@ -422,7 +422,7 @@ describe.skipIf(!browserAvailable())('accounts', () => {
     await password.fill(user.password);
     const started = Date.now();
     await button.click();
-    await toast(page, 'Account deleted successfully').waitFor();
+    await sawToast(page, 'Account deleted successfully');
     await page.waitForURL(/\/sign-in$/);
     expect(Date.now() - started).toBeGreaterThanOrEqual(2000);
     expect(await page.evaluate(() => localStorage.length)).toBe(0);
@@ -476,7 +476,7 @@ describe.skipIf(!browserAvailable())('accounts', () => {
     await page.keyboard.press('Tab');
     expect(await focused()).toBe('Sign out');
     await page.keyboard.press('Enter');
-    await toast(page, 'signed out').waitFor();
+    await sawToast(page, 'signed out');
   });
 
   it('has no serious or critical axe violations on the account screens, from 360 px wide', async () => {

@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { COMMUNITY_SUCCESS } from '../src/shared/community.ts';
 import { baseURL, type BrowserSession, browserAvailable, expectAccessible, openBrowser } from './browser.ts';
-import { api, focusInfo, tabUntil, toast, visit } from './helpers.ts';
+import { api, focusInfo, tabUntil, sawToast, visit } from './helpers.ts';
 import { type Member, newMember, postAs, signInAs } from './members.ts';
 
 const PLATFORM_API = '/platform/api/v1';
@@ -151,7 +151,7 @@ describe.skipIf(!browserAvailable())('articles', () => {
     expect(await commentField(page).count()).toBe(0);
     // Pressing Like signed out asks to sign in, and counts nothing.
     await likeButton(page).click();
-    await toast(page, 'Please sign in to react.').waitFor();
+    await sawToast(page, 'Please sign in to react.');
     expect(await likeButton(page).getAttribute('aria-pressed')).toBe('false');
     expect(errors).toEqual([]);
   });
@@ -203,7 +203,7 @@ describe.skipIf(!browserAvailable())('articles', () => {
 
     await field.fill(text);
     await page.getByRole('button', { name: 'Post comment' }).click();
-    await toast(page, COMMUNITY_SUCCESS.commentPosted).waitFor();
+    await sawToast(page, COMMUNITY_SUCCESS.commentPosted);
     // The real one was sent, once (so the recording above would have seen the empty one).
     expect(posted).toEqual([`${baseURL()}${PLATFORM_API}/articles/${id}/add-comment`]);
     const mine = commentList(page).filter({ hasText: text });
@@ -311,7 +311,7 @@ describe.skipIf(!browserAvailable())('articles', () => {
     await page.keyboard.press('Tab');
     expect((await focusInfo(page))?.text).toBe('Post comment');
     await page.keyboard.press('Enter');
-    await toast(page, COMMUNITY_SUCCESS.commentPosted).waitFor();
+    await sawToast(page, COMMUNITY_SUCCESS.commentPosted);
     await commentList(page).filter({ hasText: text }).waitFor();
   });
 });

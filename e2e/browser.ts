@@ -37,6 +37,7 @@ export async function openBrowser(viewport = { width: 1280, height: 900 }): Prom
     viewport,
     baseURL: baseURL(),
   });
+  await context.addInitScript(recordToasts);
   const page = context.pages()[0] ?? (await context.newPage());
   const errors: string[] = [];
   page.on('console', (m) => {
@@ -52,6 +53,23 @@ export async function openBrowser(viewport = { width: 1280, height: 900 }): Prom
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Keeps every toast the page shows in `window.__toasts` (its text and class), so a test can check a toast that
+ * has come and gone: a toast lasts 3 s, and on a loaded machine a test can look later than that.
+ */
+function recordToasts() {
+  const seen: { text: string; className: string }[] = [];
+  (window as unknown as { __toasts: typeof seen }).__toasts = seen;
+  new MutationObserver((changes) => {
+    for (const change of changes)
+      for (const node of change.addedNodes) {
+        if (!(node instanceof Element)) continue;
+        const toasts = node.matches('.toast') ? [node] : [...node.querySelectorAll('.toast')];
+        for (const t of toasts) seen.push({ text: t.textContent ?? '', className: t.className });
+      }
+  }).observe(document, { childList: true, subtree: true });
 }
 
 /** No serious or critical axe-core violations on the page as it is now. */

@@ -12,7 +12,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vi
 import { CAMPAIGN_MESSAGES, CAMPAIGN_RATING_KEY } from '../src/shared/campaign.ts';
 import { type BrowserSession, browserAvailable, expectAccessible, openBrowser } from './browser.ts';
 import { type RunningServer, newStore, serverEnv, startServer, type Store } from './global-setup.ts';
-import { toast, visit, waitForHydrationOf } from './helpers.ts';
+import { sawToast, toast, visit, waitForHydrationOf } from './helpers.ts';
 
 const run = promisify(execFile);
 const CAMPAIGN_TITLE = 'Verdict is coming: tell us what you think';
@@ -95,7 +95,7 @@ async function sendAndThank(page: Page, rating: number): Promise<void> {
   // The card's heading takes focus.
   await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Thank you!');
 
-  await toast(page, CAMPAIGN_MESSAGES.submitted).waitFor({ timeout: 6_000 });
+  await sawToast(page, CAMPAIGN_MESSAGES.submitted, 6_000);
   const times = await page.evaluate(
     () => (window as unknown as { campaignTimes: { thanks: number; toast: number } }).campaignTimes,
   );

@@ -9,7 +9,7 @@ import { USER_API } from '../src/shared/constants.ts';
 import type { StoredSession } from '../src/web/features/session/session.tsx';
 import type { GoogleAccount } from './global-setup.ts';
 import { baseURL, type BrowserSession, browserAvailable, expectAccessible, openBrowser } from './browser.ts';
-import { budgetSlider, pressOn, toast, visit } from './helpers.ts';
+import { budgetSlider, pressOn, sawToast, visit } from './helpers.ts';
 import { storedSession, userMenuButton } from './members.ts';
 
 const STEP_TITLE = 'What are you looking for?';
@@ -171,7 +171,7 @@ describe.skipIf(!browserAvailable())('sign in with Google', () => {
 
     await step.getByRole('button', { name: 'Save and continue' }).click();
     const stored = await expectHomeSignedIn(page, true);
-    await toast(page, 'welcome back').waitFor();
+    await sawToast(page, 'welcome back');
     expect(stored.user).toMatchObject({
       username,
       email: who.email,
@@ -234,7 +234,7 @@ describe.skipIf(!browserAvailable())('sign in with Google', () => {
     await signInWithGoogle(again, who.sub);
     await again.waitForURL((u) => u.pathname === '/home');
     await userMenuButton(again).waitFor();
-    await toast(again, 'welcome back').waitFor();
+    await sawToast(again, 'welcome back');
     const stored = await storedSession(again);
     expect(stored?.user.username).toBe(username);
     expect(stored?.token).toBeTruthy();
@@ -258,7 +258,7 @@ describe.skipIf(!browserAvailable())('sign in with Google', () => {
     expect(await form.getByLabel('Current password').count()).toBe(0);
     await expectAccessible(page);
     await form.getByRole('button', { name: 'Delete my account', exact: true }).click();
-    await toast(page, 'Account deleted successfully').waitFor();
+    await sawToast(page, 'Account deleted successfully');
     await page.waitForURL((u) => u.pathname === '/sign-in');
     expect(await storedSession(page)).toBeNull();
     expect(session.errors).toEqual([]);

@@ -90,6 +90,26 @@ export async function waitForHydrationOf(page: Page, selector: string): Promise<
 /** The toast (the app's transient message) that says `text`. */
 export const toast = (page: Page, text: string) => page.locator('.toast', { hasText: text });
 
+/**
+ * Waits until the page has shown a toast that says `text`, even one already gone (pages opened with openBrowser
+ * record their toasts), and returns its class. Each toast shown counts once: a second call needs a second toast,
+ * or the same one still on screen.
+ */
+export async function sawToast(page: Page, text: string, timeout?: number): Promise<string> {
+  const found = await page.waitForFunction(
+    (wanted) => {
+      const seen = (window as unknown as { __toasts?: { text: string; className: string }[] }).__toasts ?? [];
+      const i = seen.findIndex((t) => t.text.includes(wanted));
+      if (i >= 0) return seen.splice(i, 1)[0]!.className;
+      const shown = [...document.querySelectorAll('.toast')].find((t) => t.textContent?.includes(wanted));
+      return shown ? shown.className : false;
+    },
+    text,
+    timeout === undefined ? {} : { timeout },
+  );
+  return (await found.jsonValue()) as string;
+}
+
 /** Loads a path, checks the HTTP status, and waits for hydration. */
 export async function visit(page: Page, path: string, status = 200): Promise<void> {
   const response = await page.goto(path);

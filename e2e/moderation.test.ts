@@ -13,7 +13,7 @@ import { PLATFORM_API, USER_API } from '../src/shared/constants.ts';
 import { MODERATION_MESSAGES, type Standing } from '../src/shared/moderation.ts';
 import { type BrowserSession, browserAvailable, expectAccessible, openBrowser } from './browser.ts';
 import { type RunningServer, newStore, serverEnv, startServer, type Store } from './global-setup.ts';
-import { type Card, overflowing, toast, waitForHydration } from './helpers.ts';
+import { type Card, overflowing, sawToast, waitForHydration } from './helpers.ts';
 import { type Member, newMember as newMemberOn, signInAs, userMenuButton } from './members.ts';
 import { giveRole as giveRoleWithCli } from './roles.ts';
 
@@ -209,7 +209,7 @@ describe.skipIf(!browserAvailable())('moderation', () => {
     await rudeCard.getByRole('radio', { name: /^Hide it/ }).check();
     await rudeCard.getByLabel('Reason (the author will see it)').fill(HIDE_REASON);
     await rudeCard.getByRole('button', { name: 'Hide' }).click();
-    await toast(page, MODERATION_MESSAGES.done.hide).waitFor();
+    await sawToast(page, MODERATION_MESSAGES.done.hide);
     await expect.poll(() => rudeCard.count()).toBe(0);
     // Focus moves to a heading of what is left (the next card's, or the list's).
     await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toMatch(/^H[23]$/);
@@ -219,7 +219,7 @@ describe.skipIf(!browserAvailable())('moderation', () => {
     await spamCard.getByRole('radio', { name: '7 days' }).check();
     await spamCard.getByLabel('Reason (the author will see it)').fill(SUSPEND_REASON);
     await spamCard.getByRole('button', { name: 'Suspend for 7 days' }).click();
-    await toast(page, MODERATION_MESSAGES.done.suspend).waitFor();
+    await sawToast(page, MODERATION_MESSAGES.done.suspend);
     await expect.poll(() => spamCard.count()).toBe(0);
     // Still clear after a reload: the server closed both reports.
     await go(page, '/moderation');

@@ -16,7 +16,7 @@ import {
   overflowing,
   pressOn,
   productDetail,
-  toast,
+  sawToast,
   visit,
 } from './helpers.ts';
 import {
@@ -205,7 +205,7 @@ describe.skipIf(!browserAvailable())('preferences and recommendations', () => {
     expect(await save.isDisabled()).toBe(true);
     await dialog.getByRole('radio', { name: 'Look & Feel' }).check();
     await save.click();
-    await toast(page, SAVED).waitFor();
+    await sawToast(page, SAVED);
     await expect.poll(() => dialog.isVisible()).toBe(false);
     expect(await preferenceOf(member.token)).toMatchObject({
       focus_area: 3,
@@ -302,7 +302,7 @@ describe.skipIf(!browserAvailable())('preferences and recommendations', () => {
     await pressOn(budgetSlider(editor, 'Maximum'), 'ArrowRight', 4, 60_000);
     await pressOn(budgetSlider(editor, 'Minimum'), 'ArrowRight', 4, 40_000);
     await save.click();
-    await toast(page, SAVED).waitFor();
+    await sawToast(page, SAVED);
     await expect
       .poll(() => summary.textContent())
       .toBe('Phones from ₹40,000 to ₹60,000, released in the last 3 years, with Features first.');
@@ -359,8 +359,7 @@ describe.skipIf(!browserAvailable())('preferences and recommendations', () => {
     );
     await save.click();
     expect((await posted).status()).toBe(200);
-    // The first save's toast may still be showing.
-    await toast(page, SAVED).last().waitFor();
+    await sawToast(page, SAVED);
     const emptyState = page.locator('.recommendations .empty', { hasText: 'Try widening your budget' });
     await emptyState.waitFor();
     expect(await emptyState.textContent()).toContain(

@@ -7,7 +7,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { baseURL, type BrowserSession, browserAvailable, expectAccessible, openBrowser } from './browser.ts';
-import { api, type Card, escapeHtml, toast, visit } from './helpers.ts';
+import { api, type Card, escapeHtml, sawToast, toast, visit } from './helpers.ts';
 import { productName } from '../src/shared/format.ts';
 import { type Member, newMember, postAs, signInAs } from './members.ts';
 import { overlappingText } from './layout.ts';
@@ -126,7 +126,7 @@ describe.skipIf(!browserAvailable())('reviews', () => {
       .getByLabel('Your review')
       .fill('The battery lasts two days.\nThe camera is fine in daylight only.');
     await form.getByRole('button', { name: 'Post review' }).click();
-    await toast(page, 'review posted').waitFor();
+    await sawToast(page, 'review posted');
 
     const mine = card(page, 'Great battery, average camera');
     await mine.waitFor();
@@ -164,7 +164,7 @@ describe.skipIf(!browserAvailable())('reviews', () => {
     ).toBe(true);
     await again.getByLabel('Title').fill('Great battery, decent camera');
     await again.getByRole('button', { name: 'Update review' }).click();
-    await toast(page, 'review updated').waitFor();
+    await sawToast(page, 'review updated');
     await card(page, 'Great battery, decent camera').waitFor();
     await expect.poll(() => countLine(page)).toContain('1 review');
     expect((await api<ReviewsPage>(`/product/${id}/reviews`)).total).toBe(1);
@@ -200,7 +200,7 @@ describe.skipIf(!browserAvailable())('reviews', () => {
     await rate(form, 'Look & Feel', 2.5);
     expect(await form.getByText(RATINGS_REQUIRED).count()).toBe(0);
     await form.getByRole('button', { name: 'Post review' }).click();
-    await toast(page, 'review posted').waitFor();
+    await sawToast(page, 'review posted');
     expect(session.errors).toEqual([]);
   });
 
@@ -231,7 +231,7 @@ describe.skipIf(!browserAvailable())('reviews', () => {
     expect((await api<ReviewsPage>(`/product/${phone!.id}/reviews`)).total).toBe(0);
     await form.getByLabel('Which variant do you own?').selectOption(String(owned.id));
     await form.getByRole('button', { name: 'Post review' }).click();
-    await toast(page, 'review posted').waitFor();
+    await sawToast(page, 'review posted');
     const mine = card(page, 'The variant I own');
     await mine.waitFor();
     // The label as the reviews API gives it ("8 GB + 256 GB"), of the variant chosen.
@@ -387,7 +387,7 @@ describe.skipIf(!browserAvailable())('reviews', () => {
 
       await target.getByLabel('Add a comment').fill('Which charger do you use?');
       await target.getByRole('button', { name: 'Post comment' }).click();
-      await toast(page, 'comment posted').waitFor();
+      await sawToast(page, 'comment posted');
       const comment = target.locator('.comment', { hasText: 'Which charger do you use?' });
       await comment.waitFor();
       await expect.poll(() => toggle.textContent()).toBe('Comments (1)');
@@ -395,7 +395,7 @@ describe.skipIf(!browserAvailable())('reviews', () => {
       await comment.getByRole('button', { name: 'Reply' }).click();
       await comment.getByLabel('Your reply').fill('Reply number 1');
       await comment.getByRole('button', { name: 'Post reply' }).click();
-      await toast(page, 'reply posted').waitFor();
+      await sawToast(page, 'reply posted');
       await comment.locator('.reply', { hasText: 'Reply number 1' }).waitFor();
 
       // Two more replies from the API, then a fresh page: the first two show, then "Show more replies".
@@ -427,14 +427,14 @@ describe.skipIf(!browserAvailable())('reviews', () => {
         .getByRole('dialog', { name: 'Delete this reply?' })
         .getByRole('button', { name: 'Delete' })
         .click();
-      await toast(page, 'reply deleted').waitFor();
+      await sawToast(page, 'reply deleted');
       await expect.poll(() => comment.locator('.reply').count()).toBe(2);
       await comment.getByRole('button', { name: 'Delete this comment' }).last().click();
       await page
         .getByRole('dialog', { name: 'Delete this comment?' })
         .getByRole('button', { name: 'Delete' })
         .click();
-      await toast(page, 'comment deleted').waitFor();
+      await sawToast(page, 'comment deleted');
       await expect.poll(() => toggle.textContent()).toBe('Comments (0)');
       expect(session.errors).toEqual([]);
     });
@@ -517,7 +517,7 @@ describe.skipIf(!browserAvailable())('reviews', () => {
     expect(await cards(page).count()).toBe(1);
     await del.click();
     await dialog.getByRole('button', { name: 'Delete' }).click();
-    await toast(page, 'review deleted').waitFor();
+    await sawToast(page, 'review deleted');
     await expect.poll(() => cards(page).count()).toBe(0);
     await expect.poll(() => countLine(page)).toContain('0 reviews');
     expect((await api<ReviewsPage>(`/product/${id}/reviews`)).total).toBe(0);
