@@ -6,13 +6,15 @@
  * 301. The listing is hidden (404) and restored. The screens fit 360 px.
  */
 import type { Page } from 'playwright-core';
+import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { PLATFORM_API } from '../src/shared/constants.ts';
+import { formatPrice, todayInIndia } from '../src/shared/format.ts';
 import { type BrowserSession, browserAvailable, expectAccessible, openBrowser } from './browser.ts';
 import { type RunningServer, newStore, serverEnv, startServer, type Store } from './global-setup.ts';
-import { overflowing, waitForHydration } from './helpers.ts';
+import { overflowing, sawToast, waitForHydration } from './helpers.ts';
 import { type Member, newMember as newMemberOn, signInAs, userMenuButton } from './members.ts';
-import { giveRole as giveRoleWithCli } from './roles.ts';
+import { giveRoles } from './roles.ts';
 const CATALOGUE_API = '/catalogue/api/v1';
 
 describe.skipIf(!browserAvailable())('catalogue editing', () => {
@@ -42,11 +44,6 @@ describe.skipIf(!browserAvailable())('catalogue editing', () => {
   const newMember = (firstName: string): Promise<Member> =>
     newMemberOn({ firstName, server: { base, dataDir: store!.dataDir } });
 
-  /** Gives `member` a role with the CLI (npm run user:role). */
-  async function giveRole(member: Member, role: 'editor') {
-    server = await giveRoleWithCli(server!, env, member.username, role);
-  }
-
   async function open(member: Member, viewport?: { width: number; height: number }) {
     const s = await openBrowser(viewport);
     sessions.push(s);
@@ -62,6 +59,7 @@ describe.skipIf(!browserAvailable())('catalogue editing', () => {
 
   let editor: Member;
   let reviewer: Member;
+  let admin: Member;
   const stamp = Date.now().toString(36).replace(/\d/g, '');
   const name = `Vireo${stamp}`;
   const now = new Date();
@@ -73,8 +71,12 @@ describe.skipIf(!browserAvailable())('catalogue editing', () => {
     env = serverEnv(inject('webBuildDir'), store);
     server = await startServer(env, { timeoutMs: 150_000 });
     base = server.baseURL;
-    [editor, reviewer] = await Promise.all([newMember('Asha'), newMember('Ravi')]);
-    await giveRole(editor, 'editor');
+    [editor, reviewer, admin] = await Promise.all([newMember('Asha'), newMember('Ravi'), newMember('Meera')]);
+    // The roles, with the CLI (npm run user:role).
+    server = await giveRoles(server, env, [
+      [editor.username, 'editor'],
+      [admin.username, 'admin'],
+    ]);
   }, 400_000);
 
   afterEach(async () => {
@@ -138,6 +140,84 @@ describe.skipIf(!browserAvailable())('catalogue editing', () => {
     await go(page, `/product/${keptId}`);
     await page.getByRole('heading', { level: 1, name: new RegExp(name) }).waitFor();
     expect(await page.getByText('6,000 mAh').count()).toBeGreaterThan(0);
+  });
+
+  it('adds two photos with the photo manager and records two prices with the price form; the page and the history show them', async () => {
+    const { page, errors } = await open(editor);
+    await go(page, `/catalogue/models/${keptId}`);
+
+    // Two photos in one upload; the second is moved up by keyboard and becomes the product image.
+    const photos = page.getByRole('region', { name: /^Photos of / });
+    const image = (background: string, format: 'jpeg' | 'png') =>
+      sharp({ create: { width: 900, height: 1200, channels: 3, background } })
+        [format]()
+        .toBuffer();
+    await photos.getByLabel('Add photos').setInputFiles([
+      { name: 'front.jpg', mimeType: 'image/jpeg', buffer: await image('#1f6f8b', 'jpeg') },
+      { name: 'back.png', mimeType: 'image/png', buffer: await image('#c0392b', 'png') },
+    ]);
+    await photos.getByRole('button', { name: 'Upload' }).click();
+    const second = photos.getByRole('img', { name: 'Photo 2 of 2', exact: true });
+    await second.waitFor();
+    const back = await second.getAttribute('src');
+    await photos.getByRole('button', { name: 'Move photo 2 up' }).focus();
+    await page.keyboard.press('Enter');
+    const productImage = photos.getByRole('img', { name: 'Photo 1 of 2 (product image)' });
+    await expect.poll(() => productImage.getAttribute('src')).toBe(back);
+    const photoId = Number(/\/images\/photos\/(\d+)-/.exec(back ?? '')?.[1]);
+    expect(photoId).toBeGreaterThan(0);
+    await expectAccessible(page);
+
+    // Two prices for the first variant: an older one, then today's lower one.
+    const ago = new Date(`${todayInIndia()}T00:00:00Z`);
+    ago.setUTCDate(ago.getUTCDate() - 20);
+    const earlier = ago.toISOString().slice(0, 10);
+    const priceForm = page.getByRole('region', { name: 'Price of 8 GB + 128 GB' });
+    for (const [price, source, seen] of [
+      [27_999, 'Flipkart', earlier],
+      [24_999, 'Amazon.in', todayInIndia()],
+    ] as const) {
+      // The form closes after each price it records.
+      await page.getByRole('button', { name: 'Set price of 8 GB + 128 GB' }).click();
+      await priceForm.getByLabel('Price (₹)').fill(String(price));
+      await priceForm.getByLabel('Where it was seen').fill(source);
+      await priceForm.getByLabel('Seen on').fill(seen);
+      await priceForm.getByRole('button', { name: 'Record price' }).click();
+      await sawToast(page, `Price recorded: 8 GB + 128 GB is now ${formatPrice(price)}.`);
+      await priceForm.waitFor({ state: 'detached' });
+    }
+    await page.getByRole('cell', { name: formatPrice(24_999), exact: true }).waitFor();
+    await expectAccessible(page);
+    expect(errors).toEqual([]);
+
+    // The product page: the photo is its image, and the history chart has both prices.
+    await expect
+      .poll(
+        async () => {
+          await go(page, `/product/${keptId}`);
+          return page.locator('.product-hero picture img').getAttribute('src');
+        },
+        { timeout: 20_000, interval: 1_000 },
+      )
+      .toBe(`/images/photos/${photoId}-900.webp`); // no size wider than the 900 px original
+    const history = page.locator('section.price-history');
+    await history.getByRole('img', { name: /^Price history chart/ }).waitFor();
+    expect(await history.locator('.price-history-selected .price-history-dot').count()).toBe(2);
+    expect(await history.locator('.price-history-lowest').textContent()).toMatch(
+      new RegExp(`^Lowest in the last 90 days: ${formatPrice(24_999)}`),
+    );
+
+    // An admin sees each change in the catalogue's history, with who made it.
+    const staff = await open(admin);
+    await go(staff.page, '/catalogue/history');
+    const table = staff.page.getByRole('region', { name: 'The catalogue’s changes, newest first' });
+    for (const what of ['Set a price', 'Added a photo', 'Reordered the photos'])
+      await table
+        .getByRole('row', { name: new RegExp(`@${editor.username} ${what}`) })
+        .first()
+        .waitFor();
+    await expectAccessible(staff.page);
+    expect(staff.errors).toEqual([]);
   });
 
   it('merges a duplicate listing into it: its review moves and its old address answers 301', async () => {

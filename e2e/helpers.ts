@@ -234,19 +234,28 @@ export async function waitForFilters(page: Page, want: BrowseFilters): Promise<v
   }, expected);
 }
 
-/** What sticks out to the right (empty when nothing does), to name the culprit when this fails. */
+/**
+ * What sticks out to the right (empty when nothing does), to name the culprit when this fails: elements inside
+ * a box that scrolls or clips sideways (a wide table in its scrolling wrapper) are not culprits.
+ */
 export const overflowing = (page: Page) =>
-  page.evaluate(() =>
-    document.documentElement.scrollWidth <= window.innerWidth
-      ? []
-      : Array.from(document.querySelectorAll('body *'))
-          .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 0.5)
-          .slice(0, 5)
-          .map(
-            (el) =>
-              `${el.tagName.toLowerCase()}.${el.className} (${Math.round(el.getBoundingClientRect().right)}px)`,
-          ),
-  );
+  page.evaluate(() => {
+    const width = document.documentElement.scrollWidth;
+    if (width <= window.innerWidth) return [];
+    const culprits = Array.from(document.querySelectorAll('body *'))
+      .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 0.5)
+      .filter((el) => {
+        for (let up = el.parentElement; up && up !== document.body; up = up.parentElement)
+          if (getComputedStyle(up).overflowX !== 'visible') return false;
+        return true;
+      })
+      .slice(0, 5)
+      .map(
+        (el) =>
+          `${el.tagName.toLowerCase()}.${el.className} (${Math.round(el.getBoundingClientRect().right)}px)`,
+      );
+    return culprits.length ? culprits : [`the page scrolls sideways (${width}px)`];
+  });
 
 /** A thumb of the budget slider (components/range-slider.tsx) in `scope`. */
 export const budgetSlider = (scope: Page | Locator, end: 'Minimum' | 'Maximum') =>

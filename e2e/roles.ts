@@ -11,14 +11,21 @@ import { type RunningServer, startServer } from './global-setup.ts';
 const run = promisify(execFile);
 
 /** Gives `username` the role; answers the server to use from now on (the same one on PostgreSQL). */
-export async function giveRole(
+export const giveRole = (server: RunningServer, env: Record<string, string>, username: string, role: Role) =>
+  giveRoles(server, env, [[username, role]]);
+
+/** Gives each username its role, stopping a PGlite server once for all of them. */
+export async function giveRoles(
   server: RunningServer,
   env: Record<string, string>,
-  username: string,
-  role: Role,
+  grants: [username: string, role: Role][],
 ): Promise<RunningServer> {
-  const cli = () =>
-    run(process.execPath, ['--import', 'tsx', 'src/server/cli/user-role.ts', username, role], { env });
+  const cli = async () => {
+    for (const [username, role] of grants)
+      await run(process.execPath, ['--import', 'tsx', 'src/server/cli/user-role.ts', username, role], {
+        env,
+      });
+  };
   if (env.DATABASE_URL) {
     await cli();
     return server;

@@ -130,9 +130,6 @@ export function ModelEditor({ token, id, message }: { token: string; id: number;
       <section aria-labelledby="cat-photos" className="cat-section">
         <h2 id="cat-photos">Photos</h2>
         <PhotoManager modelId={model.id} name={`${model.brand} ${model.model}`} />
-        <p className="muted" data-slot="photo-manager">
-          Photos are managed here.
-        </p>
       </section>
       <section aria-labelledby="cat-listing" className="cat-section">
         <h2 id="cat-listing">Listing</h2>
