@@ -97,7 +97,7 @@ export function catalogueVersion(dir = CATALOGUE_DIR): string {
 }
 
 /** The advisory lock the import holds for its transaction (any fixed number; "verdict" + 18). */
-const IMPORT_LOCK = 7_118_018;
+export const IMPORT_LOCK = 7_118_018;
 
 const natural = (brandId: number, model: string, variant: string) =>
   `${brandId}\u0000${model}\u0000${variant}`;
