@@ -145,7 +145,9 @@ export type ModelCreate = z.infer<typeof ModelCreateSchema>;
 export const ModelFieldsSchema = z.object(modelFields);
 
 /** PATCH /models/{id}: only the fields sent change; attributes sent are set (null: forgotten) on every variant. */
-export const ModelPatchSchema = ModelFieldsSchema.partial().refine((p) => Object.keys(p).length > 0, { message: 'Change at least one field.' });
+export const ModelPatchSchema = ModelFieldsSchema.partial().refine((p) => Object.keys(p).length > 0, {
+  message: 'Change at least one field.',
+});
 export type ModelPatch = z.infer<typeof ModelPatchSchema>;
 
 export const HideSchema = z.object({

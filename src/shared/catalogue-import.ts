@@ -13,6 +13,7 @@ import {
   VariantInputSchema,
 } from './catalogue-editing.ts';
 import { SetPriceSchema } from './catalogue-prices.ts';
+import { ERRORS } from './messages.ts';
 
 /** The largest file the editors' screen takes (the command line reads any size). */
 export const IMPORT_MAX_BYTES = 2 * 1024 * 1024;
@@ -51,8 +52,9 @@ export const MODEL_LEVEL_FIELDS = [
 ] as const;
 
 export const IMPORT_TEXTS = {
-  refused: 'The file was not imported: correct the rows listed and try again. Nothing was changed.',
-  tooLarge: `The file must be at most ${IMPORT_MAX_BYTES / 1024 / 1024} MB.`,
+  refused: ERRORS.IMPORT_REFUSED.message,
+  /** IMPORT_MAX_BYTES in words. */
+  tooLarge: ERRORS.IMPORT_TOO_LARGE.message,
   missing: 'Choose a JSON or CSV file to import.',
   type: 'The file must be a .json or .csv file.',
   empty: 'The file has no rows.',

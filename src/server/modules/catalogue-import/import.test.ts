@@ -39,7 +39,7 @@ afterAll(() => t.close());
 
 const counts = async () =>
   (
-    await query<Record<string, number>>(
+    await query<{ changes: number; prices: number; models: number; variants: number; hidden: number }>(
       t.database,
       `SELECT (SELECT count(*)::int FROM catalogue_changes) AS changes, (SELECT count(*)::int FROM price_history) AS prices,
         (SELECT count(*)::int FROM products) AS models, (SELECT count(*)::int FROM product_variants) AS variants,
