@@ -4,7 +4,8 @@
  * `<dir>.pid`; another process finds the file naming a live process and refuses with a clear message. A file left
  * by a process that died (a crash, kill -9) names no live process and is taken over.
  */
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 
 export class DatabaseInUse extends Error {
   constructor(
@@ -39,6 +40,7 @@ const readPid = (file: string): number => {
 /** Takes `dir` for this process; answers the release (idempotent). Throws DatabaseInUse when another holds it. */
 export function holdPgliteDir(dir: string): () => void {
   const file = `${dir.replace(/[/\\]+$/, '')}.pid`;
+  mkdirSync(dirname(file), { recursive: true });
   const release = () => {
     process.off('exit', release);
     if (readPid(file) === process.pid) rmSync(file, { force: true });

@@ -46,6 +46,12 @@ const models = async () =>
   )[0]!.n;
 
 describe('POST /catalogue/api/v1/imports', () => {
+  it('is in the OpenAPI document, with its 413 and 422', async () => {
+    const doc = (await t.app.inject('/api-docs')).json();
+    const op = doc.paths['/catalogue/api/v1/imports'].post;
+    expect(Object.keys(op.responses)).toEqual(expect.arrayContaining(['200', '401', '403', '413', '422']));
+  });
+
   it('answers 401 signed out and 403 to members and moderators', async () => {
     const anonymous = await upload(GOOD, { who: null });
     expect(anonymous.statusCode).toBe(401);
