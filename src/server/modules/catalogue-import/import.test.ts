@@ -91,6 +91,9 @@ describe('bulk import: checking the file', () => {
     expect(await refusal('broken.json', '[{"category": "C001",')).toEqual([
       expect.stringMatching(/^broken\.json:0:file: Not readable JSON/),
     ]);
+    expect(
+      await refusal('nul.json', JSON.stringify([{ category: 'C001', brand: 'A\u0000', model: 'B' }])),
+    ).toEqual(['nul.json:1:brand: Please remove invisible control characters.']);
     expect(await refusal('object.json', '{"category": "C001"}')).toEqual([
       'object.json:0:file: The file must be a JSON array of rows.',
     ]);

@@ -12,6 +12,7 @@ import {
   type ImportRow,
   ImportRowSchema,
 } from '../../../shared/catalogue-import.ts';
+import { CONTROL_CHARACTERS } from '../../../shared/fields.ts';
 import { CsvError, parseCsv } from './csv.ts';
 
 /** A row as checked, with the number a person finds it under. */
@@ -141,6 +142,11 @@ function readCsv(file: ImportFile, errors: string[]): RawRow[] {
   });
 }
 
+const hasNul = (v: unknown): boolean =>
+  typeof v === 'string'
+    ? v.includes('\u0000')
+    : v !== null && typeof v === 'object' && Object.values(v).some(hasNul);
+
 function checkRow(file: string, { row, cells }: RawRow, errors: string[]): NumberedRow | null {
   const attributes: Cells = {};
   const rest: Cells = {};
@@ -148,6 +154,10 @@ function checkRow(file: string, { row, cells }: RawRow, errors: string[]): Numbe
     if (ATTRIBUTES.has(k)) attributes[k] = v;
     else rest[k] = v;
   }
+  // PostgreSQL text cannot hold U+0000: refused here, under its cell, rather than by the database.
+  const nul = Object.entries(cells).filter(([, v]) => hasNul(v));
+  for (const [k] of nul) errors.push(`${file}:${row}:${k}: ${CONTROL_CHARACTERS}`);
+  if (nul.length) return null;
   const parsed = ImportRowSchema.safeParse({ ...rest, attributes });
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
