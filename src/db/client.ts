@@ -9,6 +9,7 @@ import { drizzle as drizzlePg, NodePgDatabase, NodePgSession } from 'drizzle-orm
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema.ts';
+import { holdPgliteDir } from './pglite-lock.ts';
 import { connectionLost } from './sql.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -91,11 +92,19 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
     };
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  const client = await PGlite.create({
-    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
-    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
-    extensions: { pg_trgm },
-  });
+  // One process at a time on a PGlite directory (pglite-lock.ts): a second one is refused, never let in.
+  const release = options.dataDir ? holdPgliteDir(options.dataDir) : () => {};
+  let client: PGlite;
+  try {
+    client = await PGlite.create({
+      ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+      ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+      extensions: { pg_trgm },
+    });
+  } catch (err) {
+    release();
+    throw err;
+  }
   const pgliteDb = drizzlePglite({ client, schema });
   return {
     db: pgliteDb as unknown as Db,
@@ -104,7 +113,13 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
     ping: async () => {
       await client.query('select 1');
     },
-    close: () => client.close(),
+    close: async () => {
+      try {
+        await client.close();
+      } finally {
+        release();
+      }
+    },
     dump: () => client.dumpDataDir('none'),
   };
 }

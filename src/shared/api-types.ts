@@ -171,6 +171,8 @@ export const ErrorResponseSchema = z.object({
   suspension_reason: z.string().optional(),
   /** 429: seconds until the limit lets the next request through (also the Retry-After header). */
   retry_after: z.number().int().optional(),
+  /** IMPORT_REFUSED (a bulk import file): every problem, as `file:row:field: reason`. */
+  errors: z.array(z.string()).optional(),
 });
 export type ErrorResponse = z.infer<typeof ErrorResponseSchema>;
 

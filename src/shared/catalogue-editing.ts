@@ -62,7 +62,11 @@ const isoDate = (what: string) =>
   z
     .string()
     .regex(DATE, `${what} must be a date (YYYY-MM-DD).`)
-    .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)), `${what} must be a real date.`);
+    .refine((s) => {
+      // Date.parse takes 30 February (as 2 March): a real date reads back as itself.
+      const d = new Date(`${s}T00:00:00Z`);
+      return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
+    }, `${what} must be a real date.`);
 
 /**
  * One attribute as the spec stores it: a value (text, number, yes/no or a list), with a physical-quantity id
@@ -137,11 +141,13 @@ export const ModelCreateSchema = z.object({
 });
 export type ModelCreate = z.infer<typeof ModelCreateSchema>;
 
+/** A model's fields, each on its own (the bulk import checks a file's cells with them). */
+export const ModelFieldsSchema = z.object(modelFields);
+
 /** PATCH /models/{id}: only the fields sent change; attributes sent are set (null: forgotten) on every variant. */
-export const ModelPatchSchema = z
-  .object(modelFields)
-  .partial()
-  .refine((p) => Object.keys(p).length > 0, { message: 'Change at least one field.' });
+export const ModelPatchSchema = ModelFieldsSchema.partial().refine((p) => Object.keys(p).length > 0, {
+  message: 'Change at least one field.',
+});
 export type ModelPatch = z.infer<typeof ModelPatchSchema>;
 
 export const HideSchema = z.object({

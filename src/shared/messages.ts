@@ -112,6 +112,11 @@ export const ERRORS = {
   VARIANT_NOT_FOUND: { status: 404, message: 'No variant has this id.' },
   MODEL_EXISTS: { status: 409, message: 'A model of this brand with this name is already listed.' },
   VARIANT_EXISTS: { status: 409, message: 'This model already has a variant with this label.' },
+  IMPORT_REFUSED: {
+    status: 422,
+    message: 'The file was not imported: correct the rows listed and try again. Nothing was changed.',
+  },
+  IMPORT_TOO_LARGE: { status: 413, message: 'The file must be at most 2 MB.' },
   MERGE_SAME_MODEL: {
     status: 400,
     message: 'Choose another model to keep: a model cannot be merged into itself.',
@@ -139,6 +144,8 @@ export interface ErrorDetails {
   suspension_reason?: string;
   /** 429: seconds until the limit lets the next request through (also the Retry-After header). */
   retry_after?: number;
+  /** IMPORT_REFUSED: every problem of the file, as `file:row:field: reason`. */
+  errors?: string[];
 }
 
 /** POSTING_TOO_FAST, saying how long to wait. */

@@ -284,3 +284,50 @@ describe('the price history of an import (issue 19)', () => {
     expect(await historyCount()).toBe(before + 2);
   });
 });
+
+describe('the bundled catalogue and the editors’ changes (decision 0016)', () => {
+  let own: Database;
+  beforeAll(async () => {
+    own = await cloneDatabase(inject('template'));
+  });
+  afterAll(() => own.close());
+
+  it('a re-import leaves alone every model with a line in the catalogue’s history, and updates the others', async () => {
+    const phones = readCatalogue('C001');
+    const singles = phones
+      .map((r, i) => ({ r, i }))
+      .filter(
+        ({ r }) =>
+          r.price != null &&
+          r.listingConfidence !== 'rumoured' &&
+          phones.filter((o) => o.modelKey === r.modelKey).length === 1,
+      );
+    const [edited, other] = [singles[0]!, singles[1]!];
+    const idOf = async (key: string) =>
+      (
+        await query<{ id: number }>(
+          own,
+          `SELECT id FROM products WHERE category_id = 'C001' AND model_key = '${key.replace(/'/g, "''")}'`,
+        )
+      )[0]!.id;
+    const editedId = await idOf(edited.r.modelKey);
+    const otherId = await idOf(other.r.modelKey);
+    // An editor's changes: the price, the listing (hidden), and the history line every change writes.
+    await own.db.execute(`UPDATE product_variants SET price = 11 WHERE product_id = ${editedId}`);
+    await own.db.execute(`UPDATE products SET hidden = true, hidden_reason = 'wrong' WHERE id = ${editedId}`);
+    await own.db.execute(`INSERT INTO catalogue_changes (actor_id, action, target_type, target_id)
+      VALUES (NULL, 'set_price', 'variant', ${editedId})`);
+    phones[edited.i] = { ...edited.r, price: edited.r.price! + 222 };
+    phones[other.i] = { ...other.r, price: other.r.price! + 333 };
+    await importCatalogue(own.db, { C001: phones });
+    const state = await query<{ id: number; price: number; hidden: boolean }>(
+      own,
+      `SELECT p.id, v.price, p.hidden FROM products p JOIN product_variants v ON v.product_id = p.id
+        WHERE p.id IN (${editedId}, ${otherId}) ORDER BY p.id = ${editedId} DESC`,
+    );
+    expect(state).toEqual([
+      { id: editedId, price: 11, hidden: true },
+      { id: otherId, price: other.r.price! + 333, hidden: false },
+    ]);
+  });
+});

@@ -97,7 +97,7 @@ export function catalogueVersion(dir = CATALOGUE_DIR): string {
 }
 
 /** The advisory lock the import holds for its transaction (any fixed number; "verdict" + 18). */
-const IMPORT_LOCK = 7_118_018;
+export const IMPORT_LOCK = 7_118_018;
 
 const natural = (brandId: number, model: string, variant: string) =>
   `${brandId}\u0000${model}\u0000${variant}`;
@@ -189,7 +189,19 @@ async function importCategory(tx: Tx, categoryId: CategoryId, rows: CatalogueRow
   );
   const known = new Map(existing.map((v) => [natural(v.brand_id, v.model, v.variant), v.id]));
   const priceBefore = new Map(existing.map((v) => [v.id, v.price]));
-  const listed = rows.filter((r) => r.listingConfidence !== 'rumoured');
+  // Decision 0016: a model with a line in the catalogue's history (an editor's change or a bulk import) is the
+  // editors' now: the bundled file no longer writes over it (its values, prices, listing or variants).
+  const edited = new Set(
+    (
+      await rows_<{ model_key: string }>(
+        tx,
+        sql`SELECT p.model_key FROM ${products} p WHERE p.category_id = ${categoryId} AND p.model_key IS NOT NULL
+          AND EXISTS (SELECT 1 FROM catalogue_changes c WHERE (c.target_type = 'model' AND c.target_id = p.id)
+            OR (c.target_type = 'variant' AND c.target_id IN (SELECT v.id FROM ${productVariants} v WHERE v.product_id = p.id)))`,
+      )
+    ).map((p) => p.model_key),
+  );
+  const listed = rows.filter((r) => r.listingConfidence !== 'rumoured' && !edited.has(r.modelKey));
   const fresh = listed.filter((r) => !known.has(natural(brandId.get(r.brand)!, r.model, r.variant)));
   const reserved = await reserveIds(tx, fresh.length);
   fresh.forEach((r, i) => known.set(natural(brandId.get(r.brand)!, r.model, r.variant), reserved[i]!));

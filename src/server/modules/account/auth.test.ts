@@ -50,6 +50,11 @@ const upload = (field: string) =>
     Buffer.from(`\r\n--${BOUNDARY}--\r\n`),
   ]);
 const MULTIPART = `multipart/form-data; boundary=${BOUNDARY}`;
+/** A bulk import file (checked only: dry_run=true). */
+const IMPORT_CSV = Buffer.from(
+  `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="a.csv"\r\nContent-Type: text/csv\r\n\r\n` +
+    `category,brand,model\r\nC001,Authtest,Importphone\r\n--${BOUNDARY}--\r\n`,
+);
 
 const report = { reason_id: 7, comments: 'Not about the phone at all.' };
 /**
@@ -82,6 +87,7 @@ const VALID: Record<string, { query?: string; body?: object | Buffer; type?: str
   'POST /catalogue/api/v1/variants/{id}/split': { body: {} },
   'POST /catalogue/api/v1/models/{id}/photos': { body: upload('photos'), type: MULTIPART },
   'PUT /catalogue/api/v1/models/{id}/photos/order': { body: { photo_ids: [1] } },
+  'POST /catalogue/api/v1/imports': { query: 'dry_run=true', body: IMPORT_CSV, type: MULTIPART },
   'POST /moderation/api/v1/actions': {
     body: { target_type: 'review', target_id: 1, action: 'warn', reason: 'Please keep it civil.' },
   },

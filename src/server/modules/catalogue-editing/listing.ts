@@ -23,7 +23,12 @@ async function listing(tx: Tx, modelId: number): Promise<Listing> {
   return row!;
 }
 
-export async function hideModel(tx: Tx, actorId: number, id: number, input: HideInput): Promise<number> {
+export async function hideModel(
+  tx: Tx,
+  actorId: number | null,
+  id: number,
+  input: HideInput,
+): Promise<number> {
   const modelId = await modelIdOfAny(tx, id, true);
   const was = await listing(tx, modelId);
   if (was.hidden) throw new AppError('ALREADY_HIDDEN');
@@ -43,7 +48,7 @@ export async function hideModel(tx: Tx, actorId: number, id: number, input: Hide
   return modelId;
 }
 
-export async function restoreModel(tx: Tx, actorId: number, id: number): Promise<number> {
+export async function restoreModel(tx: Tx, actorId: number | null, id: number): Promise<number> {
   const modelId = await modelIdOfAny(tx, id, true);
   const was = await listing(tx, modelId);
   if (!was.hidden) throw new AppError('NOT_HIDDEN');

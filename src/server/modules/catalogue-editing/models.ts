@@ -53,7 +53,7 @@ async function assertVariantFree(
   if (taken) throw new AppError('VARIANT_EXISTS', { field: 'variant' });
 }
 
-export async function createModel(tx: Tx, actorId: number, input: ModelCreate): Promise<number> {
+export async function createModel(tx: Tx, actorId: number | null, input: ModelCreate): Promise<number> {
   const labels = input.variants.map((v) => v.variant.toLowerCase());
   if (new Set(labels).size !== labels.length) throw new AppError('VARIANT_EXISTS', { field: 'variants' });
   const brand = await brandId(tx, input.category, input.brand);
@@ -149,7 +149,12 @@ const MODEL_FIELDS = [
   'specs_checked_on',
 ] as const;
 
-export async function updateModel(tx: Tx, actorId: number, id: number, patch: ModelPatch): Promise<number> {
+export async function updateModel(
+  tx: Tx,
+  actorId: number | null,
+  id: number,
+  patch: ModelPatch,
+): Promise<number> {
   const modelId = await modelIdOfAny(tx, id, true);
   const now = await readModel(tx, modelId);
   const before: Record<string, unknown> = {};
@@ -231,7 +236,12 @@ export async function updateModel(tx: Tx, actorId: number, id: number, patch: Mo
   return modelId;
 }
 
-export async function addVariant(tx: Tx, actorId: number, id: number, input: VariantInput): Promise<number> {
+export async function addVariant(
+  tx: Tx,
+  actorId: number | null,
+  id: number,
+  input: VariantInput,
+): Promise<number> {
   const modelId = await modelIdOfAny(tx, id, true);
   const m = await readModel(tx, modelId);
   const [brand] = await rows<{ brand_id: number }>(
@@ -255,7 +265,7 @@ export async function addVariant(tx: Tx, actorId: number, id: number, input: Var
 
 export async function updateVariant(
   tx: Tx,
-  actorId: number,
+  actorId: number | null,
   id: number,
   patch: VariantPatch,
 ): Promise<number> {

@@ -22,6 +22,7 @@ import { catalogueHistory } from './history.ts';
 import { priceRoutes } from './prices.ts';
 import { modelIdOfAny } from './store.ts';
 import { photoRoutes } from './photos.ts';
+import { importRoutes } from '../catalogue-import/routes.ts';
 
 const tags = ['catalogue editing'];
 const EDITOR_ERRORS = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 403: ErrorResponseSchema };
@@ -230,4 +231,5 @@ export function catalogueEditingRoutes(app: FastifyInstance, services: Services)
     async (req) => ok(editing.split(signedIn(req).userId, req.params.id, req.body?.model)),
   );
   photoRoutes(app, services);
+  importRoutes(app, services);
 }

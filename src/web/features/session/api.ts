@@ -13,11 +13,14 @@ export class AccountApiError extends ApiError {
   readonly field: string | undefined;
   readonly fields: Record<string, string>;
   readonly captchaRequired: boolean;
+  /** A refused bulk import: every `file:row:field: reason`. */
+  readonly errors: string[];
   constructor(status: number, body: Partial<ErrorResponse> | null) {
     super(body?.message ?? MESSAGES.generic, status, body?.code ?? 'INTERNAL');
     this.field = body?.field;
     this.fields = body?.fields ?? {};
     this.captchaRequired = body?.captcha_required === true;
+    this.errors = body?.errors ?? [];
   }
 }
 
