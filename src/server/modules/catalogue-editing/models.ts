@@ -13,7 +13,7 @@ import type {
   VariantPatch,
 } from '../../../shared/catalogue-editing.ts';
 import { AppError } from '../../../shared/messages.ts';
-import { recordChange } from './history.ts';
+import { type Credit, creditedLine, recordChange } from './history.ts';
 import {
   applyAttributes,
   type Attributes,
@@ -149,7 +149,13 @@ const MODEL_FIELDS = [
   'specs_checked_on',
 ] as const;
 
-export async function updateModel(tx: Tx, actorId: number, id: number, patch: ModelPatch): Promise<number> {
+export async function updateModel(
+  tx: Tx,
+  actorId: number,
+  id: number,
+  patch: ModelPatch,
+  credit?: Credit,
+): Promise<number> {
   const modelId = await modelIdOfAny(tx, id, true);
   const now = await readModel(tx, modelId);
   const before: Record<string, unknown> = {};
@@ -220,14 +226,13 @@ export async function updateModel(tx: Tx, actorId: number, id: number, patch: Mo
     after.hidden = hidden;
   }
   await finishChange(tx, [modelId]);
-  await recordChange(tx, {
-    actorId,
-    action: 'update_model',
-    targetType: 'model',
-    targetId: modelId,
-    before,
-    after,
-  });
+  await recordChange(
+    tx,
+    creditedLine(
+      { actorId, action: 'update_model', targetType: 'model', targetId: modelId, before, after },
+      credit,
+    ),
+  );
   return modelId;
 }
 
@@ -258,6 +263,7 @@ export async function updateVariant(
   actorId: number,
   id: number,
   patch: VariantPatch,
+  credit?: Credit,
 ): Promise<number> {
   const [v] = await rows<{
     product_id: number;
@@ -304,13 +310,12 @@ export async function updateVariant(
       attributes = ${JSON.stringify(attributes)}::jsonb, updated_at = now() WHERE id = ${id}`);
   await setVariantFacets(tx, id, v.category_id);
   await finishChange(tx, [v.product_id]);
-  await recordChange(tx, {
-    actorId,
-    action: 'update_variant',
-    targetType: 'variant',
-    targetId: id,
-    before,
-    after,
-  });
+  await recordChange(
+    tx,
+    creditedLine(
+      { actorId, action: 'update_variant', targetType: 'variant', targetId: id, before, after },
+      credit,
+    ),
+  );
   return v.product_id;
 }

@@ -10,7 +10,8 @@ import { modelPrices } from '../../../db/catalogue/models.ts';
 import { rows } from '../../../db/sql.ts';
 import type { SetPriceInput, SetPriceResponse } from '../../../shared/catalogue-prices.ts';
 import { AppError } from '../../../shared/messages.ts';
-import { recordChange } from './history.ts';
+import { type Credit, creditedLine, recordChange } from './history.ts';
+import type { Tx } from './store.ts';
 
 export async function setVariantPrice(
   db: Db,
@@ -18,64 +19,79 @@ export async function setVariantPrice(
   variantId: number,
   input: SetPriceInput,
 ): Promise<SetPriceResponse> {
-  return db.transaction(async (tx) => {
-    const [variant] = await rows<{ id: number; product_id: number; price: number | null }>(
-      tx,
-      sql`SELECT id, product_id, price FROM product_variants WHERE id = ${variantId}`,
-    );
-    if (!variant) throw new AppError('PRODUCT_NOT_FOUND');
-    // One change to a model at a time: its variants' prices are read and its own written under this lock.
-    await tx.execute(sql`SELECT id FROM products WHERE id = ${variant.product_id} FOR UPDATE`);
+  return db.transaction((tx) => recordPrice(tx, actorId, variantId, input));
+}
 
+/** The same, in the caller's transaction; `credit` when it applies a member's correction. */
+export async function recordPrice(
+  tx: Tx,
+  actorId: number,
+  variantId: number,
+  input: SetPriceInput,
+  credit?: Credit,
+): Promise<SetPriceResponse> {
+  const [variant] = await rows<{ id: number; product_id: number; price: number | null }>(
+    tx,
+    sql`SELECT id, product_id, price FROM product_variants WHERE id = ${variantId}`,
+  );
+  if (!variant) throw new AppError('PRODUCT_NOT_FOUND');
+  // One change to a model at a time: its variants' prices are read and its own written under this lock.
+  await tx.execute(sql`SELECT id FROM products WHERE id = ${variant.product_id} FOR UPDATE`);
+
+  await tx.execute(
+    sql`INSERT INTO price_history (variant_id, price, source, observed_at, recorded_by)
+      VALUES (${variantId}, ${input.price}, ${input.source}, ${input.observed_at}::date, ${actorId})`,
+  );
+  const [latest] = await rows<{ price: number }>(
+    tx,
+    sql`SELECT price FROM price_history WHERE variant_id = ${variantId}
+      ORDER BY observed_at DESC, id DESC LIMIT 1`,
+  );
+  const current = latest!.price;
+  if (current !== variant.price) {
     await tx.execute(
-      sql`INSERT INTO price_history (variant_id, price, source, observed_at, recorded_by)
-        VALUES (${variantId}, ${input.price}, ${input.source}, ${input.observed_at}::date, ${actorId})`,
+      sql`UPDATE product_variants SET price = ${current}, updated_at = now() WHERE id = ${variantId}`,
     );
-    const [latest] = await rows<{ price: number }>(
-      tx,
-      sql`SELECT price FROM price_history WHERE variant_id = ${variantId}
-        ORDER BY observed_at DESC, id DESC LIMIT 1`,
-    );
-    const current = latest!.price;
-    if (current !== variant.price) {
-      await tx.execute(
-        sql`UPDATE product_variants SET price = ${current}, updated_at = now() WHERE id = ${variantId}`,
-      );
-    }
+  }
 
-    const siblings = await rows<{ id: number; price: number | null; variant: string }>(
-      tx,
-      sql`SELECT id, price, variant FROM product_variants WHERE product_id = ${variant.product_id}`,
-    );
-    const { first, price, priceMax } = modelPrices(siblings);
-    const defaultId = first?.id ?? null;
-    await tx.execute(
-      sql`UPDATE products SET price = ${price}, price_max = ${priceMax}, default_variant_id = ${defaultId},
-          variant = coalesce(${first?.variant ?? null}, variant),
-          updated_at = CASE WHEN (price, price_max, default_variant_id)
-            IS DISTINCT FROM (${price}::int, ${priceMax}::int, ${defaultId}::int) THEN now() ELSE updated_at END
-        WHERE id = ${variant.product_id}`,
-    );
+  const siblings = await rows<{ id: number; price: number | null; variant: string }>(
+    tx,
+    sql`SELECT id, price, variant FROM product_variants WHERE product_id = ${variant.product_id}`,
+  );
+  const { first, price, priceMax } = modelPrices(siblings);
+  const defaultId = first?.id ?? null;
+  await tx.execute(
+    sql`UPDATE products SET price = ${price}, price_max = ${priceMax}, default_variant_id = ${defaultId},
+        variant = coalesce(${first?.variant ?? null}, variant),
+        updated_at = CASE WHEN (price, price_max, default_variant_id)
+          IS DISTINCT FROM (${price}::int, ${priceMax}::int, ${defaultId}::int) THEN now() ELSE updated_at END
+      WHERE id = ${variant.product_id}`,
+  );
 
-    await recordChange(tx, {
-      actorId,
-      action: 'set_price',
-      targetType: 'variant',
-      targetId: variantId,
-      before: { price: variant.price },
-      after: { price: input.price, source: input.source, observed_at: input.observed_at },
-    });
-
-    return {
-      success: true as const,
-      observation: {
-        variant_id: variantId,
-        price: input.price,
-        source: input.source,
-        observed_at: input.observed_at,
+  await recordChange(
+    tx,
+    creditedLine(
+      {
+        actorId,
+        action: 'set_price',
+        targetType: 'variant',
+        targetId: variantId,
+        before: { price: variant.price },
+        after: { price: input.price, source: input.source, observed_at: input.observed_at },
       },
-      variant: { id: variantId, price: current },
-      model: { id: variant.product_id, price, price_max: priceMax, default_variant_id: defaultId },
-    };
-  });
+      credit,
+    ),
+  );
+
+  return {
+    success: true as const,
+    observation: {
+      variant_id: variantId,
+      price: input.price,
+      source: input.source,
+      observed_at: input.observed_at,
+    },
+    variant: { id: variantId, price: current },
+    model: { id: variant.product_id, price, price_max: priceMax, default_variant_id: defaultId },
+  };
 }
