@@ -45,6 +45,7 @@ export default [
   route('catalogue/new', 'routes/catalogue-new.tsx'),
   route('catalogue/models/:id', 'routes/catalogue-model.tsx'),
   route('catalogue/history', 'routes/catalogue-history.tsx'),
+  route('catalogue/corrections', 'routes/catalogue-corrections.tsx'),
   route('internal-server-error', 'routes/internal-server-error.tsx'),
   route('page-not-found', 'routes/page-not-found.tsx'),
   route('*', 'routes/page-not-found.tsx', { id: 'catch-all' }),

@@ -27,6 +27,9 @@ export function CatalogueFinder({ token }: { token: string }) {
               Add a model
             </Link>
           </li>
+          <li>
+            <Link to="/catalogue/corrections">Corrections</Link>
+          </li>
           {role === 'admin' && (
             <li>
               <Link to="/catalogue/history">Catalogue history</Link>
