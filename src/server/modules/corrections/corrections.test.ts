@@ -444,4 +444,40 @@ describe('the editors’ queue', () => {
       );
     expect(item.reports.map((r: { reason_id: number }) => r.reason_id)).toEqual([17]);
   });
+
+  it('a merge or a split takes the pending corrections along', async () => {
+    const [from, into] = [await phone(8), await phone(9)];
+    const m = await member(t);
+    const modelWide = await suggest(
+      from.id,
+      { field: 'attribute_14', value: 'Snapdragon 8 Elite', source_url: source },
+      m,
+    );
+    const ofVariant = await suggest(
+      from.id,
+      { field: 'price', value: '20000', variant_id: from.variants[1]!.id, source_url: source },
+      m,
+    );
+    const merged = await catalogue.post(`/models/${from.id}/merge`, { into: into.id }, editor.headers);
+    expect(merged.statusCode).toBe(200);
+    const rows = await query<{ id: number; product_id: number; variant_id: number | null }>(
+      t.database,
+      `SELECT id, product_id, variant_id FROM catalogue_corrections
+       WHERE id IN (${modelWide.json().correction.id}, ${ofVariant.json().correction.id}) ORDER BY id`,
+    );
+    expect(rows.map((r) => r.product_id)).toEqual([into.id, into.id]);
+    const priced = rows[1]!;
+    expect(priced.variant_id).not.toBeNull();
+    const split = await catalogue.post(`/variants/${priced.variant_id}/split`, {}, editor.headers);
+    expect(split.statusCode).toBe(200);
+    const [after] = await query<{ product_id: number }>(
+      t.database,
+      `SELECT c.product_id FROM catalogue_corrections c WHERE c.id = ${priced.id}`,
+    );
+    const [owner] = await query<{ product_id: number }>(
+      t.database,
+      `SELECT product_id FROM product_variants WHERE id = ${priced.variant_id}`,
+    );
+    expect(after!.product_id).toBe(owner!.product_id);
+  });
 });
