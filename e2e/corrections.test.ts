@@ -3,7 +3,7 @@
  * given with the CLI). A verified member suggests a correction on a product page through the dialog; an editor
  * accepts it on /catalogue/corrections; the product page shows the new value and the model's history credits
  * the member. Another member's suggestion is declined, and its reason shows in their My account. Axe on the
- * dialog, the queue and My account; no sideways scroll at 360 px.
+ * dialog, the queue and My account; no sideways scroll at 360 px. Signed out, the button asks to sign in.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -180,5 +180,14 @@ describe.skipIf(!browserAvailable())('corrections from the community', () => {
     await page.getByRole('dialog', { name: 'Suggest a correction' }).waitFor();
     expect(await overflowing(page)).toEqual([]);
     expect(errors).toEqual([]);
+  });
+
+  it('asks a visitor to sign in instead of opening the dialog', async () => {
+    const s = await openBrowser();
+    sessions.push(s);
+    await go(s.page, `/product/${modelId}`);
+    await s.page.getByRole('button', { name: 'Suggest a correction' }).click();
+    await sawToast(s.page, 'Please sign in to suggest a correction.');
+    expect(await s.page.getByRole('dialog').count()).toBe(0);
   });
 });
