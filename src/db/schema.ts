@@ -345,6 +345,55 @@ export const catalogueChanges = pgTable(
   ],
 );
 
+/**
+ * Corrections suggested by members (issue 19): a new value for one attribute of a model (or of one variant) or
+ * for a variant's price, with the link where the member saw it. Editors accept (the change is applied and the
+ * member credited in catalogue_changes) or decline it with a reason the member sees.
+ */
+export const catalogueCorrections = pgTable(
+  'catalogue_corrections',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    /** The variant the value is for: always for a price; null for an attribute of the whole model. */
+    variantId: integer('variant_id').references(() => productVariants.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** 'price' or 'attribute_1' … 'attribute_24'. */
+    field: text('field').notNull(),
+    /** The value as the member typed it. */
+    value: text('value').notNull(),
+    /** A price in whole rupees (field 'price' only). */
+    priceValue: integer('price_value'),
+    sourceUrl: text('source_url').notNull(),
+    status: text('status').notNull().default('pending'),
+    declineReason: text('decline_reason'),
+    decidedBy: integer('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('catalogue_corrections_queue_idx').on(t.status, t.createdAt, t.id),
+    index('catalogue_corrections_user_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
+    uniqueIndex('catalogue_corrections_pending_uq')
+      .on(t.userId, t.productId, t.field, sql`coalesce(${t.variantId}, 0)`)
+      .where(sql`${t.status} = 'pending'`),
+    check('catalogue_corrections_status_ck', sql`${t.status} IN ('pending', 'accepted', 'declined')`),
+    check(
+      'catalogue_corrections_field_ck',
+      sql`${t.field} = 'price' OR ${t.field} ~ '^attribute_([1-9]|1[0-9]|2[0-4])$'`,
+    ),
+    check(
+      'catalogue_corrections_price_ck',
+      sql`CASE WHEN ${t.field} = 'price' THEN ${t.priceValue} > 0 AND ${t.variantId} IS NOT NULL
+        ELSE ${t.priceValue} IS NULL END`,
+    ),
+  ],
+);
+
 /** What the site knows of its catalogue: the imported files' version and how old their prices are. */
 export const catalogueMeta = pgTable('catalogue_meta', {
   key: text('key').primaryKey(),

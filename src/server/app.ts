@@ -1,5 +1,10 @@
 import { catalogueEditingRoutes } from './modules/catalogue-editing/routes.ts';
 import { moderationRoutes, standingRoutes } from './modules/moderation/routes.ts';
+import {
+  correctionEditorRoutes,
+  correctionPlatformRoutes,
+  correctionUserRoutes,
+} from './modules/corrections/routes.ts';
 import { randomUUID } from 'node:crypto';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
@@ -138,6 +143,7 @@ export async function buildApp({ services, web, logger = true }: AppOptions): Pr
       articleRoutes(platform, services);
       helpRoutes(platform, services);
       campaignRoutes(platform, services);
+      correctionPlatformRoutes(platform, services);
     },
     { prefix: '/platform/api/v1' },
   );
@@ -150,13 +156,18 @@ export async function buildApp({ services, web, logger = true }: AppOptions): Pr
       preferenceRoutes(user, services);
       await paymentRoutes(user, services);
       standingRoutes(user, services);
+      correctionUserRoutes(user, services);
     },
     { prefix: '/user/api/v1' },
   );
   await app.register(async (staff) => moderationRoutes(staff, services), { prefix: '/moderation/api/v1' });
-  await app.register(async (editors) => catalogueEditingRoutes(editors, services), {
-    prefix: '/catalogue/api/v1',
-  });
+  await app.register(
+    async (editors) => {
+      catalogueEditingRoutes(editors, services);
+      correctionEditorRoutes(editors, services);
+    },
+    { prefix: '/catalogue/api/v1' },
+  );
   app.get('/api-docs', { schema: { hide: true } }, async () => app.swagger());
   for (const prefix of ['/platform/api', '/user/api', '/moderation/api', '/catalogue/api']) {
     // Answered as the request arrives, so no body (malformed, too large) changes the answer.

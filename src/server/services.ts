@@ -29,6 +29,7 @@ import { RazorpayProvider } from './modules/payments/razorpay.ts';
 import { PaymentService } from './modules/payments/service.ts';
 import { TestCheckoutProvider } from './modules/payments/test-checkout.ts';
 import { ModerationService } from './modules/moderation/service.ts';
+import { CorrectionService } from './modules/corrections/service.ts';
 
 export interface Services extends WebServices {
   database: Database;
@@ -38,6 +39,8 @@ export interface Services extends WebServices {
   search: SearchService;
   /** The editors' changes to the catalogue (issue 19). */
   catalogueEditing: CatalogueEditing;
+  /** Corrections suggested by members, and the editors' queue of them (issue 19). */
+  corrections: CorrectionService;
   clock: Clock;
   mailer: Mailer;
   preferences: PreferenceService;
@@ -154,6 +157,7 @@ export function createServices(
     views,
     search,
     catalogueEditing: new CatalogueEditing(database.db, catalogue, search),
+    corrections: new CorrectionService(database.db, clock, community.deps.limits, catalogue, search),
     isBot,
     communityReads: {
       reviews: (productId, query) => community.reviews.list(productId, query, null),

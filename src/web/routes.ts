@@ -46,6 +46,7 @@ export default [
   route('catalogue/models/:id', 'routes/catalogue-model.tsx'),
   route('catalogue/history', 'routes/catalogue-history.tsx'),
   route('catalogue/import', 'routes/catalogue-import.tsx'),
+  route('catalogue/corrections', 'routes/catalogue-corrections.tsx'),
   route('internal-server-error', 'routes/internal-server-error.tsx'),
   route('page-not-found', 'routes/page-not-found.tsx'),
   route('*', 'routes/page-not-found.tsx', { id: 'catch-all' }),

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { MyReviews, MyUpvotes } from '../features/activity/my-activity.tsx';
+import { MyCorrections } from '../features/activity/my-corrections.tsx';
 import { MyReports, MyStanding, useStanding } from '../features/activity/my-moderation.tsx';
 import communityStylesHref from '../features/community/community.css?url';
 import { ResendVerification } from '../features/session/resend-verification.tsx';
@@ -15,7 +16,7 @@ export const meta = (args: MetaContext) =>
   pageMeta(
     args,
     'My account',
-    'Your Verdict account: email and its verification, sign-in methods, your standing and reports, your reviews and upvotes, password and deletion.',
+    'Your Verdict account: email and its verification, sign-in methods, your standing, reports and corrections, your reviews and upvotes, password and deletion.',
     { noindex: true },
   );
 
@@ -76,6 +77,7 @@ export default function MyAccount() {
           <MyReviews username={profile.username} />
           <MyUpvotes />
           <MyReports />
+          <MyCorrections />
           <section className="account-card" aria-labelledby="account-manage">
             <h2 id="account-manage">Manage</h2>
             <ul className="account-links">

@@ -183,7 +183,16 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             <ProductActions
               key={p.model_id}
               wake="interaction"
-              props={{ productId: p.model_id, upvotes: p.upvotes }}
+              props={{
+                productId: p.model_id,
+                upvotes: p.upvotes,
+                correction: {
+                  productId: p.model_id,
+                  category: p.category_id,
+                  variants: p.variants.map((v) => ({ id: v.id, label: v.variant || 'Only variant' })),
+                  selectedId: p.id,
+                },
+              }}
             />
           </div>
           <ProductDetails key={`f${p.id}`} wake="never" props={{ product: p, part: 'facts' }} />

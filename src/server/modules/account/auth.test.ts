@@ -88,6 +88,8 @@ const VALID: Record<string, { query?: string; body?: object | Buffer; type?: str
   'POST /catalogue/api/v1/models/{id}/photos': { body: upload('photos'), type: MULTIPART },
   'PUT /catalogue/api/v1/models/{id}/photos/order': { body: { photo_ids: [1] } },
   'POST /catalogue/api/v1/imports': { query: 'dry_run=true', body: IMPORT_CSV, type: MULTIPART },
+  'POST /catalogue/api/v1/corrections/{id}/decline': { body: { reason: 'Not a real source.' } },
+  'POST /catalogue/api/v1/corrections/reports/{id}/close': { body: { outcome: 'handled' } },
   'POST /moderation/api/v1/actions': {
     body: { target_type: 'review', target_id: 1, action: 'warn', reason: 'Please keep it civil.' },
   },
@@ -104,6 +106,9 @@ const VALID: Record<string, { query?: string; body?: object | Buffer; type?: str
   'POST /platform/api/v1/product/review/report': { body: { review_id: 1, ...report } },
   'POST /platform/api/v1/product/review/{id}/comment': { body: { text: 'Useful review.' } },
   'POST /platform/api/v1/product/review/{id}/react': { body: { reaction: 'useful' } },
+  'POST /platform/api/v1/product/{id}/corrections': {
+    body: { field: 'attribute_13', value: 'Bluetooth 5.4', source_url: 'https://example.com/specs' },
+  },
   'POST /platform/api/v1/product/{id}/questions': { body: { text: 'Does it support eSIM?' } },
   'POST /platform/api/v1/product/{id}/report': { body: { reason_id: 15 } },
   'POST /platform/api/v1/product/{id}/review': {

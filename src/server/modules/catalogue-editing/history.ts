@@ -21,6 +21,25 @@ export interface ChangeLine {
 }
 
 /**
+ * A change applied from a member's suggested correction: its history line says 'accept_correction' (instead of
+ * the change's own action) and credits the member; `after.correction_id` names the correction.
+ */
+export interface Credit {
+  userId: number;
+  correctionId: number;
+}
+
+/** The line of a change, or of the same change made by accepting a correction (`credit`). */
+export function creditedLine(line: ChangeLine, credit: Credit | undefined): ChangeLine {
+  if (!credit) return line;
+  const after =
+    line.after && typeof line.after === 'object'
+      ? { ...(line.after as object), correction_id: credit.correctionId }
+      : { correction_id: credit.correctionId };
+  return { ...line, action: 'accept_correction', after, creditedUserId: credit.userId };
+}
+
+/**
  * Writes one line of the catalogue's history. Call it with the change's transaction (`tx`), so the change and
  * its line are written together or not at all.
  */

@@ -1,11 +1,11 @@
 /**
  * Merging two listings of one phone, and splitting a variant out of a model (issue 19; decision 0014).
  */
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { reserveIds } from '../../../db/catalogue/import.ts';
 import { mergeProducts } from '../../../db/catalogue/regroup.ts';
 import { recountReviewStats } from '../../../db/review-stats.ts';
-import { rows } from '../../../db/sql.ts';
+import { type Executor, rows } from '../../../db/sql.ts';
 import { AppError } from '../../../shared/messages.ts';
 import { recordChange } from './history.ts';
 import { finishChange, modelIdOfAny, type Tx } from './store.ts';
@@ -47,6 +47,19 @@ async function redirect(tx: Tx, from: number, to: number) {
 }
 
 /**
+ * Members' corrections (issue 19) follow what they are about: those `which` selects move to the model `to` (and
+ * the variant `variant`, when given). A pending one that would be the member's second pending suggestion for the
+ * same field there stays behind and goes with the row it was on.
+ */
+async function moveCorrections(tx: Executor, which: SQL, to: number, variant?: number) {
+  const variantId = variant === undefined ? sql`c.variant_id` : sql`${variant}::int`;
+  await tx.execute(sql`UPDATE catalogue_corrections c SET product_id = ${to}, variant_id = ${variantId}
+    WHERE ${which} AND NOT (c.status = 'pending' AND EXISTS (SELECT 1 FROM catalogue_corrections o
+      WHERE o.status = 'pending' AND o.id <> c.id AND o.user_id = c.user_id AND o.product_id = ${to}
+        AND o.field = c.field AND coalesce(o.variant_id, 0) = coalesce(${variantId}, 0)))`);
+}
+
+/**
  * `fromId`'s model joins `intoId`'s: its variants move (one with the same RAM and storage as a kept variant is
  * merged into it: its reviews' variant, its prices follow, its id redirects), and so do its reviews (one
  * author's second review is kept as a merged duplicate), questions with their answers, upvotes (one per member),
@@ -85,6 +98,7 @@ export async function mergeModels(tx: Tx, actorId: number, fromId: number, intoI
   for (const m of merged) {
     await tx.execute(sql`UPDATE reviews SET variant_id = ${m.to} WHERE variant_id = ${m.from}`);
     await tx.execute(sql`UPDATE price_history SET variant_id = ${m.to} WHERE variant_id = ${m.from}`);
+    await moveCorrections(tx, sql`c.variant_id = ${m.from}`, into.id, m.to);
     await tx.execute(sql`DELETE FROM product_variants WHERE id = ${m.from}`);
     await redirect(tx, m.from, into.id);
   }
@@ -95,6 +109,7 @@ export async function mergeModels(tx: Tx, actorId: number, fromId: number, intoI
   if (into.photo_id == null && from.photo_id != null) {
     await tx.execute(sql`UPDATE products SET photo_id = ${from.photo_id} WHERE id = ${into.id}`);
   }
+  await moveCorrections(tx, sql`c.product_id = ${from.id}`, into.id);
   // Reviews, questions, the remaining variants, upvotes, views and reports: the import's regrouping.
   await mergeProducts(tx, [{ from: from.id, to: into.id }], { ownedFromPage: false });
   await redirect(tx, from.id, into.id);
@@ -159,6 +174,7 @@ export async function splitVariant(
   await tx.execute(
     sql`UPDATE reviews SET product_id = ${newId} WHERE product_id = ${oldId} AND variant_id = ${variantId}`,
   );
+  await moveCorrections(tx, sql`c.variant_id = ${variantId}`, newId);
   // One author's review there may have been the duplicate of one here: each model keeps one counted as theirs.
   await tx.execute(sql`UPDATE reviews r SET merged_duplicate = false WHERE r.product_id = ${newId}
     AND r.merged_duplicate AND NOT EXISTS (SELECT 1 FROM reviews o WHERE o.product_id = ${newId}

@@ -13,7 +13,7 @@ import type {
   VariantPatch,
 } from '../../../shared/catalogue-editing.ts';
 import { AppError } from '../../../shared/messages.ts';
-import { recordChange } from './history.ts';
+import { type Credit, creditedLine, recordChange } from './history.ts';
 import {
   applyAttributes,
   type Attributes,
@@ -154,6 +154,7 @@ export async function updateModel(
   actorId: number | null,
   id: number,
   patch: ModelPatch,
+  credit?: Credit,
 ): Promise<number> {
   const modelId = await modelIdOfAny(tx, id, true);
   const now = await readModel(tx, modelId);
@@ -225,14 +226,13 @@ export async function updateModel(
     after.hidden = hidden;
   }
   await finishChange(tx, [modelId]);
-  await recordChange(tx, {
-    actorId,
-    action: 'update_model',
-    targetType: 'model',
-    targetId: modelId,
-    before,
-    after,
-  });
+  await recordChange(
+    tx,
+    creditedLine(
+      { actorId, action: 'update_model', targetType: 'model', targetId: modelId, before, after },
+      credit,
+    ),
+  );
   return modelId;
 }
 
@@ -268,6 +268,7 @@ export async function updateVariant(
   actorId: number | null,
   id: number,
   patch: VariantPatch,
+  credit?: Credit,
 ): Promise<number> {
   const [v] = await rows<{
     product_id: number;
@@ -314,13 +315,12 @@ export async function updateVariant(
       attributes = ${JSON.stringify(attributes)}::jsonb, updated_at = now() WHERE id = ${id}`);
   await setVariantFacets(tx, id, v.category_id);
   await finishChange(tx, [v.product_id]);
-  await recordChange(tx, {
-    actorId,
-    action: 'update_variant',
-    targetType: 'variant',
-    targetId: id,
-    before,
-    after,
-  });
+  await recordChange(
+    tx,
+    creditedLine(
+      { actorId, action: 'update_variant', targetType: 'variant', targetId: id, before, after },
+      credit,
+    ),
+  );
   return v.product_id;
 }

@@ -10,7 +10,7 @@ import { modelPrices } from '../../../db/catalogue/models.ts';
 import { type Executor, rows } from '../../../db/sql.ts';
 import type { SetPriceInput, SetPriceResponse } from '../../../shared/catalogue-prices.ts';
 import { AppError } from '../../../shared/messages.ts';
-import { recordChange } from './history.ts';
+import { type Credit, creditedLine, recordChange } from './history.ts';
 
 export function setVariantPrice(
   db: Db,
@@ -21,12 +21,16 @@ export function setVariantPrice(
   return db.transaction((tx) => recordVariantPrice(tx, actorId, variantId, input));
 }
 
-/** The price change in the caller's transaction (`actorId` null: the command line, e.g. a bulk import). */
+/**
+ * The price change in the caller's transaction: `actorId` null from the command line (a bulk import), `credit`
+ * when it applies a member's correction.
+ */
 export async function recordVariantPrice(
   tx: Executor,
   actorId: number | null,
   variantId: number,
   input: SetPriceInput,
+  credit?: Credit,
 ): Promise<SetPriceResponse> {
   const [variant] = await rows<{ id: number; product_id: number; price: number | null }>(
     tx,
@@ -38,12 +42,12 @@ export async function recordVariantPrice(
 
   await tx.execute(
     sql`INSERT INTO price_history (variant_id, price, source, observed_at, recorded_by)
-        VALUES (${variantId}, ${input.price}, ${input.source}, ${input.observed_at}::date, ${actorId})`,
+      VALUES (${variantId}, ${input.price}, ${input.source}, ${input.observed_at}::date, ${actorId})`,
   );
   const [latest] = await rows<{ price: number }>(
     tx,
     sql`SELECT price FROM price_history WHERE variant_id = ${variantId}
-        ORDER BY observed_at DESC, id DESC LIMIT 1`,
+      ORDER BY observed_at DESC, id DESC LIMIT 1`,
   );
   const current = latest!.price;
   if (current !== variant.price) {
@@ -60,20 +64,26 @@ export async function recordVariantPrice(
   const defaultId = first?.id ?? null;
   await tx.execute(
     sql`UPDATE products SET price = ${price}, price_max = ${priceMax}, default_variant_id = ${defaultId},
-          variant = coalesce(${first?.variant ?? null}, variant),
-          updated_at = CASE WHEN (price, price_max, default_variant_id)
-            IS DISTINCT FROM (${price}::int, ${priceMax}::int, ${defaultId}::int) THEN now() ELSE updated_at END
-        WHERE id = ${variant.product_id}`,
+        variant = coalesce(${first?.variant ?? null}, variant),
+        updated_at = CASE WHEN (price, price_max, default_variant_id)
+          IS DISTINCT FROM (${price}::int, ${priceMax}::int, ${defaultId}::int) THEN now() ELSE updated_at END
+      WHERE id = ${variant.product_id}`,
   );
 
-  await recordChange(tx, {
-    actorId,
-    action: 'set_price',
-    targetType: 'variant',
-    targetId: variantId,
-    before: { price: variant.price },
-    after: { price: input.price, source: input.source, observed_at: input.observed_at },
-  });
+  await recordChange(
+    tx,
+    creditedLine(
+      {
+        actorId,
+        action: 'set_price',
+        targetType: 'variant',
+        targetId: variantId,
+        before: { price: variant.price },
+        after: { price: input.price, source: input.source, observed_at: input.observed_at },
+      },
+      credit,
+    ),
+  );
 
   return {
     success: true as const,

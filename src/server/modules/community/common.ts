@@ -181,7 +181,8 @@ export async function react<N extends string>(
 }
 
 export type PostKind = 'review' | 'question' | 'answer' | 'comment' | 'reply';
-export type LimitedAction = PostKind | 'react' | 'report' | 'follow';
+/** A suggested correction to the catalogue (issue 19) is limited like a post. */
+export type LimitedAction = PostKind | 'correction' | 'react' | 'report' | 'follow';
 
 interface Rule {
   /** At most `max` in `windowMs`. */
@@ -232,7 +233,7 @@ export async function markContributed(db: Executor, user: Actor, now: string): P
   );
 }
 const REPLIES: readonly LimitedAction[] = ['answer', 'comment', 'reply'];
-const POSTS: readonly LimitedAction[] = ['review', 'question', 'answer', 'comment', 'reply'];
+const POSTS: readonly LimitedAction[] = ['review', 'question', 'answer', 'comment', 'reply', 'correction'];
 
 /** The limits, per user. Documented in docs/api.md ("Limits"). */
 function rulesFor(action: LimitedAction, isNew: boolean): { key: string; rule: Rule }[] {
@@ -247,7 +248,7 @@ function rulesFor(action: LimitedAction, isNew: boolean): { key: string; rule: R
     if (isNew && REPLIES.includes(action)) {
       rules.push({ key: 'new-replies', rule: { max: 10, windowMs: DAY, code: 'NEW_ACCOUNT_LIMIT' } });
     }
-    if (isNew && (action === 'review' || action === 'question')) {
+    if (isNew && (action === 'review' || action === 'question' || action === 'correction')) {
       rules.push({ key: `new-${action}`, rule: { max: 5, windowMs: DAY, code: 'NEW_ACCOUNT_LIMIT' } });
     }
   } else if (action === 'react') {

@@ -9,6 +9,7 @@ import type {
   VariantInputSchema,
   VariantPatch,
 } from '../../../shared/catalogue-editing.ts';
+import type { CloseReportInput, CorrectionQueue } from '../../../shared/corrections.ts';
 import type { z } from '../../../shared/zod.ts';
 import { ApiError } from '../../lib/api.ts';
 import { useAuthFetch } from '../session/api.ts';
@@ -18,6 +19,7 @@ export const CATALOGUE_API = '/catalogue/api/v1';
 export const HISTORY_PAGE_SIZE = 20;
 
 type ModelReply = { success: true; model: EditorModel };
+type Done = { success: true; message: string };
 
 /**
  * The editors' API from the browser, with the session's token (a 401 ends the session). Failures throw
@@ -43,6 +45,11 @@ export function useEditorApi() {
         send<ModelReply>('POST', `/variants/${variantId}/split`, model ? { model } : {}),
       modelChanges: (id: number, page: number) =>
         send<CatalogueHistory>('GET', `/models/${id}/changes?page=${page}&size=${HISTORY_PAGE_SIZE}`),
+      corrections: (page: number) => send<CorrectionQueue>('GET', `/corrections?page=${page}&size=20`),
+      accept: (id: number) => send<Done>('POST', `/corrections/${id}/accept`, {}),
+      decline: (id: number, reason: string) => send<Done>('POST', `/corrections/${id}/decline`, { reason }),
+      closeReport: (id: number, input: CloseReportInput) =>
+        send<Done>('POST', `/corrections/reports/${id}/close`, input),
       changes: (page: number) =>
         send<CatalogueHistory>('GET', `/changes?page=${page}&size=${HISTORY_PAGE_SIZE}`),
     };

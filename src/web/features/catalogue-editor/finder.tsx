@@ -30,6 +30,9 @@ export function CatalogueFinder({ token }: { token: string }) {
           <li>
             <Link to="/catalogue/import">Import a file</Link>
           </li>
+          <li>
+            <Link to="/catalogue/corrections">Corrections</Link>
+          </li>
           {role === 'admin' && (
             <li>
               <Link to="/catalogue/history">Catalogue history</Link>

@@ -5,17 +5,27 @@ import { formatCount } from '../../../shared/format.ts';
 import { useCommunityApi } from '../community/community-api.ts';
 import { errorMessage, isSilent } from '../../lib/api.ts';
 import { ReportButton } from '../community/report-dialog.tsx';
+import { CorrectionButton, type CorrectionTarget } from '../corrections/correction-button.tsx';
 import { useSession } from '../session/session.tsx';
 import { useToast } from '../toasts/toasts.tsx';
 
 export const SIGN_IN_TO_UPVOTE = 'Please sign in to upvote.';
 
 /**
- * The product's Upvote toggle (aria-pressed, with the count) and its Report button. Signed in, whether the
+ * The product's Upvote toggle (aria-pressed, with the count), its Report button and "Suggest a correction". Signed in, whether the
  * viewer has upvoted (and reported) comes from GET /product/{id}/viewer; the press shows at once and is rolled
  * back, with an error toast, if the call fails.
  */
-export function ProductActions({ productId, upvotes }: { productId: number; upvotes: number }) {
+export function ProductActions({
+  productId,
+  upvotes,
+  correction,
+}: {
+  productId: number;
+  upvotes: number;
+  /** The product as the correction dialog needs it (issue 19). */
+  correction: CorrectionTarget;
+}) {
   const api = useCommunityApi();
   const { token, ready } = useSession();
   const toast = useToast();
@@ -99,6 +109,7 @@ export function ProductActions({ productId, upvotes }: { productId: number; upvo
         // Kept after a report made here (focus returns to it); the next visit shows the note instead.
         <ReportButton target="product" targetId={productId} label="Report listing" />
       )}
+      <CorrectionButton target={correction} />
     </div>
   );
 }
