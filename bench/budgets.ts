@@ -7,6 +7,9 @@ import { median, type TypingTrial } from './typing.ts';
 export const BUDGETS = {
   apiRatio: 0.3,
   performance: 90,
+  /** The product page with photos (issue 19): score and largest contentful paint. */
+  photoPagePerformance: 95,
+  photoPageLcpMs: 2500,
   productJsKB: 120,
   searchRatio: 0.3,
   searchP99Ms: 15,
@@ -31,6 +34,18 @@ export function checkBudgets(postgres: RouteResult[] | undefined, pages: PageRes
       limit: `>= ${BUDGETS.performance}`,
       actual: String(p.performance),
       pass: (p.performance ?? 0) >= BUDGETS.performance,
+    });
+  }
+  const photos = pages.find((p) => p.page === 'product with photos');
+  if (photos) {
+    budgets.push({
+      name: `Lighthouse performance and LCP ${photos.path} (with photos)`,
+      limit: `>= ${BUDGETS.photoPagePerformance}, LCP <= ${BUDGETS.photoPageLcpMs} ms`,
+      actual: `${photos.performance}, LCP ${Math.round(photos.lcpMs ?? NaN)} ms`,
+      pass:
+        (photos.performance ?? 0) >= BUDGETS.photoPagePerformance &&
+        photos.lcpMs != null &&
+        photos.lcpMs <= BUDGETS.photoPageLcpMs,
     });
   }
   const product = pages.find((p) => p.page === 'product');

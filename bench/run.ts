@@ -2,7 +2,8 @@
  * npm run bench: API throughput (autocannon) on PGlite, and on PostgreSQL when DATABASE_URL is set, search
  * suggestions included (and, on PostgreSQL, again at 100,000 products, then the reviews pages at 1,000 and
  * 1,000,000 reviews and posting a review: bench/reviews.ts, then the recommendations on a database of their own,
- * with the demo reviews and at 100,000 phones: bench/recommendations.ts), then Lighthouse (mobile) on the web pages and
+ * with the demo reviews and at 100,000 phones: bench/recommendations.ts), then Lighthouse (mobile) on the web pages (one
+ * product page with two photos an editor uploaded: bench/photos.ts) and
  * the typing-to-suggestions time in Chromium. Prints tables and writes bench/results/latest.json.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -23,6 +24,7 @@ import {
   type RecommendationsBench,
 } from './recommendations.ts';
 import { createBenchDatabase } from './pgdb.ts';
+import { otherPhone, withPhotos } from './photos.ts';
 import { benchPriceHistory, checkPriceHistoryBudget } from './price-history.ts';
 import type { RouteResult } from './load.ts';
 import { budgetTable, pageTable, routeTable, writeJson } from './report.ts';
@@ -60,7 +62,8 @@ async function main(): Promise<void> {
   if (buildWarning) console.log(`WARNING: ${buildWarning}`);
 
   console.log('Starting servers (fresh databases: the catalogue import takes a while) …');
-  const pglite = await startServer('PGlite', root, cwd, { DATA_DIR: join(tmp, 'pglite-data') });
+  const pgliteData = join(tmp, 'pglite-data');
+  let pglite = await startServer('PGlite', root, cwd, { DATA_DIR: pgliteData });
   cleanups.push(() => stopServer(pglite));
   let postgres: ServerHandle | undefined;
   let database: { name: string; url: string } | undefined;
@@ -129,12 +132,19 @@ async function main(): Promise<void> {
     }
   }
 
-  console.log('\nLighthouse (mobile, PGlite server)');
   const id = api.pglite.productId;
+  const photoId = await otherPhone(pglite.baseUrl, id);
+  console.log(
+    `\nTwo photos for /product/${photoId} (an editor's upload; the PGlite server restarts for the role)`,
+  );
+  pglite = await withPhotos(pglite, root, cwd, pgliteData, photoId);
+
+  console.log('\nLighthouse (mobile, PGlite server)');
   const pages = await runLighthouse(pglite.baseUrl, [
     ['home', '/home'],
     ['browse', '/browse'],
     ['product', `/product/${id}`],
+    ['product with photos', `/product/${photoId}`],
   ]);
 
   const debounce = debounceMs(root);

@@ -27,10 +27,10 @@ export interface SignInBench {
 const percentile = (sorted: number[], p: number) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : 0;
 
-const PASSWORD = 'Bench#Sign1n2024';
+export const PASSWORD = 'Bench#Sign1n2024';
 
 /** A real account, signed up through the API with a solved CAPTCHA. */
-async function makeUser(baseUrl: string): Promise<string> {
+export async function makeUser(baseUrl: string): Promise<string> {
   const challenge = (await (await fetch(`${baseUrl}/user/api/v1/auth/captcha`)).json()) as Challenge;
   const solution = await solveChallenge({ challenge, deriveKey });
   const username = `bench${Date.now()}1`;
