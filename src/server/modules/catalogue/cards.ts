@@ -13,15 +13,14 @@ export const PHOTO_COLUMNS = sql`p.photo_id, CASE WHEN p.photo_id IS NULL THEN N
 
 export interface PhotoColumns {
   photo_id: number | null;
-  photo_size: number[] | string | null;
+  /** int[]: both drivers (node-postgres, PGlite) parse it. */
+  photo_size: number[] | null;
 }
 
 /** The card's `photo`: null without one (or while a removal is under way). */
 export function photoOf(r: PhotoColumns): CardPhoto {
   if (r.photo_id === null || r.photo_size === null) return null;
-  // Both drivers parse int[]; a text form ({1024,768}) is read too, in case a driver does not.
-  const size = typeof r.photo_size === 'string' ? r.photo_size.replace(/[{}]/g, '').split(',') : r.photo_size;
-  const [width, height] = size.map(Number);
+  const [width, height] = r.photo_size;
   if (!width || !height) return null;
   return { id: r.photo_id, width, height };
 }
