@@ -5,57 +5,19 @@
  * its own page. A duplicate listing with a review is merged into it: the review moves and the old address answers
  * 301. The listing is hidden (404) and restored. The screens fit 360 px.
  */
-import type { Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { PLATFORM_API } from '../src/shared/constants.ts';
 import { formatPrice, todayInIndia } from '../src/shared/format.ts';
-import { type BrowserSession, browserAvailable, expectAccessible, openBrowser } from './browser.ts';
-import { type RunningServer, newStore, serverEnv, startServer, type Store } from './global-setup.ts';
-import { overflowing, sawToast, waitForHydration } from './helpers.ts';
-import { type Member, newMember as newMemberOn, signInAs, userMenuButton } from './members.ts';
-import { giveRoles } from './roles.ts';
+import { browserAvailable, expectAccessible } from './browser.ts';
+import { overflowing, sawToast } from './helpers.ts';
+import { type Member, userMenuButton } from './members.ts';
+import { ownServer } from './own-server.ts';
 const CATALOGUE_API = '/catalogue/api/v1';
 
 describe.skipIf(!browserAvailable())('catalogue editing', () => {
-  let store: Store | undefined;
-  let server: RunningServer | undefined;
-  let env: Record<string, string>;
-  let base = '';
-  const sessions: BrowserSession[] = [];
-
-  async function call<T>(
-    path: string,
-    init: { body?: unknown; token?: string; method?: string } = {},
-  ): Promise<T> {
-    const res = await fetch(`${base}${path}`, {
-      method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
-      headers: {
-        ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
-        ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
-      },
-      ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
-    });
-    if (!res.ok) throw new Error(`${path} answered ${res.status}: ${await res.text()}`);
-    return (await res.json()) as T;
-  }
-
-  /** A member with a verified email and a live session, made through this file's server's API. */
-  const newMember = (firstName: string): Promise<Member> =>
-    newMemberOn({ firstName, server: { base, dataDir: store!.dataDir } });
-
-  async function open(member: Member, viewport?: { width: number; height: number }) {
-    const s = await openBrowser(viewport);
-    sessions.push(s);
-    await signInAs(s.page, member);
-    return s;
-  }
-
-  async function go(page: Page, path: string) {
-    const response = await page.goto(base + path);
-    expect(response?.status(), `status of ${path}`).toBe(200);
-    await waitForHydration(page);
-  }
+  const own = ownServer('catalogue');
+  const { call, newMember, giveRoles, open, go } = own;
 
   let editor: Member;
   let reviewer: Member;
@@ -67,25 +29,12 @@ describe.skipIf(!browserAvailable())('catalogue editing', () => {
   let keptId = 0;
 
   beforeAll(async () => {
-    store = await newStore(`verdict_e2e_catalogue_${process.pid}`);
-    env = serverEnv(inject('webBuildDir'), store);
-    server = await startServer(env, { timeoutMs: 150_000 });
-    base = server.baseURL;
     [editor, reviewer, admin] = await Promise.all([newMember('Asha'), newMember('Ravi'), newMember('Meera')]);
-    // The roles, with the CLI (npm run user:role).
-    server = await giveRoles(server, env, [
-      [editor.username, 'editor'],
-      [admin.username, 'admin'],
+    await giveRoles([
+      [editor, 'editor'],
+      [admin, 'admin'],
     ]);
   }, 400_000);
-
-  afterEach(async () => {
-    await Promise.all(sessions.splice(0).map((s) => s.close()));
-  });
-  afterAll(async () => {
-    await server?.stop();
-    await store?.remove();
-  });
 
   it('an editor adds a phone launched this month with two variants; it shows in search, browse and its page', async () => {
     const { page, errors } = await open(editor);
@@ -259,7 +208,7 @@ describe.skipIf(!browserAvailable())('catalogue editing', () => {
     await page.getByText(/^Merged into/).waitFor();
     expect(errors).toEqual([]);
 
-    const moved = await fetch(`${base}/product/${dup.id}`, { redirect: 'manual' });
+    const moved = await fetch(`${own.base}/product/${dup.id}`, { redirect: 'manual' });
     expect(moved.status).toBe(301);
     expect(moved.headers.get('location')).toMatch(new RegExp(`/product/${keptId}$`));
     await go(page, `/product/${keptId}`);
@@ -276,11 +225,11 @@ describe.skipIf(!browserAvailable())('catalogue editing', () => {
     await page.getByRole('radio', { name: /^Wrong/ }).check();
     await page.getByRole('button', { name: 'Hide the listing' }).click();
     await page.getByText('The model is hidden.').waitFor();
-    expect((await fetch(`${base}/product/${keptId}`)).status).toBe(404);
+    expect((await fetch(`${own.base}/product/${keptId}`)).status).toBe(404);
     await expectAccessible(page);
     await page.getByRole('button', { name: 'Restore the listing' }).click();
     await page.getByText('The model is listed again.').waitFor();
-    expect((await fetch(`${base}/product/${keptId}`)).status).toBe(200);
+    expect((await fetch(`${own.base}/product/${keptId}`)).status).toBe(200);
     expect(await overflowing(page)).toEqual([]);
     expect(errors).toEqual([]);
   });

@@ -5,38 +5,21 @@
  * refused with its file:row:field lines. axe finds nothing serious; the screen fits 360 px.
  */
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { PLATFORM_API } from '../src/shared/constants.ts';
-import { type BrowserSession, browserAvailable, expectAccessible, openBrowser } from './browser.ts';
-import { type RunningServer, newStore, serverEnv, startServer, type Store } from './global-setup.ts';
-import { overflowing, waitForHydration } from './helpers.ts';
-import { type Member, newMember as newMemberOn, signInAs } from './members.ts';
-import { giveRole as giveRoleWithCli } from './roles.ts';
+import { browserAvailable, expectAccessible } from './browser.ts';
+import { overflowing } from './helpers.ts';
+import type { Member } from './members.ts';
+import { ownServer } from './own-server.ts';
 
 const FILE_LABEL = 'File (JSON or CSV, at most 2 MB)';
 
 describe.skipIf(!browserAvailable())('catalogue bulk import', () => {
-  let store: Store | undefined;
-  let server: RunningServer | undefined;
-  let env: Record<string, string>;
-  let base = '';
-  const sessions: BrowserSession[] = [];
+  const own = ownServer('import');
+  const { newMember, giveRoles, open, go } = own;
   let editor: Member;
   const stamp = Date.now().toString(36).replace(/\d/g, '');
   const name = `Quorra${stamp}`;
-
-  async function open(member: Member, viewport?: { width: number; height: number }) {
-    const s = await openBrowser(viewport);
-    sessions.push(s);
-    await signInAs(s.page, member);
-    return s;
-  }
-
-  async function go(page: Page, path: string) {
-    const response = await page.goto(base + path);
-    expect(response?.status(), `status of ${path}`).toBe(200);
-    await waitForHydration(page);
-  }
 
   const upload = (page: Page, fileName: string, text: string) =>
     page
@@ -50,22 +33,9 @@ describe.skipIf(!browserAvailable())('catalogue bulk import', () => {
   ].join('\n');
 
   beforeAll(async () => {
-    store = await newStore(`verdict_e2e_import_${process.pid}`);
-    env = serverEnv(inject('webBuildDir'), store);
-    server = await startServer(env, { timeoutMs: 150_000 });
-    base = server.baseURL;
-    editor = await newMemberOn({ firstName: 'Meera', server: { base, dataDir: store.dataDir } });
-    server = await giveRoleWithCli(server, env, editor.username, 'editor');
-    base = server.baseURL;
+    editor = await newMember('Meera');
+    await giveRoles([[editor, 'editor']]);
   }, 400_000);
-
-  afterEach(async () => {
-    await Promise.all(sessions.splice(0).map((s) => s.close()));
-  });
-  afterAll(async () => {
-    await server?.stop();
-    await store?.remove();
-  });
 
   it('an editor uploads a CSV, checks it, applies it; the phone is on its page and in search', async () => {
     const { page, errors } = await open(editor);
@@ -87,7 +57,7 @@ describe.skipIf(!browserAvailable())('catalogue bulk import', () => {
     await expectAccessible(page);
     // Nothing changed yet.
     const before = await fetch(
-      `${base}${PLATFORM_API}/search?searchQuery=${encodeURIComponent(name)}&page=0`,
+      `${own.base}${PLATFORM_API}/search?searchQuery=${encodeURIComponent(name)}&page=0`,
     );
     expect(((await before.json()) as { products: unknown[] }).products).toEqual([]);
 
@@ -100,7 +70,9 @@ describe.skipIf(!browserAvailable())('catalogue bulk import', () => {
     await page.getByText('Nothing to change: the catalogue already says what the file says.').waitFor();
     expect(errors).toEqual([]);
 
-    const found = await fetch(`${base}${PLATFORM_API}/search?searchQuery=${encodeURIComponent(name)}&page=0`);
+    const found = await fetch(
+      `${own.base}${PLATFORM_API}/search?searchQuery=${encodeURIComponent(name)}&page=0`,
+    );
     const products = ((await found.json()) as { products: { id: number }[] }).products;
     expect(products.length).toBe(1);
     await go(page, `/product/${products[0]!.id}`);

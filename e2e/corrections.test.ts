@@ -5,52 +5,17 @@
  * the member. Another member's suggestion is declined, and its reason shows in their My account. Axe on the
  * dialog, the queue and My account; no sideways scroll at 360 px. Signed out, the button asks to sign in.
  */
-import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { PLATFORM_API } from '../src/shared/constants.ts';
-import { type BrowserSession, browserAvailable, expectAccessible, openBrowser } from './browser.ts';
-import { type RunningServer, newStore, serverEnv, startServer, type Store } from './global-setup.ts';
-import { overflowing, sawToast, waitForHydration } from './helpers.ts';
-import { type Member, newMember as newMemberOn, signInAs } from './members.ts';
-import { giveRole as giveRoleWithCli } from './roles.ts';
+import { browserAvailable, expectAccessible } from './browser.ts';
+import { overflowing, sawToast } from './helpers.ts';
+import type { Member } from './members.ts';
+import { ownServer } from './own-server.ts';
 
 const CATALOGUE_API = '/catalogue/api/v1';
 
 describe.skipIf(!browserAvailable())('corrections from the community', () => {
-  let store: Store | undefined;
-  let server: RunningServer | undefined;
-  let env: Record<string, string>;
-  let base = '';
-  const sessions: BrowserSession[] = [];
-
-  async function call<T>(path: string, init: { body?: unknown; token?: string } = {}): Promise<T> {
-    const res = await fetch(`${base}${path}`, {
-      method: init.body === undefined ? 'GET' : 'POST',
-      headers: {
-        ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
-        ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
-      },
-      ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
-    });
-    if (!res.ok) throw new Error(`${path} answered ${res.status}: ${await res.text()}`);
-    return (await res.json()) as T;
-  }
-
-  const newMember = (firstName: string): Promise<Member> =>
-    newMemberOn({ firstName, server: { base, dataDir: store!.dataDir } });
-
-  async function open(member: Member, viewport?: { width: number; height: number }) {
-    const s = await openBrowser(viewport);
-    sessions.push(s);
-    await signInAs(s.page, member);
-    return s;
-  }
-
-  async function go(page: Page, path: string) {
-    const response = await page.goto(base + path);
-    expect(response?.status(), `status of ${path}`).toBe(200);
-    await waitForHydration(page);
-  }
+  const { call, newMember, giveRoles, open, go } = ownServer('corrections');
 
   let editor: Member;
   let member: Member;
@@ -60,12 +25,8 @@ describe.skipIf(!browserAvailable())('corrections from the community', () => {
   const name = `Corvid${stamp}`;
 
   beforeAll(async () => {
-    store = await newStore(`verdict_e2e_corrections_${process.pid}`);
-    env = serverEnv(inject('webBuildDir'), store);
-    server = await startServer(env, { timeoutMs: 150_000 });
-    base = server.baseURL;
     [editor, member, other] = await Promise.all([newMember('Asha'), newMember('Ravi'), newMember('Meera')]);
-    server = await giveRoleWithCli(server, env, editor.username, 'editor');
+    await giveRoles([[editor, 'editor']]);
     const { model } = await call<{ model: { id: number } }>(`${CATALOGUE_API}/models`, {
       token: editor.token,
       body: {
@@ -82,14 +43,6 @@ describe.skipIf(!browserAvailable())('corrections from the community', () => {
     });
     modelId = model.id;
   }, 400_000);
-
-  afterEach(async () => {
-    await Promise.all(sessions.splice(0).map((s) => s.close()));
-  });
-  afterAll(async () => {
-    await server?.stop();
-    await store?.remove();
-  });
 
   it('a member suggests a correction, an editor accepts it, the page shows it and the history credits the member', async () => {
     const { page, errors } = await open(member);
@@ -183,8 +136,7 @@ describe.skipIf(!browserAvailable())('corrections from the community', () => {
   });
 
   it('asks a visitor to sign in instead of opening the dialog', async () => {
-    const s = await openBrowser();
-    sessions.push(s);
+    const s = await open();
     await go(s.page, `/product/${modelId}`);
     await s.page.getByRole('button', { name: 'Suggest a correction' }).click();
     await sawToast(s.page, 'Please sign in to suggest a correction.');

@@ -7,15 +7,14 @@
  * another member no longer sees it on the product page; the suspended author's standing says until when.
  */
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { REPORT_REASONS } from '../src/shared/community-constants.ts';
 import { PLATFORM_API, USER_API } from '../src/shared/constants.ts';
 import { MODERATION_MESSAGES, type Standing } from '../src/shared/moderation.ts';
-import { type BrowserSession, browserAvailable, expectAccessible, openBrowser } from './browser.ts';
-import { type RunningServer, newStore, serverEnv, startServer, type Store } from './global-setup.ts';
-import { type Card, overflowing, sawToast, waitForHydration } from './helpers.ts';
-import { type Member, newMember as newMemberOn, signInAs, userMenuButton } from './members.ts';
-import { giveRole as giveRoleWithCli } from './roles.ts';
+import { browserAvailable, expectAccessible } from './browser.ts';
+import { type Card, overflowing, sawToast } from './helpers.ts';
+import { type Member, userMenuButton } from './members.ts';
+import { ownServer } from './own-server.ts';
 
 const HIDE_REASON = 'Insults another member by name. Please keep reviews about the phone.';
 const SUSPEND_REASON = 'Posted the same advert as a review on several phones.';
@@ -35,50 +34,10 @@ const review = (summary: string, description: string) => ({
 });
 
 describe.skipIf(!browserAvailable())('moderation', () => {
-  let store: Store | undefined;
-  let server: RunningServer | undefined;
-  let env: Record<string, string>;
-  let base = '';
-  const sessions: BrowserSession[] = [];
+  // ── This file's server, its API and the browser ─────────────────────────────────────────────────────
 
-  // ── The API of this file's server ──────────────────────────────────────────────────────────────────
-
-  async function call<T>(path: string, init: { body?: unknown; token?: string } = {}): Promise<T> {
-    const res = await fetch(`${base}${path}`, {
-      method: init.body === undefined ? 'GET' : 'POST',
-      headers: {
-        ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
-        ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
-      },
-      ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
-    });
-    if (!res.ok) throw new Error(`${path} answered ${res.status}: ${await res.text()}`);
-    return (await res.json()) as T;
-  }
-
-  /** A member with a verified email and a live session, made through this file's server's API. */
-  const newMember = (firstName: string): Promise<Member> =>
-    newMemberOn({ firstName, server: { base, dataDir: store!.dataDir } });
-
-  /** Gives `member` a role with the CLI (npm run user:role). */
-  async function giveRole(member: Member, role: 'moderator' | 'admin') {
-    server = await giveRoleWithCli(server!, env, member.username, role);
-  }
-
-  // ── The browser ────────────────────────────────────────────────────────────────────────────────────
-
-  async function open(member: Member, viewport?: { width: number; height: number }) {
-    const s = await openBrowser(viewport);
-    sessions.push(s);
-    await signInAs(s.page, member);
-    return s;
-  }
-
-  async function go(page: Page, path: string) {
-    const response = await page.goto(base + path);
-    expect(response?.status(), `status of ${path}`).toBe(200);
-    await waitForHydration(page);
-  }
+  const own = ownServer('moderation');
+  const { call, newMember, giveRoles, open, go } = own;
 
   const card = (page: Page, text: string) => page.locator('article.mod-item', { hasText: text });
   const reviewCard = (page: Page, summary: string) =>
@@ -96,11 +55,6 @@ describe.skipIf(!browserAvailable())('moderation', () => {
   const spamSummary = `Best deal in town, call now ${Date.now()}`;
 
   beforeAll(async () => {
-    store = await newStore(`verdict_e2e_moderation_${process.pid}`);
-    env = serverEnv(inject('webBuildDir'), store);
-    server = await startServer(env, { timeoutMs: 150_000 });
-    base = server.baseURL;
-
     [moderator, rude, spammer, reporter, viewer] = await Promise.all([
       newMember('Kavya'),
       newMember('Meera'),
@@ -139,16 +93,8 @@ describe.skipIf(!browserAvailable())('moderation', () => {
       token: reporter.token,
       body: { review_id: spamReview.id, reason_id: reason('Spamming') },
     });
-    await giveRole(moderator, 'moderator');
+    await giveRoles([[moderator, 'moderator']]);
   }, 400_000);
-
-  afterEach(async () => {
-    await Promise.all(sessions.splice(0).map((s) => s.close()));
-  });
-  afterAll(async () => {
-    await server?.stop();
-    await store?.remove();
-  });
 
   it('turns away a member who is not a moderator', async () => {
     const { page, errors } = await open(viewer);
@@ -241,7 +187,7 @@ describe.skipIf(!browserAvailable())('moderation', () => {
     await go(other.page, `/product/${p1.id}?sort=newest`);
     await other.page.getByRole('heading', { level: 2, name: 'Ratings & reviews' }).waitFor();
     expect(await reviewCard(other.page, rudeSummary).count()).toBe(0);
-    expect(await (await fetch(`${base}/product/${p1.id}?sort=newest`)).text()).not.toContain(rudeSummary);
+    expect(await (await fetch(`${own.base}/product/${p1.id}?sort=newest`)).text()).not.toContain(rudeSummary);
 
     // The suspended author's standing says for how long and why.
     const standing = await call<Standing>(`${USER_API}/user/standing`, { token: spammer.token });

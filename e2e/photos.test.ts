@@ -1,20 +1,17 @@
 /**
  * Product photos in the browser (issue 19), on a server of this file's own (the editor role is given with the
  * CLI, and with PGlite the CLI needs the server stopped). An editor uploads a photo through the API (the
- * editors' screen that hosts the photo manager is built elsewhere); then, at 1280 and 360 px, the product page
+ * photo manager on the editors' screen has its test in catalogue-editor.test.ts); then, at 1280 and 360 px, the product page
  * shows it as its main image (AVIF and WebP srcset, width and height, fetchpriority=high, not lazy), the browse
  * card and a search suggestion show it, the files load, and axe finds nothing serious.
  */
-import type { Locator, Page } from 'playwright-core';
+import type { Locator } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { PLATFORM_API } from '../src/shared/constants.ts';
 import type { PhotoList } from '../src/shared/photos.ts';
-import { type BrowserSession, browserAvailable, expectAccessible, openBrowser } from './browser.ts';
-import { type RunningServer, newStore, serverEnv, startServer, type Store } from './global-setup.ts';
-import { waitForHydration } from './helpers.ts';
-import { type Member, newMember } from './members.ts';
-import { giveRole } from './roles.ts';
+import { browserAvailable, expectAccessible } from './browser.ts';
+import { ownServer } from './own-server.ts';
 
 interface Card {
   id: number;
@@ -24,43 +21,8 @@ interface Card {
 }
 
 describe.skipIf(!browserAvailable())('product photos', () => {
-  let store: Store | undefined;
-  let server: RunningServer | undefined;
-  let env: Record<string, string>;
-  let base = '';
-  const sessions: BrowserSession[] = [];
-
-  async function call<T>(path: string, init: { body?: unknown; token?: string } = {}): Promise<T> {
-    const res = await fetch(`${base}${path}`, {
-      method: init.body === undefined ? 'GET' : 'POST',
-      headers: {
-        ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
-        ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
-      },
-      ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
-    });
-    if (!res.ok) throw new Error(`${path} answered ${res.status}: ${await res.text()}`);
-    return (await res.json()) as T;
-  }
-
-  /** An editor (a member given the role with the CLI), made through this file's server's API. */
-  async function newEditor(): Promise<Member> {
-    const editor = await newMember({ firstName: 'Asha', server: { base, dataDir: store!.dataDir } });
-    server = await giveRole(server!, env, editor.username, 'editor');
-    return editor;
-  }
-
-  async function open(viewport?: { width: number; height: number }) {
-    const s = await openBrowser(viewport);
-    sessions.push(s);
-    return s;
-  }
-
-  async function go(page: Page, path: string) {
-    const response = await page.goto(base + path);
-    expect(response?.status(), `status of ${path}`).toBe(200);
-    await waitForHydration(page);
-  }
+  const own = ownServer('photos');
+  const { call, newMember, giveRoles, open, go } = own;
 
   /** The image in `scope` is our photo: srcset of every width, an AVIF source, loaded from the server. */
   async function expectPhoto(img: Locator, photoId: number) {
@@ -88,11 +50,8 @@ describe.skipIf(!browserAvailable())('product photos', () => {
   let photoId = 0;
 
   beforeAll(async () => {
-    store = await newStore(`verdict_e2e_photos_${process.pid}`);
-    env = serverEnv(inject('webBuildDir'), store);
-    server = await startServer(env, { timeoutMs: 150_000 });
-    base = server.baseURL;
-    const editor = await newEditor();
+    const editor = await newMember('Asha');
+    await giveRoles([[editor, 'editor']]);
 
     // The most popular phone: the first card of /browse (asked with another page size, so the page's own
     // cached list is not this one).
@@ -108,7 +67,7 @@ describe.skipIf(!browserAvailable())('product photos', () => {
       .toBuffer();
     const form = new FormData();
     form.append('photos', new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }), 'front.jpg');
-    const res = await fetch(`${base}/catalogue/api/v1/models/${product.id}/photos`, {
+    const res = await fetch(`${own.base}/catalogue/api/v1/models/${product.id}/photos`, {
       method: 'POST',
       headers: { authorization: `Bearer ${editor.token}` },
       body: form,
@@ -117,20 +76,12 @@ describe.skipIf(!browserAvailable())('product photos', () => {
     photoId = ((await res.json()) as PhotoList).photos[0]!.id;
   }, 600_000);
 
-  afterEach(async () => {
-    await Promise.all(sessions.splice(0).map((s) => s.close()));
-  });
-  afterAll(async () => {
-    await server?.stop();
-    await store?.remove();
-  });
-
   for (const viewport of [
     { width: 1280, height: 900 },
     { width: 360, height: 780 },
   ]) {
     it(`at ${viewport.width} px: the product page, the browse card and a search suggestion show the photo`, async () => {
-      const { page, errors } = await open(viewport);
+      const { page, errors } = await open(undefined, viewport);
 
       // The product page: the photo is the main image, fetched first, sized so nothing shifts. Its page
       // may be cached for a few seconds from before the upload.
@@ -155,10 +106,10 @@ describe.skipIf(!browserAvailable())('product photos', () => {
       expect(box!.width).toBeLessThanOrEqual(viewport.width);
       // The link preview and the structured data name it too.
       expect(await page.locator('meta[property="og:image"]').getAttribute('content')).toBe(
-        `${base}/images/photos/${photoId}-1024.webp`,
+        `${own.base}/images/photos/${photoId}-1024.webp`,
       );
       const ld = await page.locator('script[type="application/ld+json"]').allTextContents();
-      expect(ld.join('')).toContain(`${base}/images/photos/${photoId}-1024.webp`);
+      expect(ld.join('')).toContain(`${own.base}/images/photos/${photoId}-1024.webp`);
       await expectAccessible(page);
 
       // The browse card (the most popular phone is the first card).
