@@ -32,7 +32,7 @@ import type { Tx } from '../catalogue-editing/store.ts';
 import type { Actor, PostingLimits } from '../community/common.ts';
 import { recordAction } from '../community/visibility.ts';
 import type { SearchService } from '../search/service.ts';
-import { attributeFromText, selectCorrections, toMine, toQueued } from './read.ts';
+import { attributeFromText, type CorrectionRow, selectCorrections, toMine, toQueued } from './read.ts';
 
 /** The listing reports the corrections queue shows: "Inaccurate info" and "Missing info". */
 export const LISTING_REASONS = [15, 16] as const;
@@ -232,17 +232,20 @@ export class CorrectionService {
 
   /** The correction, locked; 404 CORRECTION_NOT_FOUND, 409 CORRECTION_DECIDED unless pending. */
   private async lockPending(tx: Tx, id: number) {
-    const [c] = await rows<{
-      id: number;
-      product_id: number;
-      variant_id: number | null;
-      user_id: number;
-      field: string;
-      value: string;
-      price_value: number | null;
-      source_url: string;
-      status: string;
-    }>(
+    const [c] = await rows<
+      Pick<
+        CorrectionRow,
+        | 'id'
+        | 'product_id'
+        | 'variant_id'
+        | 'user_id'
+        | 'field'
+        | 'value'
+        | 'price_value'
+        | 'source_url'
+        | 'status'
+      >
+    >(
       tx,
       sql`SELECT id, product_id, variant_id, user_id, field, value, price_value, source_url, status
         FROM catalogue_corrections WHERE id = ${id} FOR UPDATE`,
