@@ -47,6 +47,7 @@ export async function startServer(
       RATE_LIMIT_MAX: '100000000',
       AUTH_RATE_LIMIT: '100000000',
       SEED_DEMO: process.env.SEED_DEMO ?? 'false',
+      SHUTDOWN_DRAIN_MS: '0',
     },
     env,
   );

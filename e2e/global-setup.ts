@@ -38,7 +38,7 @@ export interface GoogleAccount {
 /** How many accounts the provider knows: a test that needs one more adds it here. */
 const GOOGLE_ACCOUNTS = 5;
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = createServer();
     srv.listen(0, '127.0.0.1', () => {
@@ -90,6 +90,8 @@ export function serverEnv(buildDir: string, store: Store): Record<string, string
     AUTH_RATE_LIMIT: '1000',
     POSTING_LIMITS: 'off',
     VIEW_FLUSH_MS: '200',
+    // Stopped by the tests, not a load balancer: no drain window.
+    SHUTDOWN_DRAIN_MS: '0',
     // The test checkout captures a payment left pending this long after (review-pass.test.ts waits for it).
     TEST_CHECKOUT_SETTLE_MS: '4000',
   };

@@ -34,6 +34,13 @@ export interface DatabaseOptions {
   /** A PGlite data dump (tar) to start from, used by tests. */
   loadDataDir?: Blob | File | undefined;
   poolSize?: number;
+  /** PostgreSQL: how long to wait to open a connection or get a free one from the pool (default 5 s). */
+  connectTimeoutMs?: number;
+  /**
+   * PostgreSQL: the longest a statement may run (the server cancels it; default 15 s, 0 for none). The client
+   * also gives up 5 s after that, for a server that stopped answering altogether.
+   */
+  statementTimeoutMs?: number;
   /**
    * PostgreSQL only: a pool connection was lost (a server restart, a failover, pg_terminate_backend). The query
    * or transaction that was using it fails on its own; this only reports the event (e.g. to the log).
@@ -70,7 +77,22 @@ function pooledDrizzle(pool: pg.Pool): Db {
 
 export async function createDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    const statementTimeout = options.statementTimeoutMs ?? 15_000;
+    const connection = {
+      connectionString: options.url,
+      connectionTimeoutMillis: options.connectTimeoutMs ?? 5_000,
+      // A node that died, or a network that dropped, in the middle of a transaction must not hold its locks for
+      // long: the server ends such sessions. Keep-alive notices a peer that vanished without a word.
+      idle_in_transaction_session_timeout: 60_000,
+      keepAlive: true,
+    };
+    const pool = new pg.Pool({
+      ...connection,
+      max: options.poolSize ?? 10,
+      ...(statementTimeout > 0
+        ? { statement_timeout: statementTimeout, query_timeout: statementTimeout + 5_000 }
+        : {}),
+    });
     const lost = (err: Error) => options.onConnectionError?.(err);
     // A connection can die at any moment, and its client then emits 'error': without a listener, Node ends the
     // process. The pool listens only while a client is idle, so every client gets a listener of its own for the
@@ -84,7 +106,18 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
     return {
       db,
       kind: 'postgres',
-      migrate: () => migratePg(drizzlePg({ client: pool, schema }), { migrationsFolder }),
+      // Migrations may legitimately run longer than any request's statement: on a connection of their own,
+      // without the statement timeout.
+      migrate: async () => {
+        const client = new pg.Client(connection);
+        client.on('error', lost);
+        await client.connect();
+        try {
+          await migratePg(drizzlePg({ client, schema }), { migrationsFolder });
+        } finally {
+          await client.end().catch(() => undefined);
+        }
+      },
       ping: async () => {
         await pool.query('select 1');
       },

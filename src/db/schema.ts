@@ -541,6 +541,21 @@ export const captchaSpent = pgTable('captcha_spent', {
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });
 
+/**
+ * Scheduled chores (the hourly erasure, trend labels, the test checkout's settling), run once per period across
+ * every node: a node runs a chore only after moving its `next_run_at` forward in one conditional update, which
+ * exactly one node wins (src/server/jobs/scheduler.ts).
+ */
+export const scheduledJobs = pgTable('scheduled_jobs', {
+  name: text('name').primaryKey(),
+  nextRunAt: timestamp('next_run_at', { withTimezone: true }).notNull(),
+  startedAt: timestamp('started_at', { withTimezone: true }),
+  finishedAt: timestamp('finished_at', { withTimezone: true }),
+  runs: integer('runs').notNull().default(0),
+  /** The last run's failure, cleared by the next success. */
+  lastError: text('last_error'),
+});
+
 /** Server secrets made on first start (e.g. the CAPTCHA HMAC key), shared by every node. */
 export const appSecrets = pgTable('app_secrets', {
   name: text('name').primaryKey(),

@@ -27,18 +27,34 @@ export function pgError(err: unknown): { code?: string; constraint?: string } {
 
 /**
  * Whether a query failed because its database connection was lost or could not be made (a restart, a failover,
- * an administrator ending the session): the database's fault, not the request's, and worth another try later.
+ * an administrator ending the session, no free connection in time, a server that stopped answering): the
+ * database's fault, not the request's, and worth another try later. The connection, if any, is not reused.
  */
 export function connectionLost(err: unknown): boolean {
   const { code } = pgError(err);
   // SQLSTATE class 08 (connection exception), 57P01–57P03 (shutting down, crashed, starting), or the socket's.
-  if (code && /^(08...|57P0[123]|ECONNREFUSED|ECONNRESET|EPIPE|ETIMEDOUT)$/.test(code)) return true;
+  if (code && /^(08...|57P0[123]|ECONNREFUSED|ECONNRESET|EPIPE|ETIMEDOUT|EHOSTUNREACH)$/.test(code))
+    return true;
   const e = err as { message?: unknown; cause?: { message?: unknown } } | null;
   const messages = [e?.message, e?.cause?.message].filter((m): m is string => typeof m === 'string');
-  // node-postgres' own words for a client whose connection ended under it.
+  // node-postgres' own words for a client whose connection ended under it, could not be had in time (the pool's
+  // connectionTimeoutMillis) or got no answer in time (query_timeout: a frozen server).
   return messages.some((m) =>
-    /^(Connection terminated|Client has encountered a connection error|Client was closed)/.test(m),
+    /^(Connection terminated|Client has encountered a connection error|Client was closed|timeout exceeded when trying to connect|Query read timeout)/.test(
+      m,
+    ),
   );
+}
+
+/**
+ * Whether the database could not serve a query now: its connection was lost, or it ran out of time (the
+ * statement timeout cancelled it, 57014). Requests answer 503 with Retry-After for these, never 500.
+ */
+/** What a 503 for an unavailable database tells clients and proxies: a restart takes a few seconds. */
+export const RETRY_AFTER_SECONDS = 5;
+
+export function databaseUnavailable(err: unknown): boolean {
+  return connectionLost(err) || pgError(err).code === '57014';
 }
 
 /** Whether a number can name a row of a `serial` column (in-process callers pass ids parsed from URLs). */

@@ -12,6 +12,7 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
+import { RETRY_AFTER_SECONDS } from '../db/sql.ts';
 import { errorBody, registerErrorHandling } from './plugins/errors.ts';
 import { sharedBodySerializer } from './plugins/serializer.ts';
 import { accountImageRoutes, avatarFileRoutes } from './modules/account/image-routes.ts';
@@ -82,7 +83,12 @@ export async function buildApp({ services, web, logger = true }: AppOptions): Pr
   app.addHook('onClose', async () => services.mailer.close());
   app.addHook('onRequest', async (req, reply) => {
     reply.header('x-request-id', req.id);
-    if (closing) return reply.status(503).send(errorBody('SHUTTING_DOWN'));
+    if (closing) {
+      return reply
+        .status(503)
+        .header('retry-after', String(RETRY_AFTER_SECONDS))
+        .send(errorBody('SHUTTING_DOWN'));
+    }
   });
   app.addHook('onSend', async (req, reply) => {
     if (closing) reply.header('connection', 'close');

@@ -31,6 +31,8 @@ const EnvSchema = z
       .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')
       .optional(),
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+    DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),
+    DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(15_000),
     SEED_DEMO: bool.optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(600),
@@ -38,6 +40,7 @@ const EnvSchema = z
     VIEW_FLUSH_MS: z.coerce.number().int().min(10).default(5000),
     SEARCH_CACHE_MS: z.coerce.number().int().min(0).default(60_000),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(10000),
+    SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).default(5000),
     WEB_BUILD_DIR: z.string().default('build'),
     PUBLIC_URL: z.url().optional(),
     AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
@@ -95,6 +98,10 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   databasePoolSize: number;
+  /** PostgreSQL: how long to wait for a connection (opening one, or a free one from the pool). */
+  databaseConnectTimeoutMs: number;
+  /** PostgreSQL: the longest a statement may run (the server cancels it); 0 turns the limit off. */
+  databaseStatementTimeoutMs: number;
   seedDemo: boolean;
   logLevel: Env['LOG_LEVEL'];
   rateLimitMax: number;
@@ -103,6 +110,8 @@ export interface Config {
   /** How long the same suggestion words give the same suggestions; 0 turns the cache off. */
   searchCacheMs: number;
   shutdownTimeoutMs: number;
+  /** After SIGTERM: how long the process still answers (503, closing connections) before it stops listening. */
+  shutdownDrainMs: number;
   webBuildDir: string;
   /** Requests a minute from one address to each sign-in, sign-up and reset endpoint. */
   authRateLimit: number;
@@ -142,6 +151,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    databaseConnectTimeoutMs: e.DATABASE_CONNECT_TIMEOUT_MS,
+    databaseStatementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
     seedDemo: e.SEED_DEMO ?? e.NODE_ENV !== 'production',
     logLevel: e.LOG_LEVEL,
     rateLimitMax: e.RATE_LIMIT_MAX,
@@ -149,6 +160,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     viewFlushMs: e.VIEW_FLUSH_MS,
     searchCacheMs: e.SEARCH_CACHE_MS,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
     webBuildDir: e.WEB_BUILD_DIR,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     authRateLimit: e.AUTH_RATE_LIMIT,
@@ -186,8 +198,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 }
 
 /** The database the configuration names: PostgreSQL at DATABASE_URL, else PGlite in $DATA_DIR/pglite. */
-export const databaseOptions = (config: Pick<Config, 'databaseUrl' | 'dataDir' | 'databasePoolSize'>) => ({
+export const databaseOptions = (
+  config: Pick<
+    Config,
+    'databaseUrl' | 'dataDir' | 'databasePoolSize' | 'databaseConnectTimeoutMs' | 'databaseStatementTimeoutMs'
+  >,
+) => ({
   url: config.databaseUrl,
   dataDir: config.databaseUrl ? undefined : resolve(config.dataDir, 'pglite'),
   poolSize: config.databasePoolSize,
+  connectTimeoutMs: config.databaseConnectTimeoutMs,
+  statementTimeoutMs: config.databaseStatementTimeoutMs,
 });

@@ -1,11 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { createDatabase } from '../db/client.ts';
 import { prepareDatabase } from '../db/prepare.ts';
+import { databaseAddress, waitForDatabase } from '../db/wait.ts';
 import { buildApp } from './app.ts';
 import { databaseOptions, loadConfig } from './config.ts';
-import { refreshTrendLabels } from '../db/trend-labels.ts';
+import { serverJobs, SCHEDULER_TICK_MS } from './jobs/jobs.ts';
+import { Scheduler } from './jobs/scheduler.ts';
 import { createServices } from './services.ts';
-import { accountMaintenance } from './modules/account/maintenance.ts';
 
 export interface StartOptions {
   dev: boolean;
@@ -37,6 +38,10 @@ const app = await buildApp({
 
 logs.to = app.log;
 
+// PostgreSQL may be starting, restarting or not reachable yet: wait for it, saying why, rather than fail.
+if (config.databaseUrl) {
+  await waitForDatabase(database, databaseAddress(config.databaseUrl), (line) => app.log.warn(line));
+}
 const prepared = await prepareDatabase(database, {
   seedDemo: config.seedDemo,
   articles: services.articles.bundled,
@@ -54,37 +59,33 @@ if (config.testCheckout) {
   );
 }
 services.views.start(config.viewFlushMs);
-const labels = setInterval(() => {
-  refreshTrendLabels(database.db).catch((err) => app.log.error({ err }, 'trend label refresh failed'));
-}, 10 * 60_000);
-labels.unref();
-const maintain = () =>
-  accountMaintenance(services)
-    .then(({ erased }) => erased && app.log.info({ erased }, 'deleted accounts erased'))
-    .catch((err) => app.log.error({ err }, 'account maintenance failed'));
-// Once a minute after start (a server redeployed more often than hourly still erases on time), then hourly.
-const firstChore = setTimeout(maintain, 60_000);
-firstChore.unref();
-const chores = setInterval(maintain, 60 * 60_000);
-chores.unref();
+// The chores (erasure, trend labels, the test checkout's settling) run once per period across every node.
+const scheduler = new Scheduler(database.db, services.clock, serverJobs(services), app.log);
+scheduler.start(SCHEDULER_TICK_MS);
 
 await app.listen({ port: config.port, host: config.host });
 app.log.info(`Verdict is ready at ${config.publicUrl}`);
 
 let stopping = false;
-async function shutdown(signal: string) {
+/**
+ * SIGTERM (an orchestrator or a deploy): /readyz and every new request answer 503 with `Connection: close` at
+ * once, for the drain window, so the load balancer takes this node out while nothing goes unanswered; then the
+ * listener closes, in-flight requests finish, counted views are flushed and the process exits. SIGINT (Ctrl-C
+ * in a terminal) skips the window.
+ */
+async function shutdown(signal: 'SIGTERM' | 'SIGINT') {
   if (stopping) return;
   stopping = true;
-  app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+  const drainMs = signal === 'SIGTERM' ? config.shutdownDrainMs : 0;
+  app.log.info({ signal, drainMs }, 'shutting down: draining, then finishing in-flight requests');
   const force = setTimeout(() => {
     app.log.error('shutdown timed out; exiting');
     process.exit(1);
-  }, config.shutdownTimeoutMs);
+  }, drainMs + config.shutdownTimeoutMs);
   force.unref();
-  clearInterval(labels);
-  clearTimeout(firstChore);
-  clearInterval(chores);
   app.beginShutdown();
+  await new Promise((done) => setTimeout(done, drainMs));
+  await scheduler.stop();
   await app.close();
   await services.views.stop();
   await database.close();

@@ -142,6 +142,10 @@ export const ERRORS = {
   RATE_LIMITED: { status: 429, message: 'Too many requests. Please wait a moment and try again.' },
   SHUTTING_DOWN: { status: 503, message: 'Verdict is restarting. Please try again in a moment.' },
   NOT_READY: { status: 503, message: 'The database is not reachable.' },
+  SERVICE_UNAVAILABLE: {
+    status: 503,
+    message: 'Verdict cannot reach its database right now. Please try again in a moment.',
+  },
   INTERNAL: { status: 500, message: 'Something went wrong!' },
 } as const satisfies Record<string, { status: number; message: string }>;
 

@@ -128,4 +128,6 @@ export interface WebLoadContext {
   payments: boolean;
   /** How old the catalogue is: "Catalogue prices as of …" site-wide (issue 18). */
   catalogueInfo: CatalogueInfo;
+  /** Logs an error of this request (a loader's, a render's) as a JSON line of the server's log. */
+  reportError(err: unknown): void;
 }

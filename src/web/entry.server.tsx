@@ -1,11 +1,22 @@
 import { PassThrough } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { renderToPipeableStream } from 'react-dom/server';
-import { type AppLoadContext, type EntryContext, ServerRouter } from 'react-router';
+import {
+  type ActionFunctionArgs,
+  type AppLoadContext,
+  type EntryContext,
+  type LoaderFunctionArgs,
+  ServerRouter,
+} from 'react-router';
 import { NonceContext } from './lib/nonce.tsx';
 import './context.ts';
 
 export const streamTimeout = 5_000;
+
+/** A loader's or action's error goes to the server's JSON log (not to stderr), unless the visitor left. */
+export function handleError(error: unknown, { request, context }: LoaderFunctionArgs | ActionFunctionArgs) {
+  if (!request.signal.aborted) (context as AppLoadContext).reportError(error);
+}
 
 /** Renders the whole page before sending it (all data comes from loaders), with the CSP nonce on scripts. */
 export default function handleRequest(
@@ -33,7 +44,7 @@ export default function handleRequest(
         onShellError: reject,
         onError(error) {
           status = 500;
-          if (!request.signal.aborted) console.error(error);
+          if (!request.signal.aborted) loadContext.reportError(error);
         },
       },
     );

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { connectionLost, pgError } from '../../db/sql.ts';
+import { databaseUnavailable, pgError, RETRY_AFTER_SECONDS } from '../../db/sql.ts';
 import { AppError, ERRORS, type ErrorCode, type ErrorDetails } from '../../shared/messages.ts';
 import { fieldLabel } from '../../shared/zod.ts';
 
@@ -103,10 +103,14 @@ export function registerErrorHandling(app: FastifyInstance): void {
       // Fastify's own client errors (bad JSON, unsupported media type): the text is safe to show.
       return reply.status(status).send(errorBody('VALIDATION', error.message));
     }
-    // The database connection went away under this request (the pool reconnects for the next one).
-    if (connectionLost(error)) {
-      request.log.warn({ err: error }, 'request failed: the database connection was lost');
-      return reply.status(503).send(errorBody('NOT_READY'));
+    // The database connection went away under this request, or the database did not answer in time: nothing
+    // was committed, and the pool reconnects for the next request.
+    if (databaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'request failed: the database is unavailable');
+      return reply
+        .status(503)
+        .header('retry-after', String(RETRY_AFTER_SECONDS))
+        .send(errorBody('SERVICE_UNAVAILABLE'));
     }
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send(errorBody('INTERNAL'));

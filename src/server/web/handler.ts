@@ -10,6 +10,7 @@ import { ERRORS, type ErrorCode } from '../../shared/messages.ts';
 import type { WebLoadContext } from '../../shared/web-context.ts';
 import type { Services } from '../services.ts';
 import { errorBody } from '../plugins/errors.ts';
+import { databaseUnavailable, RETRY_AFTER_SECONDS } from '../../db/sql.ts';
 
 export interface WebOptions {
   mode: 'production' | 'development';
@@ -73,8 +74,13 @@ function route(build: ServerBuild, req: FastifyRequest): 'page' | { code: ErrorC
   return known ? { code: 'METHOD_NOT_ALLOWED', allow: 'GET, HEAD' } : { code: 'NOT_FOUND' };
 }
 
-async function sendWebResponse(reply: FastifyReply, response: Response): Promise<FastifyReply> {
-  reply.status(response.status);
+async function sendWebResponse(
+  reply: FastifyReply,
+  response: Response,
+  status = response.status,
+): Promise<FastifyReply> {
+  reply.status(status);
+  if (status === 503) reply.header('retry-after', String(RETRY_AFTER_SECONDS));
   for (const [key, value] of response.headers) {
     if (key === 'set-cookie') continue;
     reply.header(key, value);
@@ -136,6 +142,9 @@ export async function registerWeb(
       return reply.status(ERRORS[to.code].status).send(errorBody(to.code));
     },
     handler: async (req, reply) => {
+      // A loader that failed because the database is unavailable: the maintenance page answers 503 (try again
+      // soon), not 500. React Router hides the error from the render in production, so it is noted here.
+      let databaseDown = false;
       const context: WebLoadContext = {
         services,
         origin: services.config.publicUrl,
@@ -148,9 +157,15 @@ export async function registerWeb(
         catalogueInfo: await services.catalogue
           .catalogueInfo()
           .catch(() => ({ prices_as_of: null, newest_release: null })),
+        reportError: (err) => {
+          if (databaseUnavailable(err)) {
+            databaseDown = true;
+            req.log.warn({ err }, 'page failed: the database is unavailable');
+          } else req.log.error({ err }, 'page failed');
+        },
       };
       const response = await handle(toWebRequest(req), context as never);
-      return sendWebResponse(reply, response);
+      return sendWebResponse(reply, response, databaseDown && response.status >= 500 ? 503 : response.status);
     },
   });
 }

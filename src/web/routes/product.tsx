@@ -86,9 +86,9 @@ function describeText(p: ProductDetail) {
 }
 
 /** A community read that fails leaves its section empty rather than taking the product page down. */
-function orNull<T>(read: Promise<T>): Promise<T | null> {
+function orNull<T>(read: Promise<T>, report: (err: unknown) => void): Promise<T | null> {
   return read.catch((err: unknown) => {
-    if ((err as { status?: number }).status !== 404) console.error(err);
+    if ((err as { status?: number }).status !== 404) report(err);
     return null;
   });
 }
@@ -105,9 +105,9 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     const [product, similar, reviews, questions, prices] = await Promise.all([
       catalogue.getProduct(id).then(withVariantLabels),
       catalogue.similarProducts(id),
-      orNull(communityReads.reviews(id, { ...view, size: PAGE_SIZE.review })),
-      orNull(communityReads.questions(id, 0, PAGE_SIZE.question)),
-      orNull(catalogue.priceHistory(id)),
+      orNull(communityReads.reviews(id, { ...view, size: PAGE_SIZE.review }), context.reportError),
+      orNull(communityReads.questions(id, 0, PAGE_SIZE.question), context.reportError),
+      orNull(catalogue.priceHistory(id), context.reportError),
     ]);
     context.services.recordView(product.model_id, request.headers.get('user-agent'));
     return { product, similar, view, reviews, questions, prices, head: describe(product, context.origin) };

@@ -11,6 +11,7 @@ import { DAY, HOUR, MINUTE } from '../../lib/clock.ts';
 import { PASS_COOKIE } from './pass-cookie.ts';
 import { checkoutSignature, hmacHex, type ProviderPayment } from './provider.ts';
 import { TestCheckoutProvider, webhookBody } from './test-checkout.ts';
+import { serverJobs } from '../../jobs/jobs.ts';
 
 const API = '/user/api/v1';
 const clock = new TestClock(Date.parse('2025-03-03T09:30:00Z'));
@@ -322,6 +323,28 @@ describe('the test checkout (/test-checkout/{orderId})', () => {
     });
     expect(validated.headers['set-cookie']).toBeUndefined();
     expect(await passesOf(m.id)).toEqual([]);
+  });
+
+  it('settles a payment left pending even when the node that took it stopped before its timer fired', async () => {
+    const m = await member(t);
+    const { order_id } = await buy(m);
+    expect((await choose(order_id, 'pending')).statusCode).toBe(200);
+    // The node stops: its timer (an hour here) is gone with it.
+    await provider.stop();
+    expect(await stateOf(order_id)).toBe('pending');
+    const settle = serverJobs(t.services).find((j) => j.name === 'test-checkout-settle')!;
+    // Not yet overdue: nothing to do.
+    expect(await settle.run()).toEqual({ settled: 0 });
+    // Once overdue, whichever node runs the scheduled sweep captures it and sends its webhook.
+    clock.advance(HOUR);
+    const before = webhookCalls.mock.calls.length;
+    const done = await settle.run();
+    expect(done?.settled).toBeGreaterThanOrEqual(1);
+    await Promise.all(webhookCalls.mock.results.slice(before).map((r) => r.value));
+    expect(await stateOf(order_id)).toBe('paid');
+    expect(await paymentsOf(order_id)).toEqual([expect.objectContaining({ status: 'captured' })]);
+    // Settled once: a second sweep finds nothing left.
+    expect(await settle.run()).toEqual({ settled: 0 });
   });
 
   it.each([

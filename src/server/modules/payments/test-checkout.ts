@@ -129,12 +129,37 @@ export class TestCheckoutProvider implements PaymentProvider {
     return { redirect: `${landing}?${query}` };
   }
 
-  /** Captures a payment left pending, and says so by webhook. */
+  /** Captures a payment left pending, and says so by webhook (unless the sweep below got there first). */
   async capture(payment: ProviderPayment): Promise<void> {
-    await this.db.execute(
-      sql`UPDATE test_checkout_payments SET status = 'captured' WHERE id = ${payment.id}`,
+    const captured = await rows<{ id: string }>(
+      this.db,
+      sql`UPDATE test_checkout_payments SET status = 'captured'
+        WHERE id = ${payment.id} AND status = 'authorized' RETURNING id`,
     );
-    await this.send('payment.captured', { ...payment, status: 'captured' });
+    if (captured.length) await this.send('payment.captured', { ...payment, status: 'captured' });
+  }
+
+  /**
+   * Captures every payment left pending for longer than `settleMs`, with its webhook: the payments whose timer
+   * died with the node that took them (a restart, a stopped node). Run by the scheduler, on one node at a time.
+   */
+  async settleOverdue(): Promise<{ settled: number }> {
+    const cutoff = new Date(this.clock.now().getTime() - this.settleMs).toISOString();
+    const overdue = await rows<{ id: string; order_id: string; amount: number; currency: string }>(
+      this.db,
+      sql`UPDATE test_checkout_payments SET status = 'captured'
+        WHERE status = 'authorized' AND created_at <= ${cutoff} RETURNING id, order_id, amount, currency`,
+    );
+    for (const p of overdue) {
+      await this.send('payment.captured', {
+        id: p.id,
+        orderId: p.order_id,
+        amount: p.amount,
+        currency: p.currency,
+        status: 'captured',
+      });
+    }
+    return { settled: overdue.length };
   }
 
   /** Posts a webhook the way Razorpay does: its event body, signed with the webhook secret. */

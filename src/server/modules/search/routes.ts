@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorResponseSchema, SearchPageSchema } from '../../../shared/api-types.ts';
 import { MAX_PAGE_SIZE, PAGE_SIZE } from '../../../shared/constants.ts';
+import { databaseUnavailable } from '../../../db/sql.ts';
 import type { SearchService } from './service.ts';
 
 const SearchQuery = z.object({
@@ -19,7 +20,7 @@ const SearchQuery = z.object({
 /**
  * GET /search?searchQuery=: suggestions (the first 5, with the total). With page (and size, default 6): a page of
  * full results. A Bearer token may be sent and is not required. A failing search is logged and answered with an
- * empty list, never a 500.
+ * empty list, never a 500; with the database unavailable, 503 like every other route.
  */
 export function searchRoutes(app: FastifyInstance, search: SearchService): void {
   app.withTypeProvider<ZodTypeProvider>().get(
@@ -39,6 +40,8 @@ export function searchRoutes(app: FastifyInstance, search: SearchService): void 
           ? await search.search(searchQuery, page ?? 0, size ?? PAGE_SIZE.search)
           : await search.suggest(searchQuery);
       } catch (err) {
+        // No database: say so (503), rather than "no results".
+        if (databaseUnavailable(err)) throw err;
         req.log.error({ err, searchQuery }, 'search failed');
         return {
           success: true as const,

@@ -1,0 +1,26 @@
+import { refreshTrendLabels } from '../../db/trend-labels.ts';
+import { HOUR, MINUTE } from '../lib/clock.ts';
+import { accountMaintenance } from '../modules/account/maintenance.ts';
+import { TestCheckoutProvider } from '../modules/payments/test-checkout.ts';
+import type { Services } from '../services.ts';
+import type { Job } from './scheduler.ts';
+
+/** How often each node looks for due chores. */
+export const SCHEDULER_TICK_MS = 15_000;
+
+/**
+ * The server's chores, each run once per period across nodes. View counts are not among them: each node
+ * batches its own visitors' views and adds them (services.views), which is correct on any number of nodes.
+ */
+export function serverJobs(services: Services): Job[] {
+  const { provider } = services.payments;
+  return [
+    // Accounts deleted more than 7 days ago are erased, expired tokens and CAPTCHA solutions forgotten.
+    { name: 'account-maintenance', everyMs: HOUR, run: () => accountMaintenance(services) },
+    { name: 'trend-labels', everyMs: 10 * MINUTE, run: () => refreshTrendLabels(services.database.db) },
+    // A pending test payment is settled even if the node that took it stopped before its timer fired.
+    ...(provider instanceof TestCheckoutProvider
+      ? [{ name: 'test-checkout-settle', everyMs: SCHEDULER_TICK_MS, run: () => provider.settleOverdue() }]
+      : []),
+  ];
+}
