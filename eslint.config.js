@@ -3,7 +3,18 @@ import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 
 export default tseslint.config(
-  { ignores: ['build/', 'node_modules/', '.react-router/', 'data/', '.tmp/', 'coverage/', 'bench/results/'] },
+  {
+    ignores: [
+      'build/',
+      'dist/',
+      'node_modules/',
+      '.react-router/',
+      'data/',
+      '.tmp/',
+      'coverage/',
+      'bench/results/',
+    ],
+  },
   ...tseslint.configs.recommended,
   importX.flatConfigs.typescript,
   {

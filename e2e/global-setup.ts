@@ -146,7 +146,7 @@ function build(buildDir: string): Promise<void> {
   return new Promise((resolve, reject) =>
     execFile(
       'npm',
-      ['run', 'build'],
+      ['run', 'build:web'],
       {
         env: { ...process.env, NODE_ENV: 'production', WEB_BUILD_DIR: buildDir },
         maxBuffer: 64 * 1024 * 1024,

@@ -1,5 +1,4 @@
 import { mkdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { type PgDatabase, PgDialect, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -8,6 +7,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg, NodePgDatabase, NodePgSession } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { projectPath } from '../project-files.ts';
 import * as schema from './schema.ts';
 import { holdPgliteDir } from './pglite-lock.ts';
 import { connectionLost } from './sql.ts';
@@ -24,7 +24,7 @@ export interface Database {
   dump?: () => Promise<Blob>;
 }
 
-const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+const migrationsFolder = projectPath('src', 'db', 'migrations');
 
 export interface DatabaseOptions {
   /** postgres://… for a server; otherwise PGlite. */

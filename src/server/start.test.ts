@@ -1,15 +1,58 @@
-/** The real entry point (node src/server/main.ts) refusing to start, as an operator sees it. */
+/**
+ * The real entry point starting, or refusing to, as an operator sees it: the production build (dist/main.js, as
+ * `npm start` runs it, decision 0019), run by plain node with no development dependency to be found.
+ */
 import { execFile, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildServer } from '../toolchain/build-server.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+/**
+ * `node` with what it runs here: the server built into a folder of this file's own (inside the project, where
+ * node_modules is), behind a resolve hook that refuses every package a production install (npm ci --omit=dev)
+ * leaves out, tsx among them. The hook sees ESM imports, which is how the build loads its packages.
+ */
+let nodeArgs: (script: string) => string[];
+beforeAll(async () => {
+  mkdirSync(join(ROOT, '.tmp'), { recursive: true });
+  const dist = mkdtempSync(join(ROOT, '.tmp', 'start-test-'));
+  dirs.push(dist);
+  await buildServer(dist);
+  const lock = JSON.parse(readFileSync(join(ROOT, 'package-lock.json'), 'utf8')) as {
+    packages: Record<string, { dev?: boolean }>;
+  };
+  const devOnly = Object.entries(lock.packages)
+    .filter(([path, p]) => path && p.dev)
+    .map(([path]) => `${pathToFileURL(join(ROOT, path)).href}/`);
+  expect(devOnly).toContain(`${pathToFileURL(join(ROOT, 'node_modules/tsx')).href}/`);
+  writeFileSync(
+    join(dist, 'no-dev-hooks.mjs'),
+    `let devOnly = [];
+export function initialize(data) { devOnly = data; }
+export async function resolve(specifier, context, next) {
+  const found = await next(specifier, context);
+  if (devOnly.some((dir) => found.url.startsWith(dir)))
+    throw new Error(\`\${specifier} is a development dependency, absent from a production install\`);
+  return found;
+}
+`,
+  );
+  writeFileSync(
+    join(dist, 'no-dev.mjs'),
+    `import { register } from 'node:module';
+register('./no-dev-hooks.mjs', import.meta.url, { data: ${JSON.stringify(devOnly)} });
+`,
+  );
+  nodeArgs = (script) => ['--import', pathToFileURL(join(dist, 'no-dev.mjs')).href, join(dist, script)];
+}, 60_000);
 
 /** Runs the entry point with exactly `env` (plus PATH) and a fresh DATA_DIR; never rejects. */
 function runMain(
@@ -20,7 +63,7 @@ function runMain(
   return new Promise((resolve) => {
     execFile(
       process.execPath,
-      ['--import', 'tsx', 'src/server/main.ts'],
+      nodeArgs('main.js'),
       { cwd: ROOT, env: { PATH: process.env.PATH ?? '', DATA_DIR: dataDir, ...env }, timeout: 120_000 },
       (err, stdout, stderr) =>
         resolve({ code: err ? (typeof err.code === 'number' ? err.code : -1) : 0, stdout, stderr, dataDir }),
@@ -75,7 +118,7 @@ describe('the first start', () => {
     const port = await freePort();
     const dataDir = mkdtempSync(join(tmpdir(), 'verdict-start-'));
     dirs.push(dataDir);
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    const child = spawn(process.execPath, nodeArgs('main.js'), {
       cwd: ROOT,
       env: {
         PATH: process.env.PATH ?? '',
@@ -108,6 +151,7 @@ describe('the first start', () => {
     });
     try {
       await ready;
+      expect((await fetch(`http://127.0.0.1:${port}/readyz`)).status).toBe(200);
     } finally {
       child.kill('SIGTERM');
       await exited;
@@ -126,5 +170,23 @@ describe('the first start', () => {
     );
     expect(order).toEqual([...order].sort((a, b) => a - b));
     expect(messages[order.at(-1)!]).toBe(`Verdict is ready at http://localhost:${port}`);
+  });
+});
+
+describe('the command-line scripts', () => {
+  it('run from the build too, finding the migrations', { timeout: 120_000 }, async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'verdict-start-'));
+    dirs.push(dataDir);
+    const run = await new Promise<{ code: number; stderr: string }>((resolve) =>
+      execFile(
+        process.execPath,
+        [...nodeArgs('cli/user-role.js'), 'nobody_here', 'editor'],
+        { cwd: ROOT, env: { PATH: process.env.PATH ?? '', DATA_DIR: dataDir }, timeout: 110_000 },
+        (err, _stdout, stderr) =>
+          resolve({ code: typeof err?.code === 'number' ? err.code : err ? -1 : 0, stderr }),
+      ),
+    );
+    expect(run.stderr.trim()).toBe('No account is called nobody_here.');
+    expect(run.code).toBe(1);
   });
 });

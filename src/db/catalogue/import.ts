@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
+import { projectPath } from '../../project-files.ts';
 import { CATEGORIES, type CategoryId } from '../../shared/constants.ts';
 import type { Db } from '../client.ts';
 import {
@@ -22,7 +22,7 @@ import { type CatalogueRow, transformCar, transformMotorbike, transformPhone } f
 import { checkRows } from './validate.ts';
 
 /** Where the catalogue's files are. */
-export const CATALOGUE_DIR = fileURLToPath(new URL('./data/', import.meta.url));
+export const CATALOGUE_DIR = projectPath('src', 'db', 'catalogue', 'data');
 
 const SOURCES: Record<CategoryId, { file: string; transform: (r: Record<string, unknown>) => CatalogueRow }> =
   {

@@ -9,14 +9,14 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Marked, type Token, type Tokens } from 'marked';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
+import { projectPath } from '../../../project-files.ts';
 import { type ContentPage, PAGE_SLUGS, type PageSlug } from '../../../shared/content-api.ts';
 import { NO_CONTACT, type SiteContact } from '../../../shared/site-contact.ts';
 
-export const CONTENT_DIR = fileURLToPath(new URL('../../../content', import.meta.url));
+export const CONTENT_DIR = projectPath('src', 'content');
 
 /** The help center's pages in the spec's order (section 2); each has a file help/{slug}.md. */
 export const HELP_SLUGS = [
