@@ -28,7 +28,7 @@ const database = await createDatabase({
 });
 
 const services = createServices(database, config, (err) => app.log.error({ err }, 'background task failed'), {
-  onMail: (subject, file) => app.log.info({ subject, file }, 'email written to the outbox'),
+  log: (level, data, message) => app.log[level](data, message),
 });
 const app = await buildApp({
   services,
@@ -54,6 +54,7 @@ if (config.testCheckout) {
   );
 }
 services.views.start(config.viewFlushMs);
+services.mailOutbox.start();
 const labels = setInterval(() => {
   refreshTrendLabels(database.db).catch((err) => app.log.error({ err }, 'trend label refresh failed'));
 }, 10 * 60_000);
@@ -85,6 +86,7 @@ async function shutdown(signal: string) {
   clearTimeout(firstChore);
   clearInterval(chores);
   app.beginShutdown();
+  await services.mailOutbox.stop();
   await app.close();
   await services.views.stop();
   await database.close();
