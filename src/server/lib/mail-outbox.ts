@@ -87,8 +87,8 @@ export class MailOutbox {
    */
   async deliver(ids: number[]): Promise<void> {
     if (!ids.length) return;
-    const run = this.send(sql`id = ANY(string_to_array(${ids.join(',')}, ',')::int[])`).catch((err: unknown) =>
-      this.onError(err),
+    const run = this.send(sql`id = ANY(string_to_array(${ids.join(',')}, ',')::int[])`).catch(
+      (err: unknown) => this.onError(err),
     );
     let timer: NodeJS.Timeout | undefined;
     const wait = new Promise<void>((resolve) => {
