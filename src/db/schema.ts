@@ -434,7 +434,7 @@ export const users = pgTable(
     state: text('state'),
     country: text('country'),
     pinCode: text('pin_code'),
-    /** File name under $DATA_DIR/uploads/avatars, made by the server. */
+    /** The profile photo: a server-made file name, its bytes in avatar_files. */
     image: text('image'),
     /** OpenID Connect identity (issuer + subject) for Google accounts. */
     oidcIssuer: text('oidc_issuer'),
@@ -1061,7 +1061,11 @@ export const mailOutbox = pgTable(
     lastError: text('last_error'),
     gaveUpAt: timestamp('gave_up_at', { withTimezone: true }),
   },
-  (t) => [index('mail_outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.gaveUpAt} IS NULL`)],
+  (t) => [
+    index('mail_outbox_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.gaveUpAt} IS NULL`),
+  ],
 );
 
 /**

@@ -10,6 +10,7 @@ import { CatalogueEditing } from './modules/catalogue-editing/service.ts';
 import { CaptchaService } from './modules/account/captcha.ts';
 import { OneTimeTokens } from './modules/account/one-time-tokens.ts';
 import { AccountService } from './modules/account/service.ts';
+import { type AvatarStore, DatabaseAvatarStore } from './modules/account/avatar-store.ts';
 import { SessionService } from './modules/account/sessions.ts';
 import { type Community, createCommunity } from './modules/community/index.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
@@ -63,7 +64,9 @@ export interface Services extends WebServices {
   payments: PaymentService;
   passCookie: PassCookie;
   moderation: ModerationService;
-  /** Where uploaded files live ($DATA_DIR/uploads). */
+  /** Profile photos, in the database (decision 0021). */
+  avatars: AvatarStore;
+  /** Where earlier versions kept uploaded files ($DATA_DIR/uploads): read once, to move them into the database. */
   uploadsDir: string;
   isBot(userAgent: string | null | undefined): boolean;
 }
@@ -157,6 +160,7 @@ export function createServices(
     payments,
     passCookie: new PassCookie(database.db, clock, config.publicUrl.startsWith('https:')),
     moderation: new ModerationService(database.db, clock),
+    avatars: new DatabaseAvatarStore(database.db),
     uploadsDir: join(dataDir, 'uploads'),
     catalogue,
     views,

@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { createDatabase } from '../db/client.ts';
 import { prepareDatabase } from '../db/prepare.ts';
@@ -41,6 +42,7 @@ const prepared = await prepareDatabase(database, {
   seedDemo: config.seedDemo,
   articles: services.articles.bundled,
   progress: (message) => app.log.info(message),
+  avatarsDir: join(services.uploadsDir, 'avatars'),
 });
 app.log.info(prepared, 'database ready');
 if (config.testCheckout) {

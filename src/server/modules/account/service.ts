@@ -408,10 +408,14 @@ export class AccountService {
     });
   }
 
-  async setImage(userId: number, file: string | null): Promise<string | null> {
-    const [old] = await this.rows<{ image: string | null }>(sql`
+  /** Sets the profile photo's name and answers the one it replaces (to be removed in the same transaction). */
+  async setImage(userId: number, file: string | null, db: Exec = this.d.db): Promise<string | null> {
+    const [old] = await this.rows<{ image: string | null }>(
+      sql`
       WITH old AS (SELECT image FROM users WHERE id = ${userId} FOR UPDATE)
-      UPDATE users SET image = ${file} FROM old WHERE users.id = ${userId} RETURNING old.image`);
+      UPDATE users SET image = ${file} FROM old WHERE users.id = ${userId} RETURNING old.image`,
+      db,
+    );
     return old?.image ?? null;
   }
 
