@@ -10,7 +10,8 @@ import { rows } from './sql.ts';
 const count = (n: number) => n.toLocaleString('en-IN');
 
 /**
- * Start-up: migrations, the catalogue on an empty database or when its files changed, the bundled articles' rows, the demo community when
+ * Start-up: migrations, profile photos left in the folder by earlier versions (moved into the database), the
+ * catalogue on an empty database or when its files changed, the bundled articles' rows, the demo community when
  * asked, trend labels. `progress` hears, in plain words, each step that can take a while (a first start takes
  * half a minute or more).
  */
