@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type ArticleRow, syncArticles } from './articles.ts';
+import { importAvatarFiles } from './avatar-files.ts';
 import { refreshTrendLabels } from './trend-labels.ts';
 import { catalogueMetaValue, catalogueVersion, importCatalogue, readCatalogue } from './catalogue/import.ts';
 import type { Database } from './client.ts';
@@ -9,18 +10,31 @@ import { rows } from './sql.ts';
 const count = (n: number) => n.toLocaleString('en-IN');
 
 /**
- * Start-up: migrations, the catalogue on an empty database or when its files changed, the bundled articles' rows, the demo community when
+ * Start-up: migrations, profile photos left in the folder by earlier versions (moved into the database), the
+ * catalogue on an empty database or when its files changed, the bundled articles' rows, the demo community when
  * asked, trend labels. `progress` hears, in plain words, each step that can take a while (a first start takes
  * half a minute or more).
  */
 export async function prepareDatabase(
   database: Database,
-  options: { seedDemo: boolean; articles: ArticleRow[]; progress?: (message: string) => void },
+  options: {
+    seedDemo: boolean;
+    articles: ArticleRow[];
+    progress?: (message: string) => void;
+    /** Where earlier versions kept profile photos ($DATA_DIR/uploads/avatars): moved into the database. */
+    avatarsDir?: string;
+  },
 ) {
   const progress = options.progress ?? (() => {});
   progress(`applying database migrations (${database.kind === 'pglite' ? 'embedded PGlite' : 'PostgreSQL'})`);
   await database.migrate();
   await syncArticles(database.db, options.articles);
+  const avatars = options.avatarsDir ? await importAvatarFiles(database.db, options.avatarsDir) : null;
+  if (avatars?.moved) {
+    progress(
+      `moved ${count(avatars.moved)} profile photos from ${options.avatarsDir} into the database (the folder is no longer read)`,
+    );
+  }
   // An empty database, or one whose catalogue predates the files (or their transform), gets the (idempotent)
   // import: an existing database upgrades in place at its next start (issue 18: variants regroup into models).
   const version = catalogueVersion();
@@ -50,5 +64,5 @@ export async function prepareDatabase(
     progress('indexing the new rows and gathering statistics');
     await database.db.execute(sql`VACUUM ANALYZE`);
   }
-  return { kind: database.kind, imported, demo };
+  return { kind: database.kind, imported, demo, ...(avatars?.moved ? { avatars } : {}) };
 }

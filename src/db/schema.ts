@@ -434,7 +434,7 @@ export const users = pgTable(
     state: text('state'),
     country: text('country'),
     pinCode: text('pin_code'),
-    /** File name under $DATA_DIR/uploads/avatars, made by the server. */
+    /** The profile photo: a server-made file name, its bytes in avatar_files. */
     image: text('image'),
     /** OpenID Connect identity (issuer + subject) for Google accounts. */
     oidcIssuer: text('oidc_issuer'),
@@ -1056,3 +1056,39 @@ export const testCheckoutPayments = pgTable(
     check('test_checkout_payments_status_ck', sql`${t.status} IN ('authorized', 'captured', 'failed')`),
   ],
 );
+
+/**
+ * Emails waiting to be sent (issue 20, decision 0020): written in the transaction of the change they belong to,
+ * so a committed change always has its mail, and deleted once the mail server (or the .eml outbox) took them.
+ * A failed attempt waits until next_attempt_at and keeps its error; after the last attempt the row stays with
+ * gave_up_at set, for an operator to see. The body holds one-time links and codes: it never reaches a log.
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: serial('id').primaryKey(),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    body: text('body').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    gaveUpAt: timestamp('gave_up_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('mail_outbox_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.gaveUpAt} IS NULL`),
+  ],
+);
+
+/**
+ * Profile photos (issue 20, decision 0021): the re-encoded WebP under the random name users.image holds, in the
+ * database like the catalogue's photos, so every node serves them and one backup keeps them.
+ */
+export const avatarFiles = pgTable('avatar_files', {
+  file: text('file').primaryKey(),
+  bytes: bytea('bytes').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

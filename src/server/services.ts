@@ -10,9 +10,11 @@ import { CatalogueEditing } from './modules/catalogue-editing/service.ts';
 import { CaptchaService } from './modules/account/captcha.ts';
 import { OneTimeTokens } from './modules/account/one-time-tokens.ts';
 import { AccountService } from './modules/account/service.ts';
+import { type AvatarStore, DatabaseAvatarStore } from './modules/account/avatar-store.ts';
 import { SessionService } from './modules/account/sessions.ts';
 import { type Community, createCommunity } from './modules/community/index.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
+import { MailOutbox, type MailLog } from './lib/mail-outbox.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { RecommendationService } from './modules/preferences/recommendations.ts';
 import { PreferenceService } from './modules/preferences/service.ts';
@@ -43,6 +45,8 @@ export interface Services extends WebServices {
   corrections: CorrectionService;
   clock: Clock;
   mailer: Mailer;
+  /** Emails queued with their change and sent from the database (decision 0020); start.ts runs its sender. */
+  mailOutbox: MailOutbox;
   preferences: PreferenceService;
   recommendations: RecommendationService;
   sessions: SessionService;
@@ -60,7 +64,9 @@ export interface Services extends WebServices {
   payments: PaymentService;
   passCookie: PassCookie;
   moderation: ModerationService;
-  /** Where uploaded files live ($DATA_DIR/uploads). */
+  /** Profile photos, in the database (decision 0021). */
+  avatars: AvatarStore;
+  /** Where earlier versions kept uploaded files ($DATA_DIR/uploads): read once, to move them into the database. */
   uploadsDir: string;
   isBot(userAgent: string | null | undefined): boolean;
 }
@@ -68,15 +74,15 @@ export interface Services extends WebServices {
 export interface ServiceOptions {
   /** Tests pass a clock they move by hand. */
   clock?: Clock;
-  /** Told about each email written to the outbox. */
-  onMail?: (subject: string, file: string) => void;
+  /** Where the email sender reports what it did (each .eml written, each failed attempt); start.ts logs it. */
+  log?: MailLog;
 }
 
 export function createServices(
   database: Database,
   config: Config,
   onError: (err: unknown) => void,
-  { clock = systemClock, onMail = () => {} }: ServiceOptions = {},
+  { clock = systemClock, log = () => {} }: ServiceOptions = {},
 ): Services {
   const views = new ViewCounter(database.db, onError);
   const isBot = (ua: string | null | undefined) => !ua || isbot(ua);
@@ -85,8 +91,9 @@ export function createServices(
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,
     outboxDir: join(dataDir, 'outbox'),
-    log: onMail,
+    log: (subject, file) => log('info', { subject, file }, 'email written to the outbox'),
   });
+  const mailOutbox = new MailOutbox(database.db, mailer, clock, log, onError);
   const sessions = new SessionService(database.db, clock);
   const tokens = new OneTimeTokens(database.db, clock);
   const captcha = new CaptchaService(database.db, clock);
@@ -94,7 +101,7 @@ export function createServices(
   const account = new AccountService({
     db: database.db,
     clock,
-    mailer,
+    outbox: mailOutbox,
     sessions,
     tokens,
     captcha,
@@ -136,6 +143,7 @@ export function createServices(
     config,
     clock,
     mailer,
+    mailOutbox,
     preferences,
     recommendations: new RecommendationService(database.db, preferences),
     sessions,
@@ -152,6 +160,7 @@ export function createServices(
     payments,
     passCookie: new PassCookie(database.db, clock, config.publicUrl.startsWith('https:')),
     moderation: new ModerationService(database.db, clock),
+    avatars: new DatabaseAvatarStore(database.db),
     uploadsDir: join(dataDir, 'uploads'),
     catalogue,
     views,

@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { createDatabase } from '../db/client.ts';
 import { prepareDatabase } from '../db/prepare.ts';
@@ -29,7 +30,7 @@ const database = await createDatabase({
 });
 
 const services = createServices(database, config, (err) => app.log.error({ err }, 'background task failed'), {
-  onMail: (subject, file) => app.log.info({ subject, file }, 'email written to the outbox'),
+  log: (level, data, message) => app.log[level](data, message),
 });
 const app = await buildApp({
   services,
@@ -46,6 +47,7 @@ const prepared = await prepareDatabase(database, {
   seedDemo: config.seedDemo,
   articles: services.articles.bundled,
   progress: (message) => app.log.info(message),
+  avatarsDir: join(services.uploadsDir, 'avatars'),
 });
 app.log.info(prepared, 'database ready');
 if (config.testCheckout) {
@@ -59,6 +61,7 @@ if (config.testCheckout) {
   );
 }
 services.views.start(config.viewFlushMs);
+services.mailOutbox.start();
 // The chores (erasure, trend labels, the test checkout's settling) run once per period across every node.
 const scheduler = new Scheduler(database.db, services.clock, serverJobs(services), app.log);
 scheduler.start(SCHEDULER_TICK_MS);
@@ -86,6 +89,7 @@ async function shutdown(signal: 'SIGTERM' | 'SIGINT') {
   app.beginShutdown();
   await new Promise((done) => setTimeout(done, drainMs));
   await scheduler.stop();
+  await services.mailOutbox.stop();
   await app.close();
   await services.views.stop();
   await database.close();

@@ -8,12 +8,14 @@ import { rows } from '../db/sql.ts';
 import { buildApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
 import { createServices, type ServiceOptions, type Services } from '../server/services.ts';
-import { cloneDatabase } from './database.ts';
+import { cloneDatabase, type TestDatabase } from './database.ts';
 
 export interface TestContext {
   app: FastifyInstance;
   services: Services;
   database: Database;
+  /** Another handle on this app's database, for a second app on it (a second node). */
+  reopenDatabase(): Promise<Database>;
   /** This app's own $DATA_DIR (outbox, uploads), removed on close. */
   dataDir: string;
   close(): Promise<void>;
@@ -29,10 +31,18 @@ export async function createTestApp(
   {
     onError,
     logs,
+    sameDatabaseAs,
     ...options
-  }: ServiceOptions & { onError?: (err: unknown) => void; logs?: NodeJS.WritableStream } = {},
+  }: ServiceOptions & {
+    onError?: (err: unknown) => void;
+    logs?: NodeJS.WritableStream;
+    /** A second node: this app works on that app's database (and has a $DATA_DIR of its own). */
+    sameDatabaseAs?: TestContext;
+  } = {},
 ): Promise<TestContext> {
-  const database = await cloneDatabase(inject('template'));
+  const database: TestDatabase = sameDatabaseAs
+    ? Object.assign(await sameDatabaseAs.reopenDatabase(), { reopen: sameDatabaseAs.reopenDatabase })
+    : await cloneDatabase(inject('template'));
   const dataDir = mkdtempSync(join(tmpdir(), 'verdict-test-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -53,6 +63,7 @@ export async function createTestApp(
     app,
     services,
     database,
+    reopenDatabase: () => database.reopen(),
     dataDir,
     close: async () => {
       await app.close();

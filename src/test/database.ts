@@ -31,18 +31,29 @@ export interface TemplateInfo {
   url?: string;
 }
 
-export async function cloneDatabase(template: TemplateInfo): Promise<Database> {
+export interface TestDatabase extends Database {
+  /**
+   * Another handle on the same database, as a second node of the site has: on PostgreSQL a pool of its own
+   * (closing it leaves the database), on PGlite the same single connection (closing it does nothing).
+   */
+  reopen(): Promise<Database>;
+}
+
+export async function cloneDatabase(template: TemplateInfo): Promise<TestDatabase> {
   if (template.kind === 'pglite') {
     const { readFile } = await import('node:fs/promises');
     const blob = new Blob([await readFile(template.ref)]);
-    return createDatabase({ loadDataDir: blob });
+    const database = await createDatabase({ loadDataDir: blob });
+    return { ...database, reopen: async () => ({ ...database, close: async () => {} }) };
   }
   const name = `verdict_test_${randomBytes(6).toString('hex')}`;
   await withAdmin(template.url!, (c) => c.query(`CREATE DATABASE ${name} TEMPLATE ${template.ref}`));
-  const database = await createDatabase({ url: adminUrl(template.url!, name), poolSize: 4 });
+  const url = adminUrl(template.url!, name);
+  const database = await createDatabase({ url, poolSize: 4 });
   const close = database.close;
   return {
     ...database,
+    reopen: () => createDatabase({ url, poolSize: 4 }),
     close: async () => {
       await close();
       await withAdmin(template.url!, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));

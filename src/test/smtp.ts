@@ -10,8 +10,8 @@ export interface TestSmtp {
   close(): Promise<void>;
 }
 
-/** A real SMTP server on 127.0.0.1 that keeps what it receives. */
-export function startSmtp(): Promise<TestSmtp> {
+/** A real SMTP server on 127.0.0.1 that keeps what it receives; on a free port unless given one. */
+export function startSmtp(port = 0): Promise<TestSmtp> {
   const received: TestSmtp['received'] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -41,7 +41,7 @@ export function startSmtp(): Promise<TestSmtp> {
     throw new Error(`no mail to ${address}`);
   };
   return new Promise((resolve) => {
-    server.listen(0, '127.0.0.1', () => {
+    server.listen(port, '127.0.0.1', () => {
       const { port } = server.server.address() as AddressInfo;
       resolve({ port, received, mailTo, close: () => new Promise((r) => server.close(() => r())) });
     });

@@ -1,6 +1,4 @@
-import { existsSync, readdirSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
-import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, signUp } from '../../../test/account.ts';
@@ -52,8 +50,9 @@ async function currentImage(token: string): Promise<string | null> {
   return (res.json() as { user: { image: string | null } }).user.image;
 }
 
-const avatarPath = (url: string) =>
-  join(t.dataDir, 'uploads', 'avatars', url.replace('/uploads/avatars/', ''));
+/** Whether the photo at this URL is stored (in the database: decision 0021). */
+const stored = async (url: string) =>
+  (await t.services.avatars.get(url.replace('/uploads/avatars/', ''))) !== null;
 
 /** A camera-like JPEG that carries EXIF with a GPS position, as phones write them. */
 const photoWithGps = (width = 800, height = 600) =>
@@ -98,9 +97,7 @@ describe('profile photo upload', () => {
     expect(served.xmp).toBeUndefined();
     expect(file.rawPayload.includes(Buffer.from('Exif'))).toBe(false);
     // Stored under a server-made name, whatever the client called the file.
-    expect(readdirSync(join(t.dataDir, 'uploads', 'avatars'))).toContain(
-      url.replace('/uploads/avatars/', ''),
-    );
+    expect(await stored(url)).toBe(true);
   });
 
   it('never enlarges a small photo and accepts PNG and WebP as well', async () => {
@@ -182,7 +179,7 @@ describe('profile photo upload', () => {
     expect(image).toMatch(/^\/uploads\/avatars\/[A-Za-z0-9_-]{20,100}\.webp$/);
     expect(image).not.toBe(before);
     expect(await currentImage(token)).toBe(image);
-    expect(existsSync(avatarPath(image))).toBe(true);
+    expect(await stored(image)).toBe(true);
     const broken = await t.app.inject({
       method: 'POST',
       url: UPLOAD,
@@ -217,7 +214,7 @@ describe('profile photo upload', () => {
     expect(res.statusCode).toBe(413);
     expect(res.json()).toMatchObject({ success: false, code: 'IMAGE_TOO_LARGE' });
     expect(await currentImage(token)).toBe(before);
-    expect(existsSync(avatarPath(before))).toBe(true);
+    expect(await stored(before)).toBe(true);
   });
 
   it('refuses an image wider than 4,000 px with 400 IMAGE_DIMENSIONS', async () => {
@@ -258,16 +255,16 @@ describe('profile photo upload', () => {
     expect((await t.app.inject({ method: 'DELETE', url: REMOVE })).statusCode).toBe(401);
   });
 
-  it('deletes the old file from disk when a photo is replaced', async () => {
+  it('deletes the old photo when a photo is replaced', async () => {
     const { token } = await signUp(t);
     const first = (await upload(token, { data: await photoWithGps() })).json() as { user: { image: string } };
-    expect(existsSync(avatarPath(first.user.image))).toBe(true);
+    expect(await stored(first.user.image)).toBe(true);
     const second = (await upload(token, { data: await png(300, 300), type: 'image/png' })).json() as {
       user: { image: string };
     };
     expect(second.user.image).not.toBe(first.user.image);
-    expect(existsSync(avatarPath(first.user.image))).toBe(false);
-    expect(existsSync(avatarPath(second.user.image))).toBe(true);
+    expect(await stored(first.user.image)).toBe(false);
+    expect(await stored(second.user.image)).toBe(true);
     expect((await t.app.inject({ url: first.user.image })).statusCode).toBe(404);
   });
 });
@@ -281,7 +278,7 @@ describe('profile photo removal', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ success: true, message: 'image removed' });
     expect(await currentImage(token)).toBeNull();
-    expect(existsSync(avatarPath(url))).toBe(false);
+    expect(await stored(url)).toBe(false);
     expect((await t.app.inject({ url })).statusCode).toBe(404);
     // Removing again is harmless.
     expect((await t.app.inject({ method: 'DELETE', url: REMOVE, headers: bearer(token) })).statusCode).toBe(

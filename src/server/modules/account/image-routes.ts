@@ -1,5 +1,3 @@
-import { mkdir, open, unlink, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -26,14 +24,6 @@ const errors = {
   413: ErrorResponseSchema,
   415: ErrorResponseSchema,
 };
-
-const avatarsDir = (services: Services) => join(services.uploadsDir, 'avatars');
-
-/** Removes a stored avatar; a file already gone (or a name the server never made) is not an error. */
-async function removeAvatar(services: Services, file: string | null): Promise<void> {
-  if (!file || !AVATAR_FILE.test(file)) return;
-  await unlink(join(avatarsDir(services), file)).catch(() => undefined);
-}
 
 /**
  * The bytes of the one `image` file in a multipart request. Everything that goes wrong while parsing is the
@@ -89,19 +79,14 @@ export async function accountImageRoutes(app: FastifyInstance, services: Service
         const user = signedIn(req);
         const webp = await toAvatarWebp(await readImageField(req));
 
-        // A server-made name: nothing from the client (file name, type) reaches the file system.
-        const dir = avatarsDir(services);
+        // A server-made name: nothing from the client (file name, type) names what is stored. The new photo,
+        // the user's row and the old photo's removal commit together: no photo is left without its user.
         const file = `${randomToken()}.webp`;
-        await mkdir(dir, { recursive: true });
-        await writeFile(join(dir, file), webp, { flag: 'wx' });
-        let old: string | null;
-        try {
-          old = await account.setImage(user.userId, file);
-        } catch (err) {
-          await removeAvatar(services, file);
-          throw err;
-        }
-        await removeAvatar(services, old);
+        await services.database.db.transaction(async (tx) => {
+          await services.avatars.put(file, webp, tx);
+          const old = await account.setImage(user.userId, file, tx);
+          if (old) await services.avatars.remove([old], tx);
+        });
 
         const p = await account.profile(user.userId);
         return {
@@ -120,7 +105,10 @@ export async function accountImageRoutes(app: FastifyInstance, services: Service
       },
       async (req) => {
         const user = signedIn(req);
-        await removeAvatar(services, await account.setImage(user.userId, null));
+        await services.database.db.transaction(async (tx) => {
+          const old = await account.setImage(user.userId, null, tx);
+          if (old) await services.avatars.remove([old], tx);
+        });
         return { success: true as const, message: ACCOUNT_SUCCESS.imageRemoved };
       },
     );
@@ -128,8 +116,9 @@ export async function accountImageRoutes(app: FastifyInstance, services: Service
 }
 
 /**
- * GET /uploads/avatars/:file: the stored photos. Names are random and never reused, so they are cached for a
- * year; anything that is not such a name (path traversal, another extension) is a 404 without touching the disk.
+ * GET /uploads/avatars/:file: the stored photos, from the database (every node serves every photo). Names are
+ * random and never reused, so they are cached for a year; anything that is not such a name (path traversal,
+ * another extension) is a 404 without a query.
  */
 export function avatarFileRoutes(app: FastifyInstance, services: Services): void {
   app.get<{ Params: { file: string } }>(
@@ -138,21 +127,14 @@ export function avatarFileRoutes(app: FastifyInstance, services: Services): void
     async (req, reply) => {
       const { file } = req.params;
       if (!AVATAR_FILE.test(file)) throw new AppError('NOT_FOUND');
-      // Opened before answering, so a missing file is a clean 404 rather than a stream error mid-response.
-      const handle = await open(join(avatarsDir(services), file), 'r').catch(() => null);
-      if (!handle) throw new AppError('NOT_FOUND');
-      try {
-        const { size } = await handle.stat();
-        return reply
-          .type('image/webp')
-          .header('content-length', size)
-          .header('x-content-type-options', 'nosniff')
-          .header('cache-control', 'public, max-age=31536000, immutable')
-          .send(handle.createReadStream());
-      } catch (err) {
-        await handle.close();
-        throw err;
-      }
+      const bytes = await services.avatars.get(file);
+      if (!bytes) throw new AppError('NOT_FOUND');
+      return reply
+        .type('image/webp')
+        .header('content-length', bytes.length)
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .send(bytes);
     },
   );
 }

@@ -1,5 +1,3 @@
-import { unlink } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { Services } from '../../services.ts';
 
 /**
@@ -8,9 +6,7 @@ import type { Services } from '../../services.ts';
  */
 export async function accountMaintenance(services: Services): Promise<{ erased: number }> {
   const { erased, images } = await services.account.eraseExpired();
-  await Promise.all(
-    images.map((file) => unlink(join(services.uploadsDir, 'avatars', file)).catch(() => undefined)),
-  );
+  await services.avatars.remove(images);
   await services.captcha.sweep();
   await services.tokens.sweep();
   await services.account.sweepFailures();

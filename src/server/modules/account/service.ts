@@ -14,7 +14,7 @@ import {
 } from '../../../shared/account.ts';
 import { AppError } from '../../../shared/messages.ts';
 import { type Clock, DAY, HOUR, MINUTE } from '../../lib/clock.ts';
-import type { Mailer } from '../../lib/mailer.ts';
+import type { MailOutbox } from '../../lib/mail-outbox.ts';
 import { hashToken, randomDigits } from '../../lib/tokens.ts';
 import type { CaptchaService } from './captcha.ts';
 import { emails } from './emails.ts';
@@ -60,7 +60,7 @@ export interface SignedIn {
 export interface AccountDeps {
   db: Db;
   clock: Clock;
-  mailer: Mailer;
+  outbox: MailOutbox;
   sessions: SessionService;
   tokens: OneTimeTokens;
   captcha: CaptchaService;
@@ -107,9 +107,12 @@ export class AccountService {
     return row ?? null;
   }
 
-  /** Sends an email after the transaction that decided it; a failure is logged, and the step can be repeated. */
-  private send(mail: Parameters<Mailer['send']>[0]): Promise<void> {
-    return this.d.mailer.send(mail).catch((err: unknown) => this.d.onError(err));
+  /**
+   * Sends the mails a committed transaction queued (MailOutbox.enqueue within it). A mail that cannot go out
+   * now stays queued and is retried, so what the request tells the user ("we emailed you") holds.
+   */
+  private send(...ids: number[]): Promise<void> {
+    return this.d.outbox.deliver(ids);
   }
 
   // ── Availability ─────────────────────────────────────────────────────────────────────────────────────
@@ -153,7 +156,7 @@ export class AccountService {
     await this.assertNotCommon(input.password);
     await this.assertAvailable(input.email, input.username, null);
     const passwordHash = await hashPassword(input.password);
-    const { user, token, link } = await this.d.db.transaction(async (tx) => {
+    const { user, token, mail } = await this.d.db.transaction(async (tx) => {
       const [row] = await this.rows<UserRow>(
         sql`INSERT INTO users (username, first_name, last_name, email, phone, password_hash, created_at)
             VALUES (${input.username}, ${input.firstName}, ${input.lastName}, ${input.email}, ${input.phone},
@@ -162,13 +165,14 @@ export class AccountService {
         tx,
       );
       const verify = await this.d.tokens.issue('verify-email', row!.id, VERIFY_EMAIL_MS, { db: tx });
+      const link = this.link('/email-verification', verify);
       return {
         user: row!,
         token: await this.d.sessions.create(row!.id, tx),
-        link: this.link('/email-verification', verify),
+        mail: await this.d.outbox.enqueue(tx, emails.verify(row!.email, row!.firstName, link)),
       };
     });
-    await this.send(emails.verify(user.email, user.firstName, link));
+    await this.send(mail);
     return { token, user: this.sessionUser(user) };
   }
 
@@ -180,8 +184,12 @@ export class AccountService {
   async resendVerification(userId: number): Promise<void> {
     const user = await this.userBy(sql`id = ${userId}`);
     if (!user || user.emailVerified) return;
-    const verify = await this.d.tokens.issue('verify-email', user.id, VERIFY_EMAIL_MS);
-    await this.send(emails.verify(user.email, user.firstName, this.link('/email-verification', verify)));
+    const mail = await this.d.db.transaction(async (tx) => {
+      const verify = await this.d.tokens.issue('verify-email', user.id, VERIFY_EMAIL_MS, { db: tx });
+      const link = this.link('/email-verification', verify);
+      return this.d.outbox.enqueue(tx, emails.verify(user.email, user.firstName, link));
+    });
+    await this.send(mail);
   }
 
   /** Uses a verification link: for sign-up, or for a new address (the token carries it). */
@@ -241,8 +249,14 @@ export class AccountService {
     if (!ok || !user) {
       await this.d.db.execute(sql`INSERT INTO sign_in_failures (login, at) VALUES (${login}, ${this.now()})`);
       const lock = await this.locks.recordFailure(subject);
-      // Not awaited: sending takes time an unknown login would not, which would tell the two apart.
-      if (lock && user) void this.send(emails.locked(user.email, user.firstName, lock, this.d.publicUrl));
+      if (lock && user) {
+        const mail = await this.d.outbox.enqueue(
+          this.d.db,
+          emails.locked(user.email, user.firstName, lock, this.d.publicUrl),
+        );
+        // Not awaited: sending takes time an unknown login would not, which would tell the two apart.
+        void this.send(mail);
+      }
       throw new AppError('INVALID_CREDENTIALS', { captcha_required: failures + 1 >= CAPTCHA_AFTER });
     }
     const cutoff = new Date(this.d.clock.now().getTime() - RECOVERY_MS).toISOString();
@@ -270,17 +284,14 @@ export class AccountService {
     if (!user) throw new AppError('EMAIL_NOT_FOUND', { field: 'email' });
     if (!user.passwordHash) throw new AppError('OAUTH_CONFLICT', { field: 'email' });
     const otp = randomDigits(OTP_LENGTH);
-    // Codes are short, so each is stored with its user's id: two users may be sent the same six digits.
-    await this.d.tokens.issue('reset-otp', user.id, OTP_MS, { token: otpKey(user.id, otp) });
-    const link = await this.d.tokens.issue('reset-token', user.id, RESET_TOKEN_MS);
-    await this.send(
-      emails.resetPassword(
-        user.email,
-        user.firstName,
-        otp,
-        `${this.d.publicUrl}/create-new-password/${link}`,
-      ),
-    );
+    const mail = await this.d.db.transaction(async (tx) => {
+      // Codes are short, so each is stored with its user's id: two users may be sent the same six digits.
+      await this.d.tokens.issue('reset-otp', user.id, OTP_MS, { token: otpKey(user.id, otp), db: tx });
+      const link = await this.d.tokens.issue('reset-token', user.id, RESET_TOKEN_MS, { db: tx });
+      const url = `${this.d.publicUrl}/create-new-password/${link}`;
+      return this.d.outbox.enqueue(tx, emails.resetPassword(user.email, user.firstName, otp, url));
+    });
+    await this.send(mail);
   }
 
   /**
@@ -370,10 +381,15 @@ export class AccountService {
       throw new AppError('WRONG_CURRENT_PASSWORD', { field: 'currentPassword' });
     }
     await this.assertAvailable(input.email, null, userId);
-    const verify = await this.d.tokens.issue('verify-email', userId, VERIFY_EMAIL_MS, {
-      data: { email: input.email },
+    const mail = await this.d.db.transaction(async (tx) => {
+      const verify = await this.d.tokens.issue('verify-email', userId, VERIFY_EMAIL_MS, {
+        data: { email: input.email },
+        db: tx,
+      });
+      const link = this.link('/email-verification', verify);
+      return this.d.outbox.enqueue(tx, emails.verify(input.email, user.firstName, link));
     });
-    await this.send(emails.verify(input.email, user.firstName, this.link('/email-verification', verify)));
+    await this.send(mail);
   }
 
   /** Changes the password; every other session ends. */
@@ -392,10 +408,14 @@ export class AccountService {
     });
   }
 
-  async setImage(userId: number, file: string | null): Promise<string | null> {
-    const [old] = await this.rows<{ image: string | null }>(sql`
+  /** Sets the profile photo's name and answers the one it replaces (to be removed in the same transaction). */
+  async setImage(userId: number, file: string | null, db: Exec = this.d.db): Promise<string | null> {
+    const [old] = await this.rows<{ image: string | null }>(
+      sql`
       WITH old AS (SELECT image FROM users WHERE id = ${userId} FOR UPDATE)
-      UPDATE users SET image = ${file} FROM old WHERE users.id = ${userId} RETURNING old.image`);
+      UPDATE users SET image = ${file} FROM old WHERE users.id = ${userId} RETURNING old.image`,
+      db,
+    );
     return old?.image ?? null;
   }
 
