@@ -31,6 +31,10 @@ const EnvSchema = z
       .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')
       .optional(),
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+    REDIS_URL: unsetIfEmpty(
+      z.string().regex(/^rediss?:\/\//, 'REDIS_URL must start with redis:// or rediss://'),
+    ),
+    REDIS_PREFIX: z.string().default('verdict:'),
     SEED_DEMO: bool.optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(600),
@@ -95,6 +99,10 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   databasePoolSize: number;
+  /** Redis shared by every node: limits and cache invalidation (decision 0018); unset keeps them per process. */
+  redisUrl: string | undefined;
+  /** Put before every Redis key and channel. */
+  redisPrefix: string;
   seedDemo: boolean;
   logLevel: Env['LOG_LEVEL'];
   rateLimitMax: number;
@@ -142,6 +150,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    redisUrl: e.REDIS_URL,
+    redisPrefix: e.REDIS_PREFIX,
     seedDemo: e.SEED_DEMO ?? e.NODE_ENV !== 'production',
     logLevel: e.LOG_LEVEL,
     rateLimitMax: e.RATE_LIMIT_MAX,

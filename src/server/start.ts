@@ -5,6 +5,7 @@ import { buildApp } from './app.ts';
 import { databaseOptions, loadConfig } from './config.ts';
 import { refreshTrendLabels } from '../db/trend-labels.ts';
 import { createServices } from './services.ts';
+import { warnIfPerProcess } from './lib/redis.ts';
 import { accountMaintenance } from './modules/account/maintenance.ts';
 
 export interface StartOptions {
@@ -43,6 +44,7 @@ const prepared = await prepareDatabase(database, {
   progress: (message) => app.log.info(message),
 });
 app.log.info(prepared, 'database ready');
+warnIfPerProcess(config, (message) => app.log.warn(message));
 if (config.testCheckout) {
   // The embedded default: fine for trying the site, never for taking money (decision 0011).
   app.log[config.env === 'production' ? 'warn' : 'info'](
