@@ -224,7 +224,7 @@ export class ReviewService {
       );
       if (!own) throw new AppError('VARIANT_NOT_OF_PRODUCT', { field: 'variant_id' });
     }
-    this.d.limits.check(user, 'review');
+    await this.d.limits.check(user, 'review');
     const next = stored(input);
     const now = this.d.clock.now().toISOString();
     const { id, created } = await this.d.db.transaction(async (tx) => {

@@ -67,7 +67,7 @@ export class SocialService {
   /** Upvotes the product, or takes the upvote back (404 PRODUCT_NOT_FOUND). */
   async toggleUpvote(user: Actor, id: number): Promise<UpvoteResult> {
     const productId = await this.modelOf(id);
-    this.d.limits.check(user, 'react');
+    await this.d.limits.check(user, 'react');
     return this.d.db
       .transaction(async (tx) => {
         const [removed] = await rows(
@@ -184,7 +184,7 @@ export class SocialService {
         AND target_id = ${targetId} AND status = 'open'`,
     );
     if (open) throw new AppError('ALREADY_REPORTED');
-    this.d.limits.check(user, 'report');
+    await this.d.limits.check(user, 'report');
     const now = this.d.clock.now();
     await this.d.db.transaction(async (tx) => {
       const inserted = await rows(
@@ -243,7 +243,7 @@ export class SocialService {
   async follow(user: Actor, username: string, follow: boolean): Promise<FollowResult> {
     const target = await this.userByName(username);
     if (target.id === user.userId) throw new AppError('FOLLOW_SELF');
-    this.d.limits.check(user, 'follow');
+    await this.d.limits.check(user, 'follow');
     return this.d.db
       .transaction(async (tx) => {
         const changed = follow
