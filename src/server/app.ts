@@ -14,6 +14,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import { errorBody, registerErrorHandling } from './plugins/errors.ts';
 import { sharedBodySerializer } from './plugins/serializer.ts';
+import { sharedRateLimitStore } from './plugins/rate-limit-store.ts';
 import { accountImageRoutes, avatarFileRoutes } from './modules/account/image-routes.ts';
 import { googleRoutes } from './modules/account/google-routes.ts';
 import { accountRoutes } from './modules/account/routes.ts';
@@ -80,6 +81,7 @@ export async function buildApp({ services, web, logger = true }: AppOptions): Pr
     closing = true;
   });
   app.addHook('onClose', async () => services.mailer.close());
+  app.addHook('onClose', async () => services.redis?.close());
   app.addHook('onRequest', async (req, reply) => {
     reply.header('x-request-id', req.id);
     if (closing) return reply.status(503).send(errorBody('SHUTTING_DOWN'));
@@ -118,6 +120,7 @@ export async function buildApp({ services, web, logger = true }: AppOptions): Pr
     max: config.rateLimitMax,
     timeWindow: '1 minute',
     errorResponseBuilder: () => ({ ...errorBody('RATE_LIMITED'), statusCode: 429 }),
+    ...(services.redis ? { store: sharedRateLimitStore(services.redis.command) } : {}),
   });
   await app.register(swagger, {
     openapi: {

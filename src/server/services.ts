@@ -30,6 +30,10 @@ import { PaymentService } from './modules/payments/service.ts';
 import { TestCheckoutProvider } from './modules/payments/test-checkout.ts';
 import { ModerationService } from './modules/moderation/service.ts';
 import { CorrectionService } from './modules/corrections/service.ts';
+import { CacheBus } from './lib/cache-bus.ts';
+import { connectRedis, type RedisLink } from './lib/redis.ts';
+import { RedisWindows } from './modules/community/redis-windows.ts';
+import { forgetPhoto } from './modules/images/photo-routes.ts';
 
 export interface Services extends WebServices {
   database: Database;
@@ -62,6 +66,10 @@ export interface Services extends WebServices {
   moderation: ModerationService;
   /** Where uploaded files live ($DATA_DIR/uploads). */
   uploadsDir: string;
+  /** Redis, when REDIS_URL is set: shared limits and cache invalidation (decision 0018); closed with the app. */
+  redis: RedisLink | null;
+  /** Drops cached reads on every node after a write. */
+  caches: CacheBus;
   isBot(userAgent: string | null | undefined): boolean;
 }
 
@@ -70,14 +78,24 @@ export interface ServiceOptions {
   clock?: Clock;
   /** Told about each email written to the outbox. */
   onMail?: (subject: string, file: string) => void;
+  /** Told when Redis becomes unreachable (once per outage) and reachable again. */
+  onRedis?: (down: unknown) => void;
 }
 
 export function createServices(
   database: Database,
   config: Config,
   onError: (err: unknown) => void,
-  { clock = systemClock, onMail = () => {} }: ServiceOptions = {},
+  { clock = systemClock, onMail = () => {}, onRedis = () => {} }: ServiceOptions = {},
 ): Services {
+  const redis = config.redisUrl
+    ? connectRedis(config.redisUrl, config.redisPrefix, {
+        onDown: (err) => onRedis(err),
+        onUp: () => onRedis(null),
+      })
+    : null;
+  const caches = new CacheBus(redis, onError);
+  caches.on('photo', (id) => forgetPhoto(id === undefined ? undefined : Number(id)));
   const views = new ViewCounter(database.db, onError);
   const isBot = (ua: string | null | undefined) => !ua || isbot(ua);
   const dataDir = resolve(config.dataDir);
@@ -108,6 +126,8 @@ export function createServices(
     sessions,
     imageUrl,
     postingLimits: config.postingLimits,
+    // While Redis is down the limits hold per process (its outage is told once, through onRedis).
+    windows: redis ? new RedisWindows(redis.command) : undefined,
   });
   const preferences = new PreferenceService(database.db, clock);
   const content = loadContent(CONTENT_DIR, config.contact);
@@ -129,8 +149,8 @@ export function createServices(
       : new NoPaymentProvider();
   const payments: PaymentService = new PaymentService(database.db, clock, provider);
   const ads = new AdService(database.db, onError);
-  const catalogue = new CatalogueService(database.db);
-  const search = new SearchService(database.db, { cacheMs: config.searchCacheMs });
+  const catalogue = new CatalogueService(database.db, caches);
+  const search = new SearchService(database.db, { cacheMs: config.searchCacheMs, bus: caches });
   return {
     database,
     config,
@@ -153,6 +173,8 @@ export function createServices(
     passCookie: new PassCookie(database.db, clock, config.publicUrl.startsWith('https:')),
     moderation: new ModerationService(database.db, clock),
     uploadsDir: join(dataDir, 'uploads'),
+    redis,
+    caches,
     catalogue,
     views,
     search,
