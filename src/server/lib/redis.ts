@@ -27,13 +27,18 @@ export interface RedisEvents {
 export function connectRedis(url: string, prefix: string, events: RedisEvents): RedisLink {
   const common = {
     keyPrefix: prefix,
-    // A command waits at most this long for a Redis that accepted the connection but stopped answering.
-    commandTimeout: 1_000,
     connectTimeout: 2_000,
     // Reconnect forever, at most every 2 s: the process lives on without Redis (decision 0018).
     retryStrategy: (times: number) => Math.min(times * 100, 2_000),
   };
-  const command = new Redis(url, { ...common, enableOfflineQueue: false, maxRetriesPerRequest: 0 });
+  const command = new Redis(url, {
+    ...common,
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 0,
+    // A command waits at most this long for a Redis that accepted the connection but stopped answering (long
+    // enough for a process busy for a moment not to take a slow answer for a lost Redis).
+    commandTimeout: 2_000,
+  });
   // The subscriber queues its SUBSCRIBE until the first connection is up.
   const subscriber = new Redis(url, { ...common, maxRetriesPerRequest: null });
 
