@@ -168,7 +168,9 @@ describe('two nodes sharing Redis', () => {
     expect(second.statusCode).toBe(429);
     expect(second.json()).toMatchObject({
       code: 'POSTING_TOO_FAST',
-      message: expect.stringMatching(/^You are posting too quickly\. Please wait \d+ seconds and try again\.$/),
+      message: expect.stringMatching(
+        /^You are posting too quickly\. Please wait \d+ seconds and try again\.$/,
+      ),
     });
     expect(second.json().retry_after).toBeGreaterThan(20);
     expect(second.json().retry_after).toBeLessThanOrEqual(30);

@@ -30,6 +30,10 @@ const database = await createDatabase({
 
 const services = createServices(database, config, (err) => app.log.error({ err }, 'background task failed'), {
   onMail: (subject, file) => app.log.info({ subject, file }, 'email written to the outbox'),
+  onRedis: (err) =>
+    err
+      ? logs.to?.warn({ err }, 'Redis is unreachable: limits hold per process until it is back')
+      : logs.to?.info('Redis is reachable again'),
 });
 const app = await buildApp({
   services,

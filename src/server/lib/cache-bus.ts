@@ -34,12 +34,10 @@ export class CacheBus {
       const message = parse(text);
       if (message && message.node !== this.node) this.forgetHere(message.topic, message.key);
     });
-    // While the subscriber was away, other nodes' messages were lost: forget everything rather than serve
-    // what they changed until it expires.
-    let connectedBefore = false;
+    // Until the subscriber is (back) in, other nodes' messages are lost: on each connection forget everything
+    // rather than serve what they changed until it expires (at the first, little is cached yet).
     link.subscriber.on('ready', () => {
-      if (connectedBefore) for (const topic of this.topics.keys()) this.forgetHere(topic, undefined);
-      connectedBefore = true;
+      for (const topic of this.topics.keys()) this.forgetHere(topic, undefined);
     });
   }
 
