@@ -211,6 +211,39 @@ describe('two nodes sharing Redis', () => {
     expect((await history(b)).body).not.toBe(before);
   });
 
+  it('count a review posted through the other node on the product page at once', async () => {
+    const [a, b] = [await node(), await node()];
+    const reviewer = await member(context(a));
+    const product = await productId(context(a), 3);
+    const reviews = async () =>
+      (await b.app.inject({ url: `/platform/api/v1/product/${product}` })).json().product.total_reviews;
+    const before = await reviews();
+    const posted = await a.app.inject({
+      method: 'POST',
+      url: `/platform/api/v1/product/${product}/review`,
+      payload: {
+        overall: 4,
+        build_quality: 3.5,
+        features: 4.5,
+        look_and_feel: 5,
+        performance: 3,
+        summary: 'Great phone overall',
+        description: 'I have used this phone for three months and it has been reliable.',
+      },
+      headers: reviewer.headers,
+    });
+    expect(posted.statusCode, posted.body).toBe(201);
+    expect(await reviews()).toBe(before + 1);
+    const reviewId = posted.json().review.id as number;
+    const deleted = await a.app.inject({
+      method: 'DELETE',
+      url: `/platform/api/v1/product/review/${reviewId}`,
+      headers: reviewer.headers,
+    });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(await reviews()).toBe(before);
+  });
+
   it('forget the other node’s suggestions after a catalogue edit', async () => {
     const [a, b] = [await node(), await node()];
     const editor = await member(context(a), { role: 'editor' });

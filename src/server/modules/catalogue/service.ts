@@ -145,7 +145,8 @@ export class CatalogueService {
   private readonly rangesCache = new TtlCache<[PrimeRanges, PrimeRanges]>(60_000);
   private readonly homeCache = new TtlCache<HomePage>(5_000);
   // Hot reads are memoized for a few seconds: a busy product page or a shared filter link costs one query
-  // per interval instead of one per visitor. Counters shown may lag by that long. What they hold is shared
+  // per interval instead of one per visitor. Counters shown may lag by that long (not a review's: posting or
+  // deleting one forgets the page on every node, decision 0018). What they hold is shared
   // (frozen), so its JSON is made once.
   private readonly productCache = new TtlCache<LoadedModel>(5_000, 5_000);
   private readonly infoCache = new TtlCache<CatalogueInfo>(60_000, 1);
