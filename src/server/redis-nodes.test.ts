@@ -211,7 +211,7 @@ describe('two nodes sharing Redis', () => {
     expect((await history(b)).body).not.toBe(before);
   });
 
-  it('count a review posted through the other node on the product page at once', async () => {
+  it('count a review posted, hidden or deleted through the other node on the product page at once', async () => {
     const [a, b] = [await node(), await node()];
     const reviewer = await member(context(a));
     const product = await productId(context(a), 3);
@@ -235,6 +235,22 @@ describe('two nodes sharing Redis', () => {
     expect(posted.statusCode, posted.body).toBe(201);
     expect(await reviews()).toBe(before + 1);
     const reviewId = posted.json().review.id as number;
+
+    // A moderator hides it through node A, and shows it again.
+    const moderator = await member(context(a), { role: 'moderator' });
+    const moderate = (action: 'hide' | 'restore') =>
+      a.app.inject({
+        method: 'POST',
+        url: '/moderation/api/v1/actions',
+        payload: { target_type: 'review', target_id: reviewId, action, reason: 'Checking the counters.' },
+        headers: moderator.headers,
+      });
+    const hidden = await moderate('hide');
+    expect(hidden.statusCode, hidden.body).toBe(200);
+    expect(await reviews()).toBe(before);
+    expect((await moderate('restore')).statusCode).toBe(200);
+    expect(await reviews()).toBe(before + 1);
+
     const deleted = await a.app.inject({
       method: 'DELETE',
       url: `/platform/api/v1/product/review/${reviewId}`,

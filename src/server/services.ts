@@ -173,7 +173,9 @@ export function createServices(
     sitemap: new SitemapService(database.db),
     payments,
     passCookie: new PassCookie(database.db, clock, config.publicUrl.startsWith('https:')),
-    moderation: new ModerationService(database.db, clock),
+    moderation: new ModerationService(database.db, clock, (productId) =>
+      caches.invalidate('catalogue-model', String(productId)),
+    ),
     uploadsDir: join(dataDir, 'uploads'),
     redis,
     caches,
