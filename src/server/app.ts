@@ -15,6 +15,7 @@ import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zo
 import { RETRY_AFTER_SECONDS } from '../db/sql.ts';
 import { errorBody, registerErrorHandling } from './plugins/errors.ts';
 import { sharedBodySerializer } from './plugins/serializer.ts';
+import { sharedRateLimitStore } from './plugins/rate-limit-store.ts';
 import { accountImageRoutes, avatarFileRoutes } from './modules/account/image-routes.ts';
 import { googleRoutes } from './modules/account/google-routes.ts';
 import { accountRoutes } from './modules/account/routes.ts';
@@ -81,6 +82,7 @@ export async function buildApp({ services, web, logger = true }: AppOptions): Pr
     closing = true;
   });
   app.addHook('onClose', async () => services.mailer.close());
+  app.addHook('onClose', async () => services.redis?.close());
   app.addHook('onRequest', async (req, reply) => {
     reply.header('x-request-id', req.id);
     if (closing) {
@@ -124,6 +126,7 @@ export async function buildApp({ services, web, logger = true }: AppOptions): Pr
     max: config.rateLimitMax,
     timeWindow: '1 minute',
     errorResponseBuilder: () => ({ ...errorBody('RATE_LIMITED'), statusCode: 429 }),
+    ...(services.redis ? { store: sharedRateLimitStore(services.redis.command) } : {}),
   });
   await app.register(swagger, {
     openapi: {

@@ -33,6 +33,10 @@ const EnvSchema = z
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
     DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),
     DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(15_000),
+    REDIS_URL: unsetIfEmpty(
+      z.string().regex(/^rediss?:\/\//, 'REDIS_URL must start with redis:// or rediss://'),
+    ),
+    REDIS_PREFIX: z.string().default('verdict:'),
     SEED_DEMO: bool.optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(600),
@@ -102,6 +106,10 @@ export interface Config {
   databaseConnectTimeoutMs: number;
   /** PostgreSQL: the longest a statement may run (the server cancels it); 0 turns the limit off. */
   databaseStatementTimeoutMs: number;
+  /** Redis shared by every node: limits and cache invalidation (decision 0018); unset keeps them per process. */
+  redisUrl: string | undefined;
+  /** Put before every Redis key and channel. */
+  redisPrefix: string;
   seedDemo: boolean;
   logLevel: Env['LOG_LEVEL'];
   rateLimitMax: number;
@@ -153,6 +161,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databasePoolSize: e.DATABASE_POOL_SIZE,
     databaseConnectTimeoutMs: e.DATABASE_CONNECT_TIMEOUT_MS,
     databaseStatementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
+    redisUrl: e.REDIS_URL,
+    redisPrefix: e.REDIS_PREFIX,
     seedDemo: e.SEED_DEMO ?? e.NODE_ENV !== 'production',
     logLevel: e.LOG_LEVEL,
     rateLimitMax: e.RATE_LIMIT_MAX,

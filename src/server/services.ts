@@ -32,6 +32,10 @@ import { PaymentService } from './modules/payments/service.ts';
 import { TestCheckoutProvider } from './modules/payments/test-checkout.ts';
 import { ModerationService } from './modules/moderation/service.ts';
 import { CorrectionService } from './modules/corrections/service.ts';
+import { CacheBus } from './lib/cache-bus.ts';
+import { connectRedis, type RedisLink } from './lib/redis.ts';
+import { RedisWindows } from './modules/community/redis-windows.ts';
+import { forgetPhoto } from './modules/images/photo-routes.ts';
 
 export interface Services extends WebServices {
   database: Database;
@@ -68,6 +72,10 @@ export interface Services extends WebServices {
   avatars: AvatarStore;
   /** Where earlier versions kept uploaded files ($DATA_DIR/uploads): read once, to move them into the database. */
   uploadsDir: string;
+  /** Redis, when REDIS_URL is set: shared limits and cache invalidation (decision 0018); closed with the app. */
+  redis: RedisLink | null;
+  /** Drops cached reads on every node after a write. */
+  caches: CacheBus;
   isBot(userAgent: string | null | undefined): boolean;
 }
 
@@ -76,14 +84,24 @@ export interface ServiceOptions {
   clock?: Clock;
   /** Where the email sender reports what it did (each .eml written, each failed attempt); start.ts logs it. */
   log?: MailLog;
+  /** Told when Redis becomes unreachable (once per outage) and reachable again. */
+  onRedis?: (down: unknown) => void;
 }
 
 export function createServices(
   database: Database,
   config: Config,
   onError: (err: unknown) => void,
-  { clock = systemClock, log = () => {} }: ServiceOptions = {},
+  { clock = systemClock, log = () => {}, onRedis = () => {} }: ServiceOptions = {},
 ): Services {
+  const redis = config.redisUrl
+    ? connectRedis(config.redisUrl, config.redisPrefix, {
+        onDown: (err) => onRedis(err),
+        onUp: () => onRedis(null),
+      })
+    : null;
+  const caches = new CacheBus(redis, onError);
+  caches.on('photo', (id) => forgetPhoto(id === undefined ? undefined : Number(id)));
   const views = new ViewCounter(database.db, onError);
   const isBot = (ua: string | null | undefined) => !ua || isbot(ua);
   const dataDir = resolve(config.dataDir);
@@ -115,6 +133,10 @@ export function createServices(
     sessions,
     imageUrl,
     postingLimits: config.postingLimits,
+    // While Redis is down the limits hold per process (its outage is told once, through onRedis).
+    windows: redis ? new RedisWindows(redis.command) : undefined,
+    // A review's counters are on the product's page: every node shows the new ones at once.
+    forgetProduct: (productId) => caches.invalidate('catalogue-model', String(productId)),
   });
   const preferences = new PreferenceService(database.db, clock);
   const content = loadContent(CONTENT_DIR, config.contact);
@@ -136,8 +158,8 @@ export function createServices(
       : new NoPaymentProvider();
   const payments: PaymentService = new PaymentService(database.db, clock, provider);
   const ads = new AdService(database.db, onError);
-  const catalogue = new CatalogueService(database.db);
-  const search = new SearchService(database.db, { cacheMs: config.searchCacheMs });
+  const catalogue = new CatalogueService(database.db, caches);
+  const search = new SearchService(database.db, { cacheMs: config.searchCacheMs, bus: caches });
   return {
     database,
     config,
@@ -159,9 +181,13 @@ export function createServices(
     sitemap: new SitemapService(database.db),
     payments,
     passCookie: new PassCookie(database.db, clock, config.publicUrl.startsWith('https:')),
-    moderation: new ModerationService(database.db, clock),
+    moderation: new ModerationService(database.db, clock, (productId) =>
+      caches.invalidate('catalogue-model', String(productId)),
+    ),
     avatars: new DatabaseAvatarStore(database.db),
     uploadsDir: join(dataDir, 'uploads'),
+    redis,
+    caches,
     catalogue,
     views,
     search,

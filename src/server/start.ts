@@ -8,6 +8,7 @@ import { databaseOptions, loadConfig } from './config.ts';
 import { serverJobs, SCHEDULER_TICK_MS } from './jobs/jobs.ts';
 import { Scheduler } from './jobs/scheduler.ts';
 import { createServices } from './services.ts';
+import { warnIfPerProcess } from './lib/redis.ts';
 
 export interface StartOptions {
   dev: boolean;
@@ -31,6 +32,10 @@ const database = await createDatabase({
 
 const services = createServices(database, config, (err) => app.log.error({ err }, 'background task failed'), {
   log: (level, data, message) => app.log[level](data, message),
+  onRedis: (err) =>
+    err
+      ? logs.to?.warn({ err }, 'Redis is unreachable: limits hold per process until it is back')
+      : logs.to?.info('Redis is reachable again'),
 });
 const app = await buildApp({
   services,
@@ -50,6 +55,7 @@ const prepared = await prepareDatabase(database, {
   avatarsDir: join(services.uploadsDir, 'avatars'),
 });
 app.log.info(prepared, 'database ready');
+warnIfPerProcess(config, (message) => app.log.warn(message));
 if (config.testCheckout) {
   // The embedded default: fine for trying the site, never for taking money (decision 0011).
   app.log[config.env === 'production' ? 'warn' : 'info'](

@@ -18,7 +18,6 @@ import {
 import { idOf } from '../../lib/params.ts';
 import type { Services } from '../../services.ts';
 import { authRateLimit, signedIn } from '../account/auth.ts';
-import { forgetPhoto } from '../images/photo-routes.ts';
 import { encodePhoto, type EncodedPhoto } from './photo-image.ts';
 import { modelIdOfAny } from './store.ts';
 import { addPhotos, listPhotos, orderPhotos, removePhoto } from './photo-service.ts';
@@ -69,11 +68,8 @@ async function readPhotos(req: FastifyRequest): Promise<EncodedPhoto[]> {
 export function photoRoutes(app: FastifyInstance, services: Services): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = services.database;
-  // A new first photo shows at once in cards, search and the page (on this node; others within their caches).
-  const forgetReads = () => {
-    services.catalogue.forget();
-    services.search.forget();
-  };
+  // A new first photo shows at once in cards, search and the page, on every node (decision 0018).
+  const forgetReads = () => Promise.all([services.catalogue.forget(), services.search.forget()]);
 
   r.get(
     '/models/:id/photos',
@@ -112,7 +108,7 @@ export function photoRoutes(app: FastifyInstance, services: Services): void {
       const user = signedIn(req);
       const modelId = await modelIdOfAny(db, req.params.id);
       const photos = await orderPhotos(db, modelId, user.userId, req.body.photo_ids);
-      forgetReads();
+      await forgetReads();
       return { success: true as const, model_id: modelId, photos };
     },
   );
@@ -132,8 +128,8 @@ export function photoRoutes(app: FastifyInstance, services: Services): void {
     async (req) => {
       const user = signedIn(req);
       const modelId = await removePhoto(db, req.params.photoId, user.userId);
-      forgetPhoto(req.params.photoId);
-      forgetReads();
+      await services.caches.invalidate('photo', String(req.params.photoId));
+      await forgetReads();
       return { success: true as const, message: 'Photo removed.', model_id: modelId };
     },
   );
@@ -166,7 +162,7 @@ export function photoRoutes(app: FastifyInstance, services: Services): void {
         const modelId = await modelIdOfAny(db, req.params.id);
         const encoded = await readPhotos(req);
         const photos = await addPhotos(db, modelId, user.userId, encoded);
-        forgetReads();
+        await forgetReads();
         return { success: true as const, model_id: modelId, photos };
       },
     );

@@ -38,7 +38,7 @@ export function priceRoutes(app: FastifyInstance, services: Pick<Services, 'data
     async (req) => {
       const editor = signedIn(req);
       const result = await setVariantPrice(services.database.db, editor.userId, req.params.id, req.body);
-      services.catalogue.forgetModel(result.model.id);
+      await services.catalogue.forgetModel(result.model.id);
       return result;
     },
   );

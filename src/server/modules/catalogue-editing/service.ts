@@ -39,8 +39,7 @@ export class CatalogueEditing {
   /** Runs one change in one transaction, then forgets the memoized reads; answers the model as it is now. */
   private async change(run: (tx: Tx) => Promise<number>): Promise<EditorModel> {
     const modelId = await this.db.transaction(run);
-    this.catalogue.forget();
-    this.search.forget();
+    await Promise.all([this.catalogue.forget(), this.search.forget()]);
     return readModel(this.db, modelId);
   }
 

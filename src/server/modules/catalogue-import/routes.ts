@@ -86,8 +86,7 @@ export function importRoutes(app: FastifyInstance, services: Services): void {
             actorId: editor.userId,
           });
           if (!dryRun) {
-            services.catalogue.forget();
-            services.search.forget();
+            await Promise.all([services.catalogue.forget(), services.search.forget()]);
           }
           return { success: true as const, applied: !dryRun, plan };
         } catch (err) {

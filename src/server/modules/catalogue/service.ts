@@ -47,6 +47,7 @@ import { forgetResolved, resolveProduct } from './resolve.ts';
 import { loadPriceHistory } from './price-history.ts';
 import type { PriceHistory } from '../../../shared/catalogue-prices.ts';
 import { shared } from '../../lib/shared-value.ts';
+import { CacheBus } from '../../lib/cache-bus.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
 
 const TREND_ORDER: Record<TrendKind, SQL> = {
@@ -144,7 +145,8 @@ export class CatalogueService {
   private readonly rangesCache = new TtlCache<[PrimeRanges, PrimeRanges]>(60_000);
   private readonly homeCache = new TtlCache<HomePage>(5_000);
   // Hot reads are memoized for a few seconds: a busy product page or a shared filter link costs one query
-  // per interval instead of one per visitor. Counters shown may lag by that long. What they hold is shared
+  // per interval instead of one per visitor. Counters shown may lag by that long (not a review's: posting or
+  // deleting one forgets the page on every node, decision 0018). What they hold is shared
   // (frozen), so its JSON is made once.
   private readonly productCache = new TtlCache<LoadedModel>(5_000, 5_000);
   private readonly infoCache = new TtlCache<CatalogueInfo>(60_000, 1);
@@ -152,20 +154,36 @@ export class CatalogueService {
   private readonly similarCache = new TtlCache<ProductCard[]>(60_000, 5_000);
   private readonly browseCache = new TtlCache<ProductPage>(5_000, 1_000);
 
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly bus = new CacheBus(),
+  ) {
+    bus.on('catalogue', () => {
+      for (const cache of [
+        this.rangesCache,
+        this.homeCache,
+        this.productCache,
+        this.infoCache,
+        this.similarCache,
+        this.browseCache,
+      ])
+        cache.clear();
+      forgetResolved(this.db);
+    });
+    bus.on('catalogue-model', (modelId) => {
+      for (const cache of [this.productCache, this.priceHistoryCache]) {
+        if (modelId === undefined) cache.clear();
+        else cache.delete(modelId);
+      }
+    });
+  }
 
-  /** Forgets every memoized read (an editor changed the catalogue: the change shows at once). */
-  forget(): void {
-    for (const cache of [
-      this.rangesCache,
-      this.homeCache,
-      this.productCache,
-      this.infoCache,
-      this.similarCache,
-      this.browseCache,
-    ])
-      cache.clear();
-    forgetResolved(this.db);
+  /**
+   * Forgets every memoized read (an editor changed the catalogue: the change shows at once), on every node
+   * (decision 0018).
+   */
+  forget(): Promise<void> {
+    return this.bus.invalidate('catalogue');
   }
 
   /** Where a merged model's or variant's old id now lives (product_redirects), or null. */
@@ -222,12 +240,11 @@ export class CatalogueService {
   }
 
   /**
-   * Forgets what this node holds of a model (its page and price history) after an editor changed it, so the
-   * next read shows the change. Other nodes catch up within their caches' few seconds.
+   * Forgets what every node holds of a model (its page and price history) after an editor changed it, so the
+   * next read anywhere shows the change.
    */
-  forgetModel(modelId: number): void {
-    this.productCache.delete(String(modelId));
-    this.priceHistoryCache.delete(String(modelId));
+  forgetModel(modelId: number): Promise<void> {
+    return this.bus.invalidate('catalogue-model', String(modelId));
   }
 
   private async loadModel(modelId: number): Promise<LoadedModel> {

@@ -137,7 +137,7 @@ export async function react<N extends string>(
   itemId: number,
   reaction: N,
 ): Promise<{ success: true; counts: Record<string, number>; my_reaction: N | null }> {
-  limits.check(user, 'react');
+  await limits.check(user, 'react');
   const value = reaction === target.names[0] ? 1 : -1;
   const [t, col, item] = [target.table, target.column, target.itemTable].map((n) => sql.raw(`"${n}"`)) as [
     SQL,
@@ -261,42 +261,77 @@ function rulesFor(action: LimitedAction, isNew: boolean): { key: string; rule: R
   return rules;
 }
 
+/** One sliding window to check: at most `max` hits in `windowMs`, kept under `id`. */
+export interface Window {
+  id: string;
+  max: number;
+  windowMs: number;
+}
+
+/**
+ * Where the hits of the sliding windows are kept. take() checks every window at `now`: if one is full it
+ * answers its index and when the oldest hit that keeps it full was made; otherwise it records a hit at `now`
+ * in every window and answers null. Check and record are one step, so two requests never both take the last
+ * place.
+ */
+export interface WindowStore {
+  take(windows: Window[], now: number): Promise<{ index: number; oldest: number } | null>;
+}
+
+/** How long a window's hits are kept at most (the longest rule's window). */
+const KEEP_MS = DAY;
+
+/** The hits in this process's memory: for one node, and for any node while Redis is unreachable. */
+export class MemoryWindows implements WindowStore {
+  private readonly hits = new LRUCache<string, number[]>({ max: 50_000, ttl: KEEP_MS });
+
+  take(windows: Window[], now: number): Promise<{ index: number; oldest: number } | null> {
+    const recent = windows.map((w) => (this.hits.get(w.id) ?? []).filter((t) => t > now - w.windowMs));
+    const index = windows.findIndex((w, i) => recent[i]!.length >= w.max);
+    if (index >= 0) {
+      const full = recent[index]!;
+      return Promise.resolve({ index, oldest: full[full.length - windows[index]!.max]! });
+    }
+    windows.forEach((w, i) => this.hits.set(w.id, [...recent[i]!, now]));
+    return Promise.resolve(null);
+  }
+}
+
 /**
  * Per-user limits on posting, reacting, reporting and following, answered with 429 and a clear message.
- * Kept in this process's memory (sliding windows of timestamps); several nodes would keep them in Redis.
+ * Sliding windows of timestamps, kept in Redis when it is configured (every node counts the same hits; see
+ * RedisWindows) and in this process's memory otherwise.
  */
 export class PostingLimits {
-  private readonly hits = new LRUCache<string, number[]>({ max: 50_000, ttl: DAY });
-
   constructor(
     private readonly clock: Clock,
     private readonly enabled = true,
+    private readonly store: WindowStore = new MemoryWindows(),
   ) {}
 
   /** Throws 403 if the account is suspended, 429 if the user may not do this now; otherwise records it. */
-  check(user: Actor, action: LimitedAction): void {
+  async check(user: Actor, action: LimitedAction): Promise<void> {
     const now = this.clock.now().getTime();
     assertNotSuspended(user, now);
     if (!this.enabled) return;
     const isNew = now - user.createdAtMs < NEW_ACCOUNT_MS || !user.trusted;
     const rules = rulesFor(action, isNew);
-    const windows = rules.map(({ key, rule }) => {
-      const id = `${user.userId}:${key}`;
-      const recent = (this.hits.get(id) ?? []).filter((t) => t > now - rule.windowMs);
-      return { id, rule, recent };
-    });
-    const broken = windows.find((w) => w.recent.length >= w.rule.max);
-    if (broken) {
+    const windows = rules.map(({ key, rule }) => ({
+      id: `${user.userId}:${key}`,
+      max: rule.max,
+      windowMs: rule.windowMs,
+    }));
+    const full = await this.store.take(windows, now);
+    if (full) {
+      const { rule } = rules[full.index]!;
       // The next one fits once the oldest hit that keeps the window full has left it.
-      const freeAt = broken.recent[broken.recent.length - broken.rule.max]! + broken.rule.windowMs;
-      const seconds = Math.max(1, Math.ceil((freeAt - now) / 1000));
-      const { code } = broken.rule;
+      const seconds = Math.max(1, Math.ceil((full.oldest + rule.windowMs - now) / 1000));
+      const { code } = rule;
       throw new AppError(
         code,
         { retry_after: seconds },
         code === 'POSTING_TOO_FAST' ? postingTooFast(seconds) : undefined,
       );
     }
-    for (const w of windows) this.hits.set(w.id, [...w.recent, now]);
   }
 }

@@ -11,4 +11,9 @@ export interface CommunityDeps {
   limits: PostingLimits;
   /** The public URL of an avatar file name. */
   imageUrl: (file: string | null) => string | null;
+  /**
+   * Forgets a product's cached page on every node (its review counters changed), after the change committed;
+   * without it the page shows them once its few seconds of cache run out.
+   */
+  forgetProduct?: ((productId: number) => Promise<void>) | undefined;
 }

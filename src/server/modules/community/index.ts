@@ -3,7 +3,7 @@
  * follows and public profiles. Routes are in routes.ts.
  */
 import { CommentService } from './comments.ts';
-import { PostingLimits } from './common.ts';
+import { PostingLimits, type WindowStore } from './common.ts';
 import type { CommunityDeps } from './deps.ts';
 import { QuestionService } from './questions.ts';
 import { ReviewService } from './reviews.ts';
@@ -18,13 +18,20 @@ export interface Community {
   social: SocialService;
 }
 
-export function createCommunity(deps: Omit<CommunityDeps, 'limits'> & { postingLimits: boolean }): Community {
-  const limits = new PostingLimits(deps.clock, deps.postingLimits);
+export function createCommunity(
+  deps: Omit<CommunityDeps, 'limits'> & {
+    postingLimits: boolean;
+    /** Where the limits' hits are kept: Redis when configured, this process's memory otherwise. */
+    windows?: WindowStore | undefined;
+  },
+): Community {
+  const limits = new PostingLimits(deps.clock, deps.postingLimits, deps.windows);
   const d: CommunityDeps = {
     db: deps.db,
     clock: deps.clock,
     sessions: deps.sessions,
     imageUrl: deps.imageUrl,
+    forgetProduct: deps.forgetProduct,
     limits,
   };
   const reviews = new ReviewService(d);

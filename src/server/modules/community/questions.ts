@@ -121,7 +121,7 @@ export class QuestionService {
   /** Asks a question about a product (404 PRODUCT_NOT_FOUND). */
   async ask(user: Poster, id: number, text: string): Promise<Question> {
     const productId = await modelIdOf(this.d.db, id);
-    this.d.limits.check(user, 'question');
+    await this.d.limits.check(user, 'question');
     const [row] = await rows<QuestionRow>(
       this.d.db,
       sql`WITH q AS (

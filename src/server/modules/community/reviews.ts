@@ -224,7 +224,7 @@ export class ReviewService {
       );
       if (!own) throw new AppError('VARIANT_NOT_OF_PRODUCT', { field: 'variant_id' });
     }
-    this.d.limits.check(user, 'review');
+    await this.d.limits.check(user, 'review');
     const next = stored(input);
     const now = this.d.clock.now().toISOString();
     const { id, created } = await this.d.db.transaction(async (tx) => {
@@ -267,13 +267,14 @@ export class ReviewService {
       }
       throw new AppError('POSTING_TOO_FAST');
     });
+    await this.d.forgetProduct?.(productId);
     const review = await this.byId(id, user.userId);
     return { created, review };
   }
 
   /** Deletes the user's own review; comments, replies and reactions go with it (ON DELETE CASCADE). */
   async delete(user: Pick<SessionUserRow, 'userId'>, reviewId: number): Promise<void> {
-    await this.d.db.transaction(async (tx) => {
+    const productId = await this.d.db.transaction(async (tx) => {
       const [review] = await rows<Ratings & { user_id: number; product_id: number; hidden: boolean }>(
         tx,
         sql`SELECT user_id, product_id, overall, build_quality, features, look_and_feel, performance,
@@ -285,7 +286,9 @@ export class ReviewService {
       await tx.execute(sql`DELETE FROM reviews WHERE id = ${reviewId}`);
       // A hidden review is already out of the counters.
       if (!review.hidden) await moveCounters(tx, review.product_id, review, null);
+      return review.product_id;
     });
+    await this.d.forgetProduct?.(productId);
   }
 
   /** Useful / Not Useful: the same again takes it back, the other one switches. Not on one's own review. */

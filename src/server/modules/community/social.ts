@@ -67,7 +67,7 @@ export class SocialService {
   /** Upvotes the product, or takes the upvote back (404 PRODUCT_NOT_FOUND). */
   async toggleUpvote(user: Actor, id: number): Promise<UpvoteResult> {
     const productId = await this.modelOf(id);
-    this.d.limits.check(user, 'react');
+    await this.d.limits.check(user, 'react');
     return this.d.db
       .transaction(async (tx) => {
         const [removed] = await rows(
@@ -184,9 +184,9 @@ export class SocialService {
         AND target_id = ${targetId} AND status = 'open'`,
     );
     if (open) throw new AppError('ALREADY_REPORTED');
-    this.d.limits.check(user, 'report');
+    await this.d.limits.check(user, 'report');
     const now = this.d.clock.now();
-    await this.d.db.transaction(async (tx) => {
+    const movedProduct = await this.d.db.transaction(async (tx) => {
       const inserted = await rows(
         tx,
         sql`INSERT INTO reports (reporter_id, target_type, target_id, reason_id, comments, created_at)
@@ -195,11 +195,19 @@ export class SocialService {
           RETURNING id`,
       );
       if (!inserted.length) throw new AppError('ALREADY_REPORTED');
-      if (isPostTarget(type)) await this.hideIfReported(tx, type, targetId, now);
+      return isPostTarget(type) ? this.hideIfReported(tx, type, targetId, now) : null;
     });
+    // A review hidden by reports leaves its product's counters: every node's page shows it at once.
+    if (movedProduct !== null) await this.d.forgetProduct?.(movedProduct);
   }
 
-  private async hideIfReported(tx: Executor, type: PostTarget, id: number, now: Date): Promise<void> {
+  /** Hides a post reported enough; answers the product whose review counters that moved, if any. */
+  private async hideIfReported(
+    tx: Executor,
+    type: PostTarget,
+    id: number,
+    now: Date,
+  ): Promise<number | null> {
     const oldEnough = new Date(now.getTime() - AUTO_HIDE_ACCOUNT_AGE_DAYS * DAY).toISOString();
     // Counted under the post's lock: of reports arriving together, the last to get the lock sees them all, and
     // reports a moderator has just dismissed no longer count.
@@ -214,7 +222,7 @@ export class SocialService {
       return (counted?.n ?? 0) >= AUTO_HIDE_REPORTERS;
     };
     const at = now.toISOString();
-    const { userId, changed } = await setHidden(
+    const { userId, changed, movedProduct } = await setHidden(
       tx,
       type,
       id,
@@ -222,7 +230,7 @@ export class SocialService {
       { when: qualifying },
     );
     // Too few qualifying reports, or already hidden (by a moderator, or by a concurrent report).
-    if (!changed) return;
+    if (!changed) return null;
     await recordAction(tx, {
       actorId: null,
       action: 'auto_hide',
@@ -232,6 +240,7 @@ export class SocialService {
       reason: AUTO_HIDE_REASON,
       at,
     });
+    return movedProduct;
   }
 
   // ── Follows ────────────────────────────────────────────────────────────────────────────────────────
@@ -243,7 +252,7 @@ export class SocialService {
   async follow(user: Actor, username: string, follow: boolean): Promise<FollowResult> {
     const target = await this.userByName(username);
     if (target.id === user.userId) throw new AppError('FOLLOW_SELF');
-    this.d.limits.check(user, 'follow');
+    await this.d.limits.check(user, 'follow');
     return this.d.db
       .transaction(async (tx) => {
         const changed = follow

@@ -183,7 +183,7 @@ export class Threads {
 
   /** Posts under a parent (not under a hidden one); the parent's counter counts it in the same transaction. */
   async create(t: Thread, user: Poster, parentId: number, text: string): Promise<Item> {
-    this.d.limits.check(user, t.kind);
+    await this.d.limits.check(user, t.kind);
     const now = this.d.clock.now().toISOString();
     const notHidden = isHideable(t.parentTable)
       ? sql`AND p.hidden_at IS NULL AND ${ancestorsVisible(t.parentTable, 'p')}`

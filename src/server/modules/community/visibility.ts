@@ -72,6 +72,8 @@ export interface HideResult {
   changed: boolean;
   /** The post's state before, read under its lock. */
   was: { hidden: boolean; automatic: boolean };
+  /** A review's product when its counters moved (its cached page is to be forgotten after commit), else null. */
+  movedProduct: number | null;
 }
 
 /**
@@ -114,7 +116,7 @@ export async function setHidden(
     (hide ? hide.automatic && post.hidden : onlyAutomatic && !post.automatic) ||
     (when && !(await when()))
   ) {
-    return { userId: post.user_id, changed: false, was };
+    return { userId: post.user_id, changed: false, was, movedProduct: null };
   }
   if (hide) {
     await tx.execute(sql`UPDATE ${table} SET hidden_at = ${post.hidden ? sql`hidden_at` : hide.at},
@@ -133,7 +135,12 @@ export async function setHidden(
         WHERE id = ${found.parent_id}`);
     }
   }
-  return { userId: post.user_id, changed, was };
+  return {
+    userId: post.user_id,
+    changed,
+    was,
+    movedProduct: changed && target === 'review' ? found.parent_id : null,
+  };
 }
 
 /** One line of the append-only audit log (moderation_actions); `actorId` null is the automatic hiding. */

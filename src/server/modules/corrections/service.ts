@@ -84,7 +84,7 @@ export class CorrectionService {
         AND field = ${input.field} AND coalesce(variant_id, 0) = ${variantId ?? 0} AND status = 'pending'`,
     );
     if (pending) throw new AppError('CORRECTION_PENDING');
-    this.limits.check(user, 'correction');
+    await this.limits.check(user, 'correction');
     const inserted = await rows<{ id: number }>(
       this.db,
       sql`INSERT INTO catalogue_corrections (product_id, variant_id, user_id, field, value, price_value, source_url,
@@ -217,8 +217,7 @@ export class CorrectionService {
         sql`UPDATE users SET trusted_at = ${at} WHERE id = ${c.user_id} AND trusted_at IS NULL`,
       );
     });
-    this.catalogue.forget();
-    this.search.forget();
+    await Promise.all([this.catalogue.forget(), this.search.forget()]);
   }
 
   /** Declines a pending correction with a reason the member sees. 404 unknown, 409 already decided. */

@@ -14,8 +14,9 @@ import { parsePhotoFile } from '../../../shared/photos.ts';
 const TYPES = { webp: 'image/webp', avif: 'image/avif' } as const;
 
 /**
- * Recently served files, in this process: at most 32 MB, each for 10 minutes, so a photo removed through
- * another node stops being served here within that time (through this node, at once: forgetPhoto).
+ * Recently served files, in this process: at most 32 MB, each for 10 minutes. A removed photo is dropped at
+ * once (forgetPhoto), on every node when they share Redis (decision 0018); otherwise other nodes stop serving
+ * it within that time.
  */
 const recent = new LRUCache<string, Buffer>({
   maxSize: 32 * 1024 * 1024,
@@ -23,8 +24,9 @@ const recent = new LRUCache<string, Buffer>({
   ttl: 10 * 60_000,
 });
 
-/** Drops a removed photo's files from this process' memory. */
-export function forgetPhoto(photoId: number): void {
+/** Drops a removed photo's files from this process' memory (every photo's when `photoId` is undefined). */
+export function forgetPhoto(photoId: number | undefined): void {
+  if (photoId === undefined) return recent.clear();
   for (const key of recent.keys()) if (key.startsWith(`${photoId}-`)) recent.delete(key);
 }
 

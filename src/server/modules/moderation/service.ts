@@ -76,6 +76,8 @@ export class ModerationService {
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
+    /** Forgets a product's cached page on every node (a review hidden or shown again moved its counters). */
+    private readonly forgetProduct: (productId: number) => Promise<void> = async () => {},
   ) {}
 
   // ── The queue ──────────────────────────────────────────────────────────────────────────────────────
@@ -258,6 +260,7 @@ export class ModerationService {
     // A suspended moderator can still read the queue, but acts on nothing until the suspension ends.
     assertNotSuspended(actor, this.clock.now().getTime());
     const at = this.clock.now().toISOString();
+    let movedProduct: number | null = null;
     await this.db.transaction(async (tx) => {
       const subjectId = await this.subjectOf(tx, type, id, action === 'dismiss');
       if (subjectId === actor.userId) throw new AppError('MODERATE_SELF');
@@ -267,23 +270,25 @@ export class ModerationService {
           // Dismissing the reports of an automatically hidden post puts it back; decided under the post's lock,
           // so a moderator confirming the hiding at the same moment is never undone.
           if (isPostTarget(type) && subjectId !== null)
-            await setHidden(tx, type, id, null, { onlyAutomatic: true });
+            ({ movedProduct } = await setHidden(tx, type, id, null, { onlyAutomatic: true }));
           outcome = 'no_action';
           break;
         }
         case 'hide': {
           if (!isPostTarget(type)) throw new AppError('MODERATION_NOT_ALLOWED');
           // Checked under the post's lock: of two moderators hiding at once, the second is told.
-          const { was } = await setHidden(tx, type, id, { reason, automatic: false, at });
-          if (was.hidden && !was.automatic) throw new AppError('ALREADY_HIDDEN');
+          const hidden = await setHidden(tx, type, id, { reason, automatic: false, at });
+          if (hidden.was.hidden && !hidden.was.automatic) throw new AppError('ALREADY_HIDDEN');
+          movedProduct = hidden.movedProduct;
           // A hidden post is not an accepted contribution: the new-account limits apply again until the next.
           await tx.execute(sql`UPDATE users SET trusted_at = NULL WHERE id = ${subjectId}`);
           break;
         }
         case 'restore': {
           if (!isPostTarget(type)) throw new AppError('MODERATION_NOT_ALLOWED');
-          const { changed } = await setHidden(tx, type, id, null);
-          if (!changed) throw new AppError('NOT_HIDDEN');
+          const restored = await setHidden(tx, type, id, null);
+          if (!restored.changed) throw new AppError('NOT_HIDDEN');
+          movedProduct = restored.movedProduct;
           outcome = 'no_action';
           break;
         }
@@ -332,6 +337,8 @@ export class ModerationService {
       );
       if (action === 'dismiss' && !resolved.length) throw new AppError('NO_OPEN_REPORTS');
     });
+    // After the commit, so no node caches the page again from before it.
+    if (movedProduct !== null) await this.forgetProduct(movedProduct);
     return MODERATION_MESSAGES.done[action];
   }
 

@@ -12,6 +12,7 @@ import {
 } from '../../../shared/search.ts';
 import { CARD_COLUMNS, type CardRow, toCard } from '../catalogue/cards.ts';
 import { shared } from '../../lib/shared-value.ts';
+import { CacheBus } from '../../lib/cache-bus.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
 
 /** How many vocabulary words one query word may stand for. */
@@ -65,23 +66,28 @@ export interface SearchOptions {
   cacheMs?: number;
   /** Above this many likely matches a query is read the broad way; tests set 0 to read every query so. */
   broadMatches?: number;
+  /** Tells the other nodes to forget their suggestions too (decision 0018). */
+  bus?: CacheBus;
 }
 
 export class SearchService {
   private readonly broadMatches: number;
   private readonly suggestions: TtlCache<SearchPage> | null;
+  private readonly bus: CacheBus;
 
   constructor(
     private readonly db: Db,
-    { cacheMs = 60_000, broadMatches = BROAD_MATCHES }: SearchOptions = {},
+    { cacheMs = 60_000, broadMatches = BROAD_MATCHES, bus = new CacheBus() }: SearchOptions = {},
   ) {
     this.broadMatches = broadMatches;
     this.suggestions = cacheMs > 0 ? new TtlCache<SearchPage>(cacheMs, 5_000) : null;
+    this.bus = bus;
+    bus.on('suggestions', () => this.suggestions?.clear());
   }
 
-  /** Forgets the memoized suggestions (an editor changed the catalogue). */
-  forget(): void {
-    this.suggestions?.clear();
+  /** Forgets the memoized suggestions on every node (an editor changed the catalogue). */
+  forget(): Promise<void> {
+    return this.bus.invalidate('suggestions');
   }
 
   /**
