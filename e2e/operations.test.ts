@@ -148,6 +148,10 @@ describe.skipIf(!onPostgres)('operating on PostgreSQL: faults, start-up and drai
       }
       writing = false;
       await Promise.all(writers);
+      // The figures, for the issue's note.
+      console.info(
+        `operations: 10 restarts and 10 rounds of terminated backends under write load; ${acknowledged.length} writes acknowledged, ${failures.length} answered 503, ${noAnswer.length} without an answer`,
+      );
       stillRunning();
       await ready();
 
