@@ -19,10 +19,18 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
   ping(): Promise<void>;
+  /**
+   * Runs `work` while no other process does work under this lock: nodes starting together migrate and import one
+   * after the other (PostgreSQL: a session advisory lock on a connection of its own; PGlite has one process).
+   */
+  exclusive<T>(work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
   /** PGlite only: a tarball of the data directory, used to give each test worker a ready database. */
   dump?: () => Promise<Blob>;
 }
+
+/** The advisory lock under which a starting node prepares the database (any number no other code uses). */
+const PREPARE_LOCK = 7_204_202_020;
 
 const migrationsFolder = projectPath('src', 'db', 'migrations');
 
@@ -121,6 +129,18 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
       ping: async () => {
         await pool.query('select 1');
       },
+      exclusive: async (work) => {
+        const client = new pg.Client(connection);
+        client.on('error', lost);
+        await client.connect();
+        try {
+          await client.query('SELECT pg_advisory_lock($1)', [PREPARE_LOCK]);
+          return await work();
+        } finally {
+          // Ending the session releases the lock.
+          await client.end().catch(() => undefined);
+        }
+      },
       close: () => pool.end(),
     };
   }
@@ -146,6 +166,7 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
     ping: async () => {
       await client.query('select 1');
     },
+    exclusive: (work) => work(),
     close: async () => {
       try {
         await client.close();

@@ -25,6 +25,11 @@ export async function prepareDatabase(
     avatarsDir?: string;
   },
 ) {
+  // Nodes starting together take turns: the second finds the migrations applied and the catalogue imported.
+  return database.exclusive(() => prepare(database, options));
+}
+
+async function prepare(database: Database, options: Parameters<typeof prepareDatabase>[1]) {
   const progress = options.progress ?? (() => {});
   progress(`applying database migrations (${database.kind === 'pglite' ? 'embedded PGlite' : 'PostgreSQL'})`);
   await database.migrate();
