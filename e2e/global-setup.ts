@@ -5,12 +5,11 @@
  */
 import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { adminUrl, withAdmin } from '../src/test/database.ts';
-import { Cleanup, spawnServer, waitForReady } from '../src/test/server-process.ts';
+import { Cleanup, freePort, spawnServer, waitForReady } from '../src/test/server-process.ts';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -37,17 +36,6 @@ export interface GoogleAccount {
 
 /** How many accounts the provider knows: a test that needs one more adds it here. */
 const GOOGLE_ACCOUNTS = 5;
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
 
 /**
  * Where a test server keeps its data: a fresh $DATA_DIR (its outbox; PGlite's files too), and, when DATABASE_URL

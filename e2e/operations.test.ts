@@ -9,8 +9,8 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createPgCluster, type PgCluster } from '../src/test/pg-cluster.ts';
-import { type ServerProcess, spawnServer, waitForReady } from '../src/test/server-process.ts';
-import { freePort, serverEnv } from './global-setup.ts';
+import { freePort, type ServerProcess, spawnServer, waitForReady } from '../src/test/server-process.ts';
+import { serverEnv } from './global-setup.ts';
 import { type Member, newMember } from './members.ts';
 
 const API = '/platform/api/v1';

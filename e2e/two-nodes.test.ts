@@ -11,15 +11,9 @@ import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import {
-  freePort,
-  newStore,
-  type RunningServer,
-  serverEnv,
-  startServer,
-  type Store,
-} from './global-setup.ts';
+import { newStore, type RunningServer, serverEnv, startServer, type Store } from './global-setup.ts';
 import { PASSWORD } from '../src/test/account.ts';
+import { freePort } from '../src/test/server-process.ts';
 import { type Member, newMember, solveCaptcha } from './members.ts';
 
 const API = '/platform/api/v1';

@@ -16,6 +16,7 @@ import { todayInIndia } from '../shared/format.ts';
 import { query, type TestContext } from '../test/app.ts';
 import { member, productId } from '../test/community.ts';
 import { cloneDatabase } from '../test/database.ts';
+import { REVIEW_FORM } from '../test/moderation.ts';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { warnIfPerProcess } from './lib/redis.ts';
@@ -221,15 +222,7 @@ describe('two nodes sharing Redis', () => {
     const posted = await a.app.inject({
       method: 'POST',
       url: `/platform/api/v1/product/${product}/review`,
-      payload: {
-        overall: 4,
-        build_quality: 3.5,
-        features: 4.5,
-        look_and_feel: 5,
-        performance: 3,
-        summary: 'Great phone overall',
-        description: 'I have used this phone for three months and it has been reliable.',
-      },
+      payload: REVIEW_FORM,
       headers: reviewer.headers,
     });
     expect(posted.statusCode, posted.body).toBe(201);

@@ -4,10 +4,10 @@
  */
 import { execFile } from 'node:child_process';
 import { chownSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { freePort } from './server-process.ts';
 
 const run = promisify(execFile);
 
@@ -25,17 +25,6 @@ export interface PgCluster {
   thaw(): Promise<void>;
   /** Stops it and deletes its files. */
   remove(): Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
 }
 
 /** PostgreSQL refuses to run as root: as root, its commands run as the `postgres` user, which owns the folder. */

@@ -3,6 +3,7 @@
  * answers, with an error that says what was awaited, for how long, and the server's last words when it fails.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { createServer } from 'node:net';
 
 /** Lines of the server's output kept for the error message. */
 const TAIL_LINES = 40;
@@ -46,6 +47,18 @@ export function spawnServer(command: string, args: string[], env: NodeJS.Process
       await exited;
     },
   };
+}
+
+/** A TCP port free on 127.0.0.1 right now. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
 }
 
 const seconds = (ms: number) => `${Math.round(ms / 1000)} s`;
