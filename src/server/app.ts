@@ -12,8 +12,7 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
-import { RETRY_AFTER_SECONDS } from '../db/sql.ts';
-import { errorBody, registerErrorHandling } from './plugins/errors.ts';
+import { errorBody, registerErrorHandling, sendUnavailable } from './plugins/errors.ts';
 import { sharedBodySerializer } from './plugins/serializer.ts';
 import { sharedRateLimitStore } from './plugins/rate-limit-store.ts';
 import { accountImageRoutes, avatarFileRoutes } from './modules/account/image-routes.ts';
@@ -85,12 +84,7 @@ export async function buildApp({ services, web, logger = true }: AppOptions): Pr
   app.addHook('onClose', async () => services.redis?.close());
   app.addHook('onRequest', async (req, reply) => {
     reply.header('x-request-id', req.id);
-    if (closing) {
-      return reply
-        .status(503)
-        .header('retry-after', String(RETRY_AFTER_SECONDS))
-        .send(errorBody('SHUTTING_DOWN'));
-    }
+    if (closing) return sendUnavailable(reply, 'SHUTTING_DOWN');
   });
   app.addHook('onSend', async (req, reply) => {
     if (closing) reply.header('connection', 'close');

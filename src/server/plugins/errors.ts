@@ -1,8 +1,19 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { databaseUnavailable, pgError, RETRY_AFTER_SECONDS } from '../../db/sql.ts';
 import { AppError, ERRORS, type ErrorCode, type ErrorDetails } from '../../shared/messages.ts';
 import { fieldLabel } from '../../shared/zod.ts';
+
+/**
+ * A 503 answer (restarting, not ready, the database unavailable), with Retry-After: nothing was done, and trying
+ * again in a few seconds is the right thing for a client or a proxy.
+ */
+export function sendUnavailable(
+  reply: FastifyReply,
+  code: 'SHUTTING_DOWN' | 'NOT_READY' | 'SERVICE_UNAVAILABLE',
+): FastifyReply {
+  return reply.status(503).header('retry-after', String(RETRY_AFTER_SECONDS)).send(errorBody(code));
+}
 
 export function errorBody(
   code: ErrorCode,
@@ -107,10 +118,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     // was committed, and the pool reconnects for the next request.
     if (databaseUnavailable(error)) {
       request.log.warn({ err: error }, 'request failed: the database is unavailable');
-      return reply
-        .status(503)
-        .header('retry-after', String(RETRY_AFTER_SECONDS))
-        .send(errorBody('SERVICE_UNAVAILABLE'));
+      return sendUnavailable(reply, 'SERVICE_UNAVAILABLE');
     }
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send(errorBody('INTERNAL'));

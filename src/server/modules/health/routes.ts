@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../../db/client.ts';
-import { RETRY_AFTER_SECONDS } from '../../../db/sql.ts';
-import { errorBody } from '../../plugins/errors.ts';
+import { sendUnavailable } from '../../plugins/errors.ts';
 
 export function healthRoutes(app: FastifyInstance, database: Database): void {
   app.get('/healthz', { config: { rateLimit: false } }, async () => ({ success: true, status: 'ok' }));
@@ -11,10 +10,7 @@ export function healthRoutes(app: FastifyInstance, database: Database): void {
       return { success: true, status: 'ready', database: database.kind };
     } catch (err) {
       request.log.warn({ err }, 'readiness check failed');
-      return reply
-        .status(503)
-        .header('retry-after', String(RETRY_AFTER_SECONDS))
-        .send(errorBody('NOT_READY'));
+      return sendUnavailable(reply, 'NOT_READY');
     }
   });
 }
