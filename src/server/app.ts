@@ -7,10 +7,9 @@ import {
 } from './modules/corrections/routes.ts';
 import { randomUUID } from 'node:crypto';
 import compress from '@fastify/compress';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import { errorBody, registerErrorHandling, sendUnavailable } from './plugins/errors.ts';
 import { sharedBodySerializer } from './plugins/serializer.ts';
@@ -32,7 +31,9 @@ import { helpRoutes } from './modules/help/routes.ts';
 import { seoRoutes } from './modules/seo/routes.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
 import type { Services } from './services.ts';
-import { loggerOptions } from './logging.ts';
+import { loggerOptions, logResponse } from './logging.ts';
+import { staticSecurityHeaders } from './plugins/security-headers.ts';
+import { contentSecurityPolicy, type ContentSecurityPolicy } from './web/page-csp.ts';
 import { registerWeb, type WebOptions } from './web/handler.ts';
 
 export interface AppOptions {
@@ -47,10 +48,15 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Starts draining: new requests get 503; call close() next. */
     beginShutdown(): void;
+    /** The Content-Security-Policy: the static one, and each page's with its inline code's hashes. */
+    contentSecurityPolicy: ContentSecurityPolicy;
   }
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+const API_PREFIXES = ['/platform/api/', '/user/api/', '/moderation/api/', '/catalogue/api/'];
+const isApi = (url: string) => API_PREFIXES.some((prefix) => url.startsWith(prefix));
 
 export async function buildApp({ services, web, logger = true }: AppOptions): Promise<FastifyInstance> {
   const { config } = services;
@@ -66,6 +72,8 @@ export async function buildApp({ services, web, logger = true }: AppOptions): Pr
     bodyLimit: 1_048_576,
     forceCloseConnections: 'idle',
     return503OnClosing: false,
+    // One line per response instead of two per request (logResponse, below).
+    logController: new LogController({ disableRequestLogging: true }),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(sharedBodySerializer);
@@ -82,39 +90,35 @@ export async function buildApp({ services, web, logger = true }: AppOptions): Pr
   });
   app.addHook('onClose', async () => services.mailer.close());
   app.addHook('onClose', async () => services.redis?.close());
-  app.addHook('onRequest', async (req, reply) => {
-    reply.header('x-request-id', req.id);
+  // Helmet's headers and the policy, worked out once (decision 0023); a page replaces the policy with its own.
+  const csp = contentSecurityPolicy({
+    development: web?.mode === 'development',
+    formActionOrigin: config.razorpay ? new URL(config.razorpay.apiUrl).origin : null,
+  });
+  app.decorate('contentSecurityPolicy', csp);
+  const securityHeaders = staticSecurityHeaders(csp.base);
+  app.addHook('onRequest', (req, reply, done) => {
+    reply.headers(securityHeaders).header('x-request-id', req.id);
     if (closing) return sendUnavailable(reply, 'SHUTTING_DOWN');
+    done();
   });
   app.addHook('onSend', async (req, reply) => {
     if (closing) reply.header('connection', 'close');
+    const api = isApi(req.url);
     // Private by default: what a signed-in user reads, and anything of the account API, is never stored (a
     // shared computer's back button, a proxy) unless its route chose a policy of its own.
-    const personal =
-      req.headers.authorization !== undefined || /^\/(user|moderation|catalogue)\/api\//.test(req.url);
+    const personal = req.headers.authorization !== undefined || (api && !req.url.startsWith('/platform/'));
     if (personal && !reply.hasHeader('cache-control')) reply.header('cache-control', 'private, no-store');
+    if (!api) return;
+    // A write that took may change what any page shows: every node renders its pages again (decision 0023),
+    // before the writer hears back, so its next page load shows the change.
+    if (!SAFE_METHODS.has(req.method) && reply.statusCode < 400) await services.invalidatePages();
+  });
+  app.addHook('onResponse', (req, reply, done) => {
+    logResponse(req, reply);
+    done();
   });
 
-  await app.register(helmet, {
-    enableCSPNonces: true,
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", ...(web?.mode === 'development' ? ['ws:'] : [])],
-        fontSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        // Razorpay's hosted checkout is a form post to its API (only when Razorpay takes the payments).
-        formAction: ["'self'", ...(config.razorpay ? [new URL(config.razorpay.apiUrl).origin] : [])],
-        frameAncestors: ["'none'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
   await app.register(compress, { threshold: 1024 });
   await app.register(rateLimit, {
     max: config.rateLimitMax,

@@ -43,6 +43,7 @@ const EnvSchema = z
     TRUST_PROXY: bool.default(false),
     VIEW_FLUSH_MS: z.coerce.number().int().min(10).default(5000),
     SEARCH_CACHE_MS: z.coerce.number().int().min(0).default(60_000),
+    PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(5),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(10000),
     SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).default(5000),
     WEB_BUILD_DIR: z.string().default('build'),
@@ -117,6 +118,8 @@ export interface Config {
   viewFlushMs: number;
   /** How long the same suggestion words give the same suggestions; 0 turns the cache off. */
   searchCacheMs: number;
+  /** How long a signed-out visitor's page is served from the cache before it is rendered again; 0 turns it off. */
+  pageCacheSeconds: number;
   shutdownTimeoutMs: number;
   /** After SIGTERM: how long the process still answers (503, closing connections) before it stops listening. */
   shutdownDrainMs: number;
@@ -169,6 +172,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY,
     viewFlushMs: e.VIEW_FLUSH_MS,
     searchCacheMs: e.SEARCH_CACHE_MS,
+    pageCacheSeconds: e.PAGE_CACHE_SECONDS,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
     webBuildDir: e.WEB_BUILD_DIR,

@@ -59,4 +59,18 @@ describe('the request log', () => {
     );
     expect(lines.join('\n')).not.toContain(secret);
   });
+
+  it('writes one line per response with its status and time, and nothing for a passing probe', async () => {
+    lines.length = 0;
+    const id = 'log-line-check-1';
+    await t.app.inject({ url: '/platform/api/v1/product/999999999', headers: { 'x-request-id': id } });
+    await t.app.inject('/healthz');
+    await t.app.inject('/readyz');
+    const logged = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    const mine = logged.filter((entry) => entry.reqId === id);
+    expect(mine).toHaveLength(1);
+    expect(mine[0]).toMatchObject({ msg: 'request completed', res: { statusCode: 404 } });
+    expect(typeof mine[0]!.responseTime).toBe('number');
+    expect(logged.filter((entry) => /\/(healthz|readyz)/.test(JSON.stringify(entry.req ?? '')))).toEqual([]);
+  });
 });

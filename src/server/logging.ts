@@ -1,4 +1,4 @@
-import type { FastifyRequest, FastifyServerOptions } from 'fastify';
+import type { FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import type { Config } from './config.ts';
 
 /**
@@ -50,4 +50,21 @@ export function loggerOptions(
     },
     ...(stream ? { stream } : {}),
   };
+}
+
+/** Probes a load balancer sends every few seconds: logged only when they fail. */
+const PROBES = new Set(['/healthz', '/readyz']);
+
+/**
+ * One line per response (Fastify's own request logging is off: it wrote two per request): method, redacted URL,
+ * status and time; at warn for server errors. A passing health probe writes nothing.
+ */
+export function logResponse(req: FastifyRequest, reply: FastifyReply): void {
+  const status = reply.statusCode;
+  if (status < 400 && PROBES.has(req.url)) return;
+  const level = status >= 500 ? 'warn' : 'info';
+  req.log[level](
+    { req, res: { statusCode: status }, responseTime: Math.round(reply.elapsedTime * 10) / 10 },
+    'request completed',
+  );
 }

@@ -33,6 +33,7 @@ import { TestCheckoutProvider } from './modules/payments/test-checkout.ts';
 import { ModerationService } from './modules/moderation/service.ts';
 import { CorrectionService } from './modules/corrections/service.ts';
 import { CacheBus } from './lib/cache-bus.ts';
+import { PAGE_STALE_MS, PageCache } from './web/page-cache.ts';
 import { connectRedis, type RedisLink } from './lib/redis.ts';
 import { RedisWindows } from './modules/community/redis-windows.ts';
 import { forgetPhoto } from './modules/images/photo-routes.ts';
@@ -76,7 +77,13 @@ export interface Services extends WebServices {
   redis: RedisLink | null;
   /** Drops cached reads on every node after a write. */
   caches: CacheBus;
+  /** Signed-out visitors' rendered pages (decision 0023); emptied on every node by any invalidation. */
+  pageCache: PageCache;
+  /** Drops every cached page on every node (after any write). */
+  invalidatePages(): Promise<void>;
   isBot(userAgent: string | null | undefined): boolean;
+  /** Counts a product page view (batched; bots are not counted, nor views while a campaign is live). */
+  recordView(productId: number, userAgent: string | null): void;
 }
 
 export interface ServiceOptions {
@@ -102,6 +109,19 @@ export function createServices(
     : null;
   const caches = new CacheBus(redis, onError);
   caches.on('photo', (id) => forgetPhoto(id === undefined ? undefined : Number(id)));
+  const pageCache = new PageCache({
+    freshMs: config.pageCacheSeconds * 1000,
+    staleMs: PAGE_STALE_MS,
+    redis,
+    onError,
+  });
+  // Whatever another node or a service forgets, a page may show it.
+  caches.on('pages', () => {});
+  caches.onAny(() => pageCache.forgetHere());
+  const invalidatePages = async () => {
+    await pageCache.invalidate();
+    await caches.invalidate('pages');
+  };
   const views = new ViewCounter(database.db, onError);
   const isBot = (ua: string | null | undefined) => !ua || isbot(ua);
   const dataDir = resolve(config.dataDir);
@@ -188,6 +208,8 @@ export function createServices(
     uploadsDir: join(dataDir, 'uploads'),
     redis,
     caches,
+    pageCache,
+    invalidatePages,
     catalogue,
     views,
     search,

@@ -105,8 +105,6 @@ export interface WebServices {
   contentReads: ContentReads;
   campaignReads: CampaignReads;
   adReads: AdReads;
-  /** Counts a product page view (batched; bots are not counted, nor views while a campaign is live). */
-  recordView(productId: number, userAgent: string | null): void;
 }
 
 /** Which sign-in methods this site offers (the Google button shows only when configured). */
@@ -118,7 +116,6 @@ export interface WebLoadContext {
   services: WebServices;
   /** The site's public address (PUBLIC_URL), for canonical URLs, Open Graph and structured data. */
   origin: string;
-  nonce: string;
   auth: AuthOptions;
   /** The request carries a valid ad-free cookie (a running ReviewPass): its first HTML has no ads. */
   adFree: boolean;
@@ -128,6 +125,11 @@ export interface WebLoadContext {
   payments: boolean;
   /** How old the catalogue is: "Catalogue prices as of …" site-wide (issue 18). */
   catalogueInfo: CatalogueInfo;
+  /**
+   * Counts a product page's view: noted with the rendered page, so every visitor it is served to is counted,
+   * from the cache too (bots are not counted, nor views while a campaign is live).
+   */
+  countView(productId: number): void;
   /** Logs an error of this request (a loader's, a render's) as a JSON line of the server's log. */
   reportError(err: unknown): void;
 }

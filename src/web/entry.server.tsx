@@ -8,7 +8,6 @@ import {
   type LoaderFunctionArgs,
   ServerRouter,
 } from 'react-router';
-import { NonceContext } from './lib/nonce.tsx';
 import './context.ts';
 
 export const streamTimeout = 5_000;
@@ -18,7 +17,10 @@ export function handleError(error: unknown, { request, context }: LoaderFunction
   if (!request.signal.aborted) (context as AppLoadContext).reportError(error);
 }
 
-/** Renders the whole page before sending it (all data comes from loaders), with the CSP nonce on scripts. */
+/**
+ * Renders the whole page before sending it (all data comes from loaders). No nonce: the page may be cached and
+ * shared, so its CSP lists the hashes of its inline scripts instead (src/server/web/page-csp.ts).
+ */
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -26,15 +28,11 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
-  const nonce = loadContext.nonce;
   return new Promise<Response>((resolve, reject) => {
     let status = responseStatusCode;
     const { pipe, abort } = renderToPipeableStream(
-      <NonceContext.Provider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-      </NonceContext.Provider>,
+      <ServerRouter context={routerContext} url={request.url} />,
       {
-        nonce,
         onAllReady() {
           const body = new PassThrough();
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');

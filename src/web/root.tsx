@@ -17,7 +17,6 @@ import { CompareTraySlot } from './features/compare/compare-tray-slot.tsx';
 import { ConnectivityWatcher } from './features/toasts/connectivity.tsx';
 import { SessionProvider } from './features/session/session.tsx';
 import { ToastProvider } from './features/toasts/toasts.tsx';
-import { useNonce } from './lib/nonce.tsx';
 import { island } from './lib/island.tsx';
 import { useAdFree } from './features/pass/ad-free.ts';
 import stylesHref from './styles/app.css?url';
@@ -77,7 +76,6 @@ export interface RouteHandle {
 }
 
 export function Layout({ children }: { children: ReactNode }) {
-  const nonce = useNonce();
   const matches = useMatches();
   const root = useRouteLoaderData<typeof loader>('root');
   const campaign = root?.campaign;
@@ -93,12 +91,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" content="#0b5cad" />
         {/* The campaign stands in for every page, with its own title (CampaignPage renders it). */}
         {!campaign && <Meta />}
-        {/*
-          No nonce on <link>s: style-src 'self' already allows them. Left to itself, Links copies the script nonce
-          onto them on the server only, and browsers do not reliably blank it before hydration, so React in
-          development reports a hydration mismatch.
-        */}
-        <Links nonce="" />
+        <Links />
       </head>
       <body>
         <ToastProvider>
@@ -131,8 +124,8 @@ export function Layout({ children }: { children: ReactNode }) {
             </CompareProvider>
           </SessionProvider>
         </ToastProvider>
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        <ScrollRestoration />
+        <Scripts />
       </body>
     </html>
   );

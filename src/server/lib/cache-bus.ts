@@ -20,6 +20,7 @@ export class CacheBus {
   /** Tells this node's own messages apart from the other nodes'. */
   private readonly node = randomUUID();
   private readonly topics = new Map<string, Forget[]>();
+  private readonly anyTopic: (() => void)[] = [];
   private readonly channel: string;
 
   constructor(
@@ -38,12 +39,18 @@ export class CacheBus {
     // rather than serve what they changed until it expires (at the first, little is cached yet).
     link.subscriber.on('ready', () => {
       for (const topic of this.topics.keys()) this.forgetHere(topic, undefined);
+      for (const forget of this.anyTopic) forget();
     });
   }
 
   /** What forgets `topic`'s cached reads in this process. */
   on(topic: string, forget: Forget): void {
     this.topics.set(topic, [...(this.topics.get(topic) ?? []), forget]);
+  }
+
+  /** What runs whenever any topic is forgotten here (the page cache: every page may show what changed). */
+  onAny(forget: () => void): void {
+    this.anyTopic.push(forget);
   }
 
   /**
@@ -64,6 +71,7 @@ export class CacheBus {
 
   private forgetHere(topic: string, key: string | undefined): void {
     for (const forget of this.topics.get(topic) ?? []) forget(key);
+    for (const forget of this.anyTopic) forget();
   }
 }
 

@@ -1,16 +1,17 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { Readable } from 'node:stream';
-import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import { createRequestHandler, matchRoutes, type RouteObject, type ServerBuild } from 'react-router';
 import { ERRORS, type ErrorCode } from '../../shared/messages.ts';
 import type { WebLoadContext } from '../../shared/web-context.ts';
 import type { Services } from '../services.ts';
 import { errorBody } from '../plugins/errors.ts';
 import { databaseUnavailable, RETRY_AFTER_SECONDS } from '../../db/sql.ts';
+import { PAGE_STALE_MS, type CacheState, type CachedPage, type Rendered } from './page-cache.ts';
+import { acceptedEncoding, encodedBody } from './page-encoding.ts';
 
 export interface WebOptions {
   mode: 'production' | 'development';
@@ -18,7 +19,10 @@ export interface WebOptions {
   buildDir?: string;
 }
 
-/** The request for React Router: GET or HEAD, whose body (if any) it never reads. */
+/**
+ * The request for React Router: GET or HEAD, whose body (if any) it never reads. It is not aborted when the
+ * visitor leaves: a render may be shared by other visitors and the cache (page-cache.ts), and it is short.
+ */
 function toWebRequest(req: FastifyRequest): Request {
   // Appended, not resolved: `new URL('//', base)` reads '//' as a host name and throws.
   const url = new URL(`${req.protocol}://${req.host}${req.url}`);
@@ -27,11 +31,7 @@ function toWebRequest(req: FastifyRequest): Request {
     if (Array.isArray(value)) for (const v of value) headers.append(key, v);
     else if (value !== undefined) headers.set(key, value);
   }
-  const controller = new AbortController();
-  req.raw.once('close', () => {
-    if (!req.raw.complete || req.raw.destroyed) controller.abort();
-  });
-  return new Request(url, { method: req.method, headers, signal: controller.signal });
+  return new Request(url, { method: 'GET', headers });
 }
 
 /** React Router's route tree, from the build's flat manifest, for matchRoutes (once per build). */
@@ -61,34 +61,66 @@ const API_LIKE = /^\/(?:[^/]+\/)?api(?:\/|$)/i;
  * other methods get 405 with `Allow` on a page's path and 404 elsewhere, in JSON.
  */
 function route(build: ServerBuild, req: FastifyRequest): 'page' | { code: ErrorCode; allow?: string } {
-  let pathname: string;
-  try {
-    pathname = new URL(`http://x${req.url}`).pathname;
-  } catch {
-    return { code: 'NOT_FOUND' };
-  }
-  const page = matchRoutes(routeTree(build), pathname)?.at(-1)?.route;
-  const known = page !== undefined && page.path !== '*';
-  if (!known && API_LIKE.test(pathname)) return { code: 'ROUTE_NOT_FOUND' };
+  const kind = pathKind(build, req.url);
+  if (kind === 'api' || kind === 'bad') return { code: kind === 'api' ? 'ROUTE_NOT_FOUND' : 'NOT_FOUND' };
   if (req.method === 'GET' || req.method === 'HEAD') return 'page';
-  return known ? { code: 'METHOD_NOT_ALLOWED', allow: 'GET, HEAD' } : { code: 'NOT_FOUND' };
+  return kind === 'page' ? { code: 'METHOD_NOT_ALLOWED', allow: 'GET, HEAD' } : { code: 'NOT_FOUND' };
 }
 
-async function sendWebResponse(
-  reply: FastifyReply,
-  response: Response,
-  status = response.status,
-): Promise<FastifyReply> {
-  reply.status(status);
-  if (status === 503) reply.header('retry-after', String(RETRY_AFTER_SECONDS));
-  for (const [key, value] of response.headers) {
-    if (key === 'set-cookie') continue;
-    reply.header(key, value);
+type PathKind = 'page' | 'unknown' | 'api' | 'bad';
+
+/**
+ * What a path is: a page's, no page's, an API's no route claims, or no path at all. matchRoutes flattens and
+ * ranks the whole route tree at each call, so the answer is kept per path (a bounded number of them).
+ */
+const kinds = new WeakMap<ServerBuild, LRUCache<string, PathKind>>();
+function pathKind(build: ServerBuild, url: string): PathKind {
+  const path = url.split('?', 1)[0]!;
+  let known = kinds.get(build);
+  if (!known) kinds.set(build, (known = new LRUCache({ max: 10_000 })));
+  let kind = known.get(path);
+  if (kind === undefined) {
+    let pathname: string | null = null;
+    try {
+      pathname = new URL(`http://x${url}`).pathname;
+    } catch {
+      // Not a path a URL can have.
+    }
+    const page = pathname === null ? undefined : matchRoutes(routeTree(build), pathname)?.at(-1)?.route;
+    if (pathname === null) kind = 'bad';
+    else if (page !== undefined && page.path !== '*') kind = 'page';
+    else kind = API_LIKE.test(pathname) ? 'api' : 'unknown';
+    known.set(path, kind);
   }
-  const cookies = response.headers.getSetCookie();
-  if (cookies.length) reply.header('set-cookie', cookies);
-  if (!response.body) return reply.send();
-  return reply.send(Readable.fromWeb(response.body as NodeReadableStream));
+  return kind;
+}
+
+/**
+ * Requests the cache leaves alone: React Router's route discovery (`/__manifest`) and client navigations' data
+ * (`.data`), which the browser asks for itself and does not keep.
+ */
+const UNCACHED = /^\/__manifest(?:[?#]|$)|\.data(?:[?#]|$)/;
+
+/** Sends a page (cached or not): its headers and CSP, compressed as the visitor accepts, and counts its view. */
+async function sendPage(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  page: CachedPage,
+  state: CacheState,
+  services: Services,
+  cacheControl: string | null,
+): Promise<FastifyReply> {
+  reply.status(page.status).headers(page.headers).header('x-cache', state);
+  if (page.cookies?.length) reply.header('set-cookie', page.cookies);
+  if (page.status === 503) reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+  if (cacheControl) reply.header('cache-control', cacheControl).header('vary', 'Accept-Encoding, Cookie');
+  if (page.viewedProduct !== null) services.recordView(page.viewedProduct, req.headers['user-agent'] ?? null);
+  const encoding = acceptedEncoding(req.headers['accept-encoding']);
+  const encoded = encodedBody(page, encoding);
+  if (!encoded) return reply.send(page.body);
+  reply.header('content-encoding', encoding!);
+  if (!cacheControl) reply.header('vary', 'Accept-Encoding');
+  return reply.send(await encoded);
 }
 
 /** Mounts the React Router app: every path that no API or asset route claims is rendered by it. */
@@ -131,9 +163,68 @@ export async function registerWeb(
 
   const handle = createRequestHandler(getBuild, options.mode);
   app.setNotFoundHandler((_req, reply) => reply.status(404).send(errorBody('NOT_FOUND')));
+  const csp = app.contentSecurityPolicy;
+  const pages = services.pageCache;
+  // A shared page may be kept by a CDN or proxy for as long as here; a pass holder's page only by the browser.
+  const shared = `public, max-age=0, s-maxage=${services.config.pageCacheSeconds}, stale-while-revalidate=${PAGE_STALE_MS / 1000}`;
+  // Rendering is what costs: a visitor served from the cache is not counted, one who makes a render is.
+  const limitRenders = app.rateLimit();
+
+  /** Renders a page with React Router; the HTML is read whole, to hash its inline code for the CSP. */
+  async function render(req: FastifyRequest, adFree: boolean): Promise<Rendered> {
+    // A loader that failed because the database is unavailable: the maintenance page answers 503 (try again
+    // soon), not 500. React Router hides the error from the render in production, so it is noted here.
+    let databaseDown = false;
+    let viewedProduct: number | null = null;
+    const context: WebLoadContext = {
+      services,
+      origin: services.config.publicUrl,
+      auth: { google: services.config.oidc !== null },
+      adFree,
+      contact: services.config.contact,
+      payments: services.payments.provider.name !== 'none',
+      // Cached for a minute; a page still renders (without the date) if it cannot be read.
+      catalogueInfo: await services.catalogue
+        .catalogueInfo()
+        .catch(() => ({ prices_as_of: null, newest_release: null })),
+      countView: (productId) => {
+        viewedProduct = productId;
+      },
+      reportError: (err) => {
+        if (databaseUnavailable(err)) {
+          databaseDown = true;
+          req.log.warn({ err }, 'page failed: the database is unavailable');
+        } else req.log.error({ err }, 'page failed');
+      },
+    };
+    const response = await handle(toWebRequest(req), context as never);
+    const body = Buffer.from(await response.arrayBuffer());
+    const headers: Record<string, string> = {};
+    for (const [key, value] of response.headers) {
+      if (key !== 'set-cookie' && key !== 'content-length') headers[key] = value;
+    }
+    if (headers['content-type']?.startsWith('text/html')) {
+      headers['content-security-policy'] = csp.forPage(body.toString('utf8'));
+    }
+    const cookies = response.headers.getSetCookie();
+    const status = databaseDown && response.status >= 500 ? 503 : response.status;
+    return {
+      page: {
+        status,
+        headers,
+        body,
+        viewedProduct,
+        renderedAt: Date.now(),
+        ...(cookies.length ? { cookies } : {}),
+      },
+      shareable: status === 200 && cookies.length === 0 && !databaseDown,
+    };
+  }
 
   app.all('/*', {
     schema: { hide: true },
+    // Pages are limited only when they are rendered (below): a page served from the cache costs next to nothing.
+    config: { rateLimit: false },
     // Before the body is read: whatever a request sends, only GET and HEAD reach React Router.
     onRequest: async (req, reply) => {
       const to = route(await getBuild(), req);
@@ -142,30 +233,20 @@ export async function registerWeb(
       return reply.status(ERRORS[to.code].status).send(errorBody(to.code));
     },
     handler: async (req, reply) => {
-      // A loader that failed because the database is unavailable: the maintenance page answers 503 (try again
-      // soon), not 500. React Router hides the error from the render in production, so it is noted here.
-      let databaseDown = false;
-      const context: WebLoadContext = {
-        services,
-        origin: services.config.publicUrl,
-        nonce: reply.cspNonce?.script ?? '',
-        auth: { google: services.config.oidc !== null },
-        adFree: await services.passCookie.adFree(req.headers.cookie),
-        contact: services.config.contact,
-        payments: services.payments.provider.name !== 'none',
-        // Cached for a minute; a page still renders (without the date) if it cannot be read.
-        catalogueInfo: await services.catalogue
-          .catalogueInfo()
-          .catch(() => ({ prices_as_of: null, newest_release: null })),
-        reportError: (err) => {
-          if (databaseUnavailable(err)) {
-            databaseDown = true;
-            req.log.warn({ err }, 'page failed: the database is unavailable');
-          } else req.log.error({ err }, 'page failed');
-        },
-      };
-      const response = await handle(toWebRequest(req), context as never);
-      return sendWebResponse(reply, response, databaseDown && response.status >= 500 ? 503 : response.status);
+      const adFree = await services.passCookie.adFree(req.headers.cookie);
+      const key = `${adFree ? 'pass' : 'anonymous'} ${req.url}`;
+      const cacheable = pages.enabled && !UNCACHED.test(req.url);
+      if (!cacheable || !pages.has(key)) {
+        await limitRenders.call(app, req, reply);
+        if (reply.sent) return reply;
+      }
+      if (!cacheable) {
+        const { page } = await render(req, adFree);
+        return sendPage(req, reply, page, 'BYPASS', services, null);
+      }
+      const { page, state } = await pages.serve(key, () => render(req, adFree));
+      const cacheControl = state === 'BYPASS' ? null : adFree ? 'private, no-cache' : shared;
+      return sendPage(req, reply, page, state, services, cacheControl);
     },
   });
 }

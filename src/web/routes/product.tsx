@@ -109,7 +109,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
       orNull(communityReads.questions(id, 0, PAGE_SIZE.question), context.reportError),
       orNull(catalogue.priceHistory(id), context.reportError),
     ]);
-    context.services.recordView(product.model_id, request.headers.get('user-agent'));
+    context.countView(product.model_id);
     return { product, similar, view, reviews, questions, prices, head: describe(product, context.origin) };
   } catch (err) {
     if ((err as { status?: number }).status === 404) {

@@ -1,0 +1,34 @@
+import { createHash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { contentSecurityPolicy, inlineHashes } from './page-csp.ts';
+
+const hash = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+
+describe('the content security policy', () => {
+  const csp = contentSecurityPolicy({ development: false, formActionOrigin: 'https://api.razorpay.com' });
+
+  it('is strict without inline code: no unsafe-inline, no nonce, forms only to here and the checkout', () => {
+    expect(csp.base).toContain("default-src 'self'");
+    expect(csp.base).toContain("script-src 'self';");
+    expect(csp.base).toContain("style-src 'self';");
+    expect(csp.base).toContain("form-action 'self' https://api.razorpay.com");
+    expect(csp.base).toContain("frame-ancestors 'none'");
+    expect(csp.base).not.toMatch(/unsafe|nonce/);
+  });
+
+  it("allows exactly a page's inline scripts and styles by their hashes", () => {
+    const html =
+      '<html><head><style>a{color:red}</style><script type="module" src="/assets/x.js"></script></head>' +
+      '<body><script>window.a=1</script><script type="module">import "/x.js";</script>' +
+      '<script>window.a=1</script></body></html>';
+    expect(inlineHashes(html)).toEqual({
+      scripts: [hash('window.a=1'), hash('import "/x.js";')],
+      styles: [hash('a{color:red}')],
+    });
+    const policy = csp.forPage(html);
+    expect(policy).toContain(`script-src 'self' ${hash('window.a=1')} ${hash('import "/x.js";')};`);
+    expect(policy).toContain(`style-src 'self' ${hash('a{color:red}')};`);
+    expect(policy).not.toContain('unsafe-inline');
+    expect(csp.forPage('<p>no code</p>')).toBe(csp.base);
+  });
+});

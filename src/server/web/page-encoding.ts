@@ -1,0 +1,42 @@
+/**
+ * Compressed pages (decision 0023): a cached page is compressed once per encoding, when a visitor first asks
+ * for it, and every later visitor gets the same bytes (the compress plugin leaves a response that already has
+ * a Content-Encoding alone).
+ */
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import type { CachedPage } from './page-cache.ts';
+
+export type Encoding = 'br' | 'gzip';
+
+/** Below this, compression saves less than its header costs. */
+const MIN_BYTES = 1024;
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/** The best encoding the request accepts (RFC 9110 §12.5.3: a token with q=0 is refused), if any. */
+export function acceptedEncoding(header: string | undefined): Encoding | null {
+  if (!header) return null;
+  const accepted = new Set<string>();
+  for (const part of header.split(',')) {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    if (q && Number(q.slice(2)) === 0) continue;
+    accepted.add(name.trim());
+  }
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip') || accepted.has('*')) return 'gzip';
+  return null;
+}
+
+/** The page's body in `encoding` (made once per page), or null when it is not worth compressing. */
+export function encodedBody(page: CachedPage, encoding: Encoding | null): Promise<Buffer> | null {
+  if (!encoding || page.body.length < MIN_BYTES) return null;
+  page.encoded ??= {};
+  page.encoded[encoding] ??=
+    encoding === 'br'
+      ? brotli(page.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
+      : gzipAsync(page.body, { level: 6 });
+  return page.encoded[encoding];
+}
