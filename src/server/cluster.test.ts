@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { adminUrl, withAdmin } from '../test/database.ts';
 import { freePort } from '../test/server-process.ts';
 import { buildServer } from '../toolchain/build-server.ts';
-import { primaryLog, RestartBackoff } from './cluster.ts';
+import { primaryLog, processPlan, RestartBackoff } from './cluster.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const REDIS_URL = process.env.REDIS_TEST_URL ?? 'redis://127.0.0.1:6379';
@@ -30,6 +30,25 @@ describe('the primary', () => {
     expect(backoff.delayAfter(59_999)).toBe(30_000);
     expect(backoff.delayAfter(60_000)).toBe(1_000);
     expect(backoff.delayAfter(10)).toBe(2_000);
+  });
+
+  it('is there only with more than one worker, and never for the development server', () => {
+    const shared = {
+      DATABASE_URL: 'postgres://verdict@127.0.0.1/verdict',
+      REDIS_URL: 'redis://127.0.0.1:6379',
+    };
+    expect(processPlan({ ...shared, WORKERS: '3' }, false).workers).toBe(3);
+    expect(processPlan({}, false).workers).toBe(1);
+    // --dev: Vite's development server is one process, whatever the default would be.
+    expect(processPlan(shared, true).workers).toBe(1);
+    expect(processPlan({ ...shared, WORKERS: '1' }, true).workers).toBe(1);
+    expect(() => processPlan({ ...shared, WORKERS: '2' }, true)).toThrow(
+      'WORKERS: the development server (--dev) runs one process',
+    );
+    // The configuration's own refusals come first.
+    expect(() => processPlan({ WORKERS: '2' }, false)).toThrow(
+      'WORKERS: more than one worker needs DATABASE_URL',
+    );
   });
 
   it("logs JSON lines shaped like the workers', at LOG_LEVEL and above", () => {
