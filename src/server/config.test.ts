@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config.ts';
 
@@ -103,5 +104,34 @@ describe('configuration from the environment', () => {
       webhookSecret: 'w',
       apiUrl: 'https://api.razorpay.com',
     });
+  });
+
+  it('runs one worker per core only with PostgreSQL and Redis, and refuses more than one without them', () => {
+    const pg = { DATABASE_URL: 'postgres://verdict@127.0.0.1:5432/verdict' };
+    const shared = { ...pg, REDIS_URL: 'redis://127.0.0.1:6379' };
+    // The default: one process, unless both are set.
+    expect(loadConfig({}).workers).toBe(1);
+    expect(loadConfig(pg).workers).toBe(1);
+    expect(loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379' }).workers).toBe(1);
+    expect(loadConfig(shared).workers).toBe(availableParallelism());
+    // Said explicitly; empty is unset.
+    expect(loadConfig({ ...shared, WORKERS: '3' }).workers).toBe(3);
+    expect(loadConfig({ ...shared, WORKERS: '1' }).workers).toBe(1);
+    expect(loadConfig({ ...shared, WORKERS: 'auto' }).workers).toBe(availableParallelism());
+    expect(loadConfig({ ...shared, WORKERS: '' }).workers).toBe(availableParallelism());
+    expect(loadConfig({ WORKERS: '1' }).workers).toBe(1);
+    for (const bad of ['0', '-2', '1.5', 'two', 'AUTO', '01'])
+      expect(() => loadConfig({ ...shared, WORKERS: bad })).toThrow(
+        'WORKERS: WORKERS must be auto or a whole number of processes, 1 or more',
+      );
+    // PGlite is one process with one data directory; without Redis each worker would keep limits of its own.
+    for (const workers of ['2', 'auto']) {
+      expect(() => loadConfig({ WORKERS: workers, REDIS_URL: 'redis://127.0.0.1:6379' })).toThrow(
+        'Invalid environment:\n  WORKERS: more than one worker needs DATABASE_URL: the embedded PGlite is one process',
+      );
+      expect(() => loadConfig({ ...pg, WORKERS: workers })).toThrow(
+        'Invalid environment:\n  WORKERS: more than one worker needs REDIS_URL: the request and posting limits',
+      );
+    }
   });
 });

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { GRIEVANCE_RESPONSE_HOURS, type SiteContact, socialNetwork } from '../shared/site-contact.ts';
@@ -9,6 +10,9 @@ const bool = z
 /** An optional setting, where an empty value means unset. */
 const unsetIfEmpty = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
+
+/** WORKERS asks for more than one process (`auto` may, on a machine with several cores). */
+const severalWorkers = (workers: string | undefined) => workers !== undefined && workers !== '1';
 
 /** A refinement: settings that only work together are all set, or none. */
 function allOrNone(keys: [string, string, string], what: string) {
@@ -37,6 +41,9 @@ const EnvSchema = z
       z.string().regex(/^rediss?:\/\//, 'REDIS_URL must start with redis:// or rediss://'),
     ),
     REDIS_PREFIX: z.string().default('verdict:'),
+    WORKERS: unsetIfEmpty(
+      z.string().regex(/^(auto|[1-9]\d*)$/, 'WORKERS must be auto or a whole number of processes, 1 or more'),
+    ),
     SEED_DEMO: bool.optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(600),
@@ -87,6 +94,17 @@ const EnvSchema = z
     path: ['GRIEVANCE_OFFICER_NAME'],
     message: 'The grievance officer needs GRIEVANCE_OFFICER_NAME and GRIEVANCE_OFFICER_EMAIL together',
   })
+  // Workers share nothing in memory: one database server and one Redis are what they have in common (decision 0025).
+  .refine((e) => !severalWorkers(e.WORKERS) || e.DATABASE_URL, {
+    path: ['WORKERS'],
+    message:
+      'more than one worker needs DATABASE_URL: the embedded PGlite is one process with one data directory (set WORKERS=1, or run on PostgreSQL)',
+  })
+  .refine((e) => !severalWorkers(e.WORKERS) || e.REDIS_URL, {
+    path: ['WORKERS'],
+    message:
+      'more than one worker needs REDIS_URL: the request and posting limits and the cached reads must be shared by every worker (set WORKERS=1, or set REDIS_URL)',
+  })
   // Without it every link, canonical URL, sitemap entry and structured datum would point at localhost.
   .refine((e) => e.NODE_ENV !== 'production' || e.PUBLIC_URL, {
     path: ['PUBLIC_URL'],
@@ -111,6 +129,11 @@ export interface Config {
   redisUrl: string | undefined;
   /** Put before every Redis key and channel. */
   redisPrefix: string;
+  /**
+   * Server processes on this machine (decision 0025): WORKERS, else one per core when DATABASE_URL and REDIS_URL
+   * are both set, else 1. More than one runs a primary that forks them (src/server/cluster.ts).
+   */
+  workers: number;
   seedDemo: boolean;
   logLevel: Env['LOG_LEVEL'];
   rateLimitMax: number;
@@ -166,6 +189,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseStatementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
     redisUrl: e.REDIS_URL,
     redisPrefix: e.REDIS_PREFIX,
+    workers: workerCount(e.WORKERS ?? (e.DATABASE_URL && e.REDIS_URL ? 'auto' : '1')),
     seedDemo: e.SEED_DEMO ?? e.NODE_ENV !== 'production',
     logLevel: e.LOG_LEVEL,
     rateLimitMax: e.RATE_LIMIT_MAX,
@@ -210,6 +234,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     testCheckout: !e.RAZORPAY_KEY_ID && (e.TEST_CHECKOUT ?? e.NODE_ENV !== 'production'),
   };
 }
+
+const workerCount = (workers: string) => (workers === 'auto' ? availableParallelism() : Number(workers));
 
 /** The database the configuration names: PostgreSQL at DATABASE_URL, else PGlite in $DATA_DIR/pglite. */
 export const databaseOptions = (
