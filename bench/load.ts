@@ -1,12 +1,20 @@
 import autocannon from 'autocannon';
 
 export const LOAD = { connections: 10, warmupSeconds: 2, durationSeconds: 8 } as const;
+const USER_AGENT =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 // A browser user agent, so the product route does what it does for real visitors (it records a view).
-const HEADERS = {
-  'user-agent':
-    'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
-  accept: 'application/json',
+const HEADERS = { 'user-agent': USER_AGENT, accept: 'application/json' };
+
+/** What a browser sends for a page: it takes HTML and compressed bodies (the pages bench, and its /healthz). */
+export const BROWSER_HEADERS = {
+  'user-agent': USER_AGENT,
+  accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
+  'accept-encoding': 'gzip, br',
+  'accept-language': 'en-IN,en;q=0.9',
 };
+
+export type RequestHeaders = Readonly<Record<string, string>>;
 
 export interface RouteResult {
   route: string;
@@ -34,10 +42,11 @@ export async function measure(
   route: string,
   paths: Paths,
   connections: number = LOAD.connections,
+  headers: RequestHeaders = HEADERS,
 ): Promise<RouteResult> {
   const list = typeof paths === 'string' ? [paths] : [...paths];
   for (const path of list) {
-    const check = await fetch(baseUrl + path, { headers: HEADERS });
+    const check = await fetch(baseUrl + path, { headers });
     if (!check.ok)
       throw new Error(
         `${route}: GET ${path} answered ${check.status}: ${(await check.text()).slice(0, 300)}`,
@@ -47,7 +56,7 @@ export async function measure(
   const opts = {
     url: baseUrl + list[0],
     connections,
-    headers: HEADERS,
+    headers: { ...headers },
     ...(list.length > 1 ? { requests: list.map((path) => ({ method: 'GET', path })) } : {}),
   };
   await autocannon({ ...opts, duration: LOAD.warmupSeconds });
@@ -78,12 +87,17 @@ export async function measure(
  * route's ratio compares it with the ceiling measured right around it: on a busy machine throughput
  * drifts, and a single ceiling measured at the start would skew the later ratios.
  * Rows come back in the order they were measured; the healthz rows' ratio is to their overall mean.
+ * `headers` go with every request, the /healthz ones included.
  */
-export async function measureAll(baseUrl: string, routes: [string, Paths][]): Promise<RouteResult[]> {
+export async function measureAll(
+  baseUrl: string,
+  routes: [string, Paths][],
+  headers: RequestHeaders = HEADERS,
+): Promise<RouteResult[]> {
   const results: RouteResult[] = [];
   const run = async (route: string, path: Paths) => {
     process.stdout.write(`  ${route} … `);
-    const res = await measure(baseUrl, route, path);
+    const res = await measure(baseUrl, route, path, LOAD.connections, headers);
     process.stdout.write(`${Math.round(res.rps)} req/s\n`);
     results.push(res);
     return res;

@@ -21,7 +21,8 @@ export function table(head: string[], rows: (string | number)[][]): string {
   );
 }
 
-export function routeTable(title: string, results: RouteResult[]): string {
+/** `ceiling` names the route the ratios are to (/healthz unless told). */
+export function routeTable(title: string, results: RouteResult[], ceiling = 'healthz'): string {
   const rows = results.map((r) => [
     r.route,
     Math.round(r.rps),
@@ -37,20 +38,20 @@ export function routeTable(title: string, results: RouteResult[]): string {
     'req/s',
     'p50 ms',
     'p99 ms',
-    'healthz around',
-    'vs healthz',
+    `${ceiling} around`,
+    `vs ${ceiling}`,
     'requests',
     'non-2xx+err',
   ];
   const note = [
-    '  healthz around = mean req/s of the /healthz runs just before and after the route; vs healthz = req/s / that',
-    '  (the ratio of a /healthz row is to the mean of all /healthz rows)',
+    `  ${ceiling} around = mean req/s of the ${ceiling} runs just before and after the route; vs ${ceiling} = req/s / that`,
+    `  (the ratio of a ${ceiling} row is to the mean of all ${ceiling} rows)`,
   ];
   const h = results.filter((r) => r.ceilingRps === undefined).map((r) => r.rps);
   const spread = h.length ? Math.max(...h) / Math.max(1, Math.min(...h)) : 1;
   if (spread > 1.25) {
     note.push(
-      `  WARNING: /healthz varied ${Math.round((spread - 1) * 100)}% during the run: the machine was busy.`,
+      `  WARNING: ${ceiling} varied ${Math.round((spread - 1) * 100)}% during the run: the machine was busy.`,
     );
   }
   return `\n${title}\n${table(head, rows)}\n${note.join('\n')}`;

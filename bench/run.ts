@@ -1,10 +1,14 @@
 /**
  * npm run bench: API throughput (autocannon) on PGlite, and on PostgreSQL when DATABASE_URL is set, search
- * suggestions included (and, on PostgreSQL, again at 100,000 products, then the reviews pages at 1,000 and
- * 1,000,000 reviews and posting a review: bench/reviews.ts, then the recommendations on a database of their own,
- * with the demo reviews and at 100,000 phones: bench/recommendations.ts), then Lighthouse (mobile) on the web pages (one
- * product page with two photos an editor uploaded: bench/photos.ts) and
- * the typing-to-suggestions time in Chromium. Prints tables and writes bench/results/latest.json.
+ * suggestions included. Then the anonymous server-rendered pages against /healthz, and /healthz against a bare
+ * Fastify route (bench/pages.ts, bench/healthz.ts: on PostgreSQL when DATABASE_URL is set, else on PGlite). On
+ * PostgreSQL also: a review posted on one of two nodes sharing the database and Redis, timed until both show it
+ * (bench/fresh.ts); the suggestions again at 100,000 products; the reviews pages at 1,000 and 1,000,000 reviews
+ * and posting a review (bench/reviews.ts); the recommendations on a database of their own, with the demo
+ * reviews and at 100,000 phones (bench/recommendations.ts). Then Lighthouse (mobile) on the web pages (one
+ * product page with two photos an editor uploaded: bench/photos.ts; an article) and the typing-to-suggestions
+ * time in Chromium. Prints tables and writes bench/results/latest.json, with the machine's load average at
+ * the start and the end.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
@@ -13,6 +17,9 @@ import { fileURLToPath } from 'node:url';
 import { devReactChunks, ensureBuild, snapshotBuild, snapshotDir } from './build.ts';
 import { RUNS, runLighthouse } from './lighthouse.ts';
 import { benchApi, benchSynthetic, type ApiResult, type SyntheticBench } from './api.ts';
+import { benchFresh, checkFreshBudgets, FRESH_SKIPPED, freshTable, type FreshBench } from './fresh.ts';
+import { benchHealthz, checkHealthzBudget, healthzTable, type HealthzBench } from './healthz.ts';
+import { articlePath, benchPages, checkPagesBudgets, pagesTable, type PagesBench } from './pages.ts';
 import { checkBudgets, checkSearchBudgets } from './budgets.ts';
 import { createCleanups } from './cleanup.ts';
 import { LOAD } from './load.ts';
@@ -27,7 +34,7 @@ import { createBenchDatabase } from './pgdb.ts';
 import { otherPhone, withPhotos } from './photos.ts';
 import { benchPriceHistory, checkPriceHistoryBudget } from './price-history.ts';
 import type { RouteResult } from './load.ts';
-import { budgetTable, pageTable, routeTable, writeJson } from './report.ts';
+import { type Budget, budgetTable, pageTable, routeTable, writeJson } from './report.ts';
 import { searchTable, typingTable, type SearchRow } from './report-search.ts';
 import {
   benchReviews,
@@ -45,6 +52,18 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const cleanups = createCleanups();
 
 let loadStart = '';
+
+/** A part that may fail without stopping the run: its error becomes a failed budget row. */
+async function attempt<T>(name: string, errors: Budget[], part: () => Promise<T>): Promise<T | undefined> {
+  try {
+    return await part();
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err);
+    console.error(`\n${name} failed: ${message}`);
+    errors.push({ name, limit: 'runs', actual: `failed: ${message}`, pass: false });
+    return undefined;
+  }
+}
 
 async function main(): Promise<void> {
   loadStart = loadavg()
@@ -84,6 +103,18 @@ async function main(): Promise<void> {
   const api: { pglite: ApiResult; postgres?: ApiResult } = { pglite: await benchApi(pglite) };
   console.log(`\nSign-in (PGlite server)`);
   const signIn = await benchSignIn(pglite.baseUrl);
+  const partErrors: Budget[] = [];
+  let pagesBench: PagesBench | undefined;
+  let healthz: HealthzBench | undefined;
+  let fresh: FreshBench | undefined;
+  /** The pages under load and /healthz against bare Fastify, on `server` (PostgreSQL when there is one). */
+  const pagesAndHealthz = async (server: ServerHandle, productId: number) => {
+    pagesBench = await attempt('Pages benchmark', partErrors, () => benchPages(server, productId));
+    healthz = await attempt('/healthz vs bare Fastify benchmark', partErrors, () => benchHealthz(server));
+    // bench/render.ts (in-process render timing, issue 21) is wired in here: measured after the pages, with
+    // its rows added to `budgets` and its figures to latest.json beside `pages` and `healthz` below.
+  };
+  if (!postgres) await pagesAndHealthz(pglite, api.pglite.productId);
   let synthetic: SyntheticBench | undefined;
   let reviews: ReviewsBench | undefined;
   let reviewsError: string | undefined;
@@ -93,7 +124,13 @@ async function main(): Promise<void> {
   if (postgres && database) {
     api.postgres = await benchApi(postgres);
     priceHistory = await benchPriceHistory(postgres.baseUrl);
+    await pagesAndHealthz(postgres, api.postgres.productId);
     await stopServer(postgres);
+    // Two nodes on the same database and a shared Redis: a review posted on one, seen on both.
+    const url = database.url;
+    fresh = await attempt('Freshness benchmark', partErrors, () =>
+      benchFresh(root, cwd, url, join(tmp, 'nodes'), cleanups),
+    );
     // At 100,000 products the suggestion cache is off, so every request reaches the database: the latency
     // budget is about the query, whatever words visitors type.
     const uncached = await startServer('PostgreSQL, suggestion cache off', root, cwd, {
@@ -107,7 +144,6 @@ async function main(): Promise<void> {
     await stopServer(uncached);
     // Reviews: 1,000,000 generated into the same database, then a server on it with the posting limits off.
     // A failure here is reported as a failed budget; the rest of the run goes on.
-    const url = database.url;
     try {
       reviews = await benchReviews(url, async (env) => {
         const server = await startServer('PostgreSQL, reviews', root, cwd, {
@@ -145,6 +181,7 @@ async function main(): Promise<void> {
     ['browse', '/browse'],
     ['product', `/product/${id}`],
     ['product with photos', `/product/${photoId}`],
+    ['article', await articlePath(pglite.baseUrl)],
   ]);
 
   const debounce = debounceMs(root);
@@ -161,6 +198,10 @@ async function main(): Promise<void> {
   const big = synthetic && searchRow(`PostgreSQL, ${synthetic.catalogue.total} products`, synthetic);
   const budgets = [
     ...checkBudgets(api.postgres?.routes, pages),
+    ...(pagesBench ? checkPagesBudgets(pagesBench) : []),
+    ...(healthz ? checkHealthzBudget(healthz) : []),
+    ...(fresh ? checkFreshBudgets(fresh) : []),
+    ...partErrors,
     ...checkSearchBudgets(real, big, typing, debounce),
     ...checkSignInBudget(signIn),
     ...(priceHistory ? [checkPriceHistoryBudget(priceHistory)] : []),
@@ -201,6 +242,10 @@ async function main(): Promise<void> {
     const what = `${c.inserted} synthetic phones added to the ${c.before} real products, ${c.searchTerms} search terms`;
     console.log(routeTable(`API on PostgreSQL at ${c.total} products (${what}; ${load})`, synthetic.routes));
   } else if (api.postgres) console.log('\nSynthetic catalogue: skipped');
+  if (pagesBench) console.log(pagesTable(pagesBench));
+  if (healthz) console.log(healthzTable(healthz));
+  if (fresh) console.log(freshTable(fresh));
+  else if (!postgres) console.log(`\n${FRESH_SKIPPED}`);
   if (reviews) console.log(reviewsTable(reviews));
   else if (reviewsError) console.log(`\nReviews benchmark failed: ${reviewsError}`);
   else console.log(`\n${REVIEWS_SKIPPED}`);
@@ -240,6 +285,9 @@ async function main(): Promise<void> {
       trials: typing,
     },
     lighthouse: pages,
+    pages: pagesBench ?? null,
+    healthz: healthz ?? null,
+    fresh: fresh ?? null,
     signIn,
     priceHistory: priceHistory ?? null,
     reviews: reviews ?? (reviewsError ? { error: reviewsError } : null),
