@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { devReactChunks, ensureBuild, snapshotBuild, snapshotDir } from './build.ts';
 import { RUNS, runLighthouse } from './lighthouse.ts';
 import { benchApi, benchSynthetic, type ApiResult, type SyntheticBench } from './api.ts';
-import { checkBudgets, checkSearchBudgets } from './budgets.ts';
+import { checkBudgets, checkRenderBudgets, checkSearchBudgets } from './budgets.ts';
 import { createCleanups } from './cleanup.ts';
 import { LOAD } from './load.ts';
 import {
@@ -37,6 +37,7 @@ import {
   type ReviewsBench,
 } from './reviews.ts';
 import { benchSignIn, checkSignInBudget, signInTable } from './signin.ts';
+import { benchRender, renderTable, type RenderBench } from './render.ts';
 import { startServer, stopServer, waitReady, type ServerHandle } from './server.ts';
 import { debounceMs, measureTyping, median, VIEWPORT } from './typing.ts';
 
@@ -151,6 +152,20 @@ async function main(): Promise<void> {
   console.log(`\nTyping in the search box (PGlite server, ${VIEWPORT.width} px)`);
   const typing = await measureTyping(pglite.baseUrl);
 
+  // --- Uncached render (bench/render.ts, issue 21): in this process, on a database of its own. ---
+  console.log('\nUncached render of the product, browse and search pages (in-process)');
+  let render: RenderBench | { error: string };
+  try {
+    render = await benchRender(cwd);
+  } catch (err) {
+    render = { error: err instanceof Error ? err.message : String(err) };
+  }
+  const renderBudgets =
+    'error' in render
+      ? [{ name: 'Render benchmark', limit: 'runs', actual: `failed: ${render.error}`, pass: false }]
+      : checkRenderBudgets(render);
+  // --- end of the render block ---
+
   const searchRow = (label: string, r: ApiResult | SyntheticBench): SearchRow => ({
     label,
     throughput: r.routes.find((x) => x.route.startsWith('search')),
@@ -166,6 +181,7 @@ async function main(): Promise<void> {
     ...(priceHistory ? [checkPriceHistoryBudget(priceHistory)] : []),
     ...(reviews ? checkReviewsBudgets(reviews) : []),
     ...(recommendations ? checkRecommendationsBudgets(recommendations) : []),
+    ...renderBudgets,
   ];
   if (reviewsError) {
     budgets.push({
@@ -216,6 +232,7 @@ async function main(): Promise<void> {
   );
   console.log(typingTable(typing, debounce));
   console.log(signInTable(signIn));
+  if (!('error' in render)) console.log(renderTable(render));
   console.log(budgetTable(budgets));
   if (buildWarning) console.log(`\nWARNING: ${buildWarning}`);
 
@@ -241,6 +258,7 @@ async function main(): Promise<void> {
     },
     lighthouse: pages,
     signIn,
+    render,
     priceHistory: priceHistory ?? null,
     reviews: reviews ?? (reviewsError ? { error: reviewsError } : null),
     recommendations: recommendations ?? (recommendationsError ? { error: recommendationsError } : null),
