@@ -10,6 +10,9 @@
  * Part of `npm run bench` (bench/run.ts); on its own (needs `npm run build` first):
  *   node --import tsx bench/render.ts
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node --import tsx bench/render.ts
+ * For profiling (node --cpu-prof …): RENDER_DATA_DIR=<folder> keeps a prepared PGlite between runs,
+ * RENDER_ONLY=product|browse|search renders one page, RENDER_ITERATIONS=<n> changes the count, and
+ * RENDER_DUMP=<folder> writes each page's HTML there.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,6 +20,9 @@ import { dirname, join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { ServerBuild } from 'react-router';
+// Types only (erased): the modules themselves load after NODE_ENV is settled, in benchRender.
+import type { Database } from '../src/db/client.ts';
+import type { Services } from '../src/server/services.ts';
 import { createCleanups } from './cleanup.ts';
 import { createBenchDatabase } from './pgdb.ts';
 import { checkRenderBudgets } from './budgets.ts';
@@ -172,11 +178,7 @@ export async function benchRender(
 }
 
 /** A phone with several variants given `count` reviews by members made for it; its id. */
-async function withReviews(
-  database: import('../src/db/client.ts').Database,
-  services: import('../src/server/services.ts').Services,
-  count: number,
-): Promise<number> {
+async function withReviews(database: Database, services: Services, count: number): Promise<number> {
   const { sql } = await import('drizzle-orm');
   const { rows } = await import('../src/db/sql.ts');
   const [product] = await rows<{ id: number; total_reviews: number }>(
