@@ -1,5 +1,6 @@
 import type { PageResult } from './lighthouse.ts';
 import type { RouteResult } from './load.ts';
+import type { RenderBench } from './render.ts';
 import type { Budget } from './report.ts';
 import type { SearchRow } from './report-search.ts';
 import { median, type TypingTrial } from './typing.ts';
@@ -18,6 +19,8 @@ export const BUDGETS = {
   searchRatio: 0.3,
   searchP99Ms: 15,
   typingMs: 100,
+  /** An uncached render of /product/{id} (80 reviews) and /browse, in-process: median CPU per render. */
+  renderMs: 10,
 } as const;
 
 /** The pages whose score, LCP and TBT have the budgets above (the page with photos has its own). */
@@ -138,4 +141,17 @@ export function checkSearchBudgets(
     });
   }
   return budgets;
+}
+
+/** Uncached renders (issue 21): /product/{id} with 80 reviews and /browse, median CPU per render. */
+export function checkRenderBudgets(r: RenderBench): Budget[] {
+  return r.rows
+    .filter((x) => x.page.startsWith('product') || x.page === 'browse')
+    .map((x) => ({
+      // CPU time: on a shared machine the wall time also counts waiting for a core.
+      name: `Uncached render of ${x.page} (${r.database}, median CPU per render)`,
+      limit: `<= ${BUDGETS.renderMs} ms`,
+      actual: `${x.cpuMedianMs.toFixed(2)} ms (wall median ${x.medianMs.toFixed(2)} ms, p95 ${x.p95Ms.toFixed(2)} ms)`,
+      pass: x.cpuMedianMs <= BUDGETS.renderMs,
+    }));
 }

@@ -168,6 +168,8 @@ export async function benchFresh(
     DATA_DIR: dataDir,
     REDIS_URL: redisUrl,
     REDIS_PREFIX: redisPrefix,
+    // One process per node: two nodes already take this machine's cores.
+    WORKERS: '1',
   };
   const nodes: ServerHandle[] = [];
   for (const name of ['A', 'B']) {

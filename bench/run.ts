@@ -20,7 +20,7 @@ import { benchApi, benchSynthetic, type ApiResult, type SyntheticBench } from '.
 import { benchFresh, checkFreshBudgets, FRESH_SKIPPED, freshTable, type FreshBench } from './fresh.ts';
 import { benchHealthz, checkHealthzBudget, healthzTable, type HealthzBench } from './healthz.ts';
 import { articlePath, benchPages, checkPagesBudgets, pagesTable, type PagesBench } from './pages.ts';
-import { checkBudgets, checkSearchBudgets } from './budgets.ts';
+import { checkBudgets, checkRenderBudgets, checkSearchBudgets } from './budgets.ts';
 import { createCleanups } from './cleanup.ts';
 import { LOAD } from './load.ts';
 import {
@@ -44,6 +44,7 @@ import {
   type ReviewsBench,
 } from './reviews.ts';
 import { benchSignIn, checkSignInBudget, signInTable } from './signin.ts';
+import { benchRender, renderTable, type RenderBench } from './render.ts';
 import { startServer, stopServer, waitReady, type ServerHandle } from './server.ts';
 import { debounceMs, measureTyping, median, VIEWPORT } from './typing.ts';
 
@@ -111,8 +112,6 @@ async function main(): Promise<void> {
   const pagesAndHealthz = async (server: ServerHandle, productId: number) => {
     pagesBench = await attempt('Pages benchmark', partErrors, () => benchPages(server, productId));
     healthz = await attempt('/healthz vs bare Fastify benchmark', partErrors, () => benchHealthz(server));
-    // bench/render.ts (in-process render timing, issue 21) is wired in here: measured after the pages, with
-    // its rows added to `budgets` and its figures to latest.json beside `pages` and `healthz` below.
   };
   if (!postgres) await pagesAndHealthz(pglite, api.pglite.productId);
   let synthetic: SyntheticBench | undefined;
@@ -188,6 +187,20 @@ async function main(): Promise<void> {
   console.log(`\nTyping in the search box (PGlite server, ${VIEWPORT.width} px)`);
   const typing = await measureTyping(pglite.baseUrl);
 
+  // --- Uncached render (bench/render.ts, issue 21): in this process, on a database of its own. ---
+  console.log('\nUncached render of the product, browse and search pages (in-process)');
+  let render: RenderBench | { error: string };
+  try {
+    render = await benchRender(cwd);
+  } catch (err) {
+    render = { error: err instanceof Error ? err.message : String(err) };
+  }
+  const renderBudgets =
+    'error' in render
+      ? [{ name: 'Render benchmark', limit: 'runs', actual: `failed: ${render.error}`, pass: false }]
+      : checkRenderBudgets(render);
+  // --- end of the render block ---
+
   const searchRow = (label: string, r: ApiResult | SyntheticBench): SearchRow => ({
     label,
     throughput: r.routes.find((x) => x.route.startsWith('search')),
@@ -207,6 +220,7 @@ async function main(): Promise<void> {
     ...(priceHistory ? [checkPriceHistoryBudget(priceHistory)] : []),
     ...(reviews ? checkReviewsBudgets(reviews) : []),
     ...(recommendations ? checkRecommendationsBudgets(recommendations) : []),
+    ...renderBudgets,
   ];
   if (reviewsError) {
     budgets.push({
@@ -261,6 +275,7 @@ async function main(): Promise<void> {
   );
   console.log(typingTable(typing, debounce));
   console.log(signInTable(signIn));
+  if (!('error' in render)) console.log(renderTable(render));
   console.log(budgetTable(budgets));
   if (buildWarning) console.log(`\nWARNING: ${buildWarning}`);
 
@@ -289,6 +304,7 @@ async function main(): Promise<void> {
     healthz: healthz ?? null,
     fresh: fresh ?? null,
     signIn,
+    render,
     priceHistory: priceHistory ?? null,
     reviews: reviews ?? (reviewsError ? { error: reviewsError } : null),
     recommendations: recommendations ?? (recommendationsError ? { error: recommendationsError } : null),

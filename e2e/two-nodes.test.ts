@@ -73,6 +73,8 @@ describe.skipIf(!onPostgres)('two nodes behind nginx on one PostgreSQL and one R
       POSTING_LIMITS: 'on',
       AUTH_RATE_LIMIT: String(AUTH_LIMIT),
       SEED_DEMO: 'false',
+      // One process per node (WORKERS would default to a worker per core with PostgreSQL and Redis).
+      WORKERS: '1',
     };
     const ports = [await freePort(), await freePort()];
     // Both start at once on an empty database: one migrates and imports the catalogue while the other waits for it.

@@ -38,6 +38,7 @@ export function ProductCard({
   children?: ReactNode;
 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const variant = cardVariant(product);
   return (
     <article className="card">
       <ProductImage
@@ -60,7 +61,7 @@ export function ProductCard({
             {product.model}
           </Link>
         </Heading>
-        {cardVariant(product) && <p className="card-variant">{cardVariant(product)}</p>}
+        {variant && <p className="card-variant">{variant}</p>}
         <p className="card-price">{cardPrice(product)}</p>
         <RatingTag value={product.value} totalReviews={product.total_reviews} />
         {!product.verified && <p className="badge badge-warning">Unverified listing</p>}

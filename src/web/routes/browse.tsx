@@ -121,6 +121,7 @@ export default function Browse({ loaderData }: Route.ComponentProps) {
     const key = i === 0 ? ('prime1' as const) : ('prime2' as const);
     return bounds ? [{ def: { ...def, step }, key, bounds }] : [];
   });
+  const filterCount = activeFilterCount(query);
   const attributeLimitReached = query.attributes.length >= MAX_SELECTED_ATTRIBUTES;
   // Any change applies at once; the Apply button is there for number fields and for browsers without JavaScript.
   // The URL keeps only what is set, lists joined by commas: /browse?features=5g,nfc&attributes=ram_8.
@@ -158,7 +159,7 @@ export default function Browse({ loaderData }: Route.ComponentProps) {
         aria-controls="browse-filters"
         onClick={() => setFiltersOpen((o) => !o)}
       >
-        Filters{activeFilterCount(query) ? ` (${activeFilterCount(query)} set)` : ''}
+        Filters{filterCount ? ` (${filterCount} set)` : ''}
       </button>
       <div className="browse-layout">
         {/*
@@ -396,6 +397,9 @@ function RangeFieldset(props: {
   );
 }
 
+/** As toLocaleString('en-IN') writes a number, made once: toLocaleString builds a formatter on every call. */
+const sliderNumber = new Intl.NumberFormat('en-IN');
+
 type Pair = readonly [number | undefined, number | undefined];
 
 /** A slider's ends: the whole range of the attribute, rounded outward to the step; none without products. */
@@ -447,7 +451,7 @@ function PrimeSlider(props: {
       : { query, applied: query, value: toValue(query) };
     setState(current);
   }
-  const format = (v: number) => `${v.toLocaleString('en-IN')} ${unit}`;
+  const format = (v: number) => `${sliderNumber.format(v)} ${unit}`;
 
   return (
     <RangeSlider

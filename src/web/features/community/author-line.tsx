@@ -31,9 +31,10 @@ export function relativeDate(iso: string, now: number): string | null {
 export function When({ date, prefix = '' }: { date: string; prefix?: string }) {
   const hydrated = useHydrated();
   const [now] = useState(Date.now);
-  const text = (hydrated && relativeDate(date, now)) || formatDate(date);
+  const day = formatDate(date);
+  const text = (hydrated && relativeDate(date, now)) || day;
   return (
-    <time dateTime={date} title={formatDate(date)}>
+    <time dateTime={date} title={day}>
       {prefix}
       {text}
     </time>

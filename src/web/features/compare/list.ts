@@ -31,6 +31,8 @@ export function toItem(p: CompareItem): CompareItem {
 
 /** The entry of `list` that is `item` (same id) or counts as it (same name). */
 export function findSame(list: readonly CompareItem[], item: CompareItem): CompareItem | undefined {
+  // Every card asks on every render, and the list is mostly empty (always on the server): no key to make then.
+  if (!list.length) return undefined;
   const key = nameKey(item);
   return list.find((p) => p.id === item.id || nameKey(p) === key);
 }

@@ -1,0 +1,251 @@
+/**
+ * The render benchmark (issue 21, point 2): how long the server takes to render a page when no cache answers,
+ * measured in-process. It builds the services and the app as src/server/start.ts does (on a fresh PostgreSQL
+ * database when DATABASE_URL is set, else PGlite in a temporary DATA_DIR), with the production web build,
+ * gives one phone 80 reviews, then calls React Router's request handler itself, with a load context built as
+ * src/server/web/handler.ts builds it (so a page cache in front of the handler is not measured), for
+ * /product/{id}, /browse and /search/galaxy: a warm-up, then the median and p95 of ITERATIONS renders each,
+ * the response body read to its end. CPU is the process's user + system time per render.
+ *
+ * Part of `npm run bench` (bench/run.ts); on its own (needs `npm run build` first):
+ *   node --import tsx bench/render.ts
+ *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node --import tsx bench/render.ts
+ * For profiling (node --cpu-prof …): RENDER_DATA_DIR=<folder> keeps a prepared PGlite between runs,
+ * RENDER_ONLY=product|browse|search renders one page, RENDER_ITERATIONS=<n> changes the count, and
+ * RENDER_DUMP=<folder> writes each page's HTML there.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { ServerBuild } from 'react-router';
+// Types only (erased): the modules themselves load after NODE_ENV is settled, in benchRender.
+import type { Database } from '../src/db/client.ts';
+import type { Services } from '../src/server/services.ts';
+import { createCleanups } from './cleanup.ts';
+import { createBenchDatabase } from './pgdb.ts';
+import { checkRenderBudgets } from './budgets.ts';
+import { percentile, reportStandalone, table } from './report.ts';
+
+export const RENDER_REVIEWS = 80;
+const WARMUP = 30;
+const ITERATIONS = 200;
+
+export interface RenderRow {
+  page: string;
+  path: string;
+  status: number;
+  bytes: number;
+  medianMs: number;
+  p95Ms: number;
+  cpuMedianMs: number;
+}
+
+export interface RenderBench {
+  database: 'PGlite' | 'PostgreSQL';
+  reviews: number;
+  iterations: number;
+  rows: RenderRow[];
+}
+
+const median = (sorted: number[]) => percentile(sorted, 50);
+
+/**
+ * Runs the benchmark in this process. `root` holds build/ (the production web build); `databaseUrl`, when
+ * given, is a PostgreSQL server on which a database of its own is created and dropped.
+ */
+export async function benchRender(
+  root: string,
+  databaseUrl = process.env.DATABASE_URL,
+  iterations = ITERATIONS,
+): Promise<RenderBench> {
+  // React picks its production build from NODE_ENV when first imported (as src/server/main.ts settles it).
+  process.env.NODE_ENV ??= 'production';
+  const cleanups = createCleanups();
+  try {
+    // RENDER_DATA_DIR keeps a prepared PGlite between runs (for profiling); by default a fresh one, removed.
+    const kept = !databaseUrl && process.env.RENDER_DATA_DIR;
+    const dataDir = kept || mkdtempSync(join(tmpdir(), 'verdict-render-'));
+    if (!kept) cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+    let url: string | undefined;
+    if (databaseUrl) {
+      const db = await createBenchDatabase(databaseUrl, 'render');
+      cleanups.push(() => db.drop());
+      url = db.url;
+    }
+    const { loadConfig, databaseOptions } = await import('../src/server/config.ts');
+    const { createDatabase } = await import('../src/db/client.ts');
+    const { prepareDatabase } = await import('../src/db/prepare.ts');
+    const { createServices } = await import('../src/server/services.ts');
+    const { buildApp } = await import('../src/server/app.ts');
+    const { createRequestHandler } = await import('react-router');
+
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      DATA_DIR: dataDir,
+      SEED_DEMO: 'true',
+      POSTING_LIMITS: 'off',
+      LOG_LEVEL: 'warn',
+      PUBLIC_URL: 'http://localhost:3000',
+      ...(url ? { DATABASE_URL: url } : {}),
+    });
+    const database = await createDatabase(databaseOptions(config));
+    cleanups.push(() => database.close());
+    const fail = (err: unknown) => console.error('background task failed', err);
+    const services = createServices(database, config, fail);
+    cleanups.push(() => services.views.stop());
+    const buildDir = resolve(root, 'build');
+    const app = await buildApp({ services, logger: false, web: { mode: 'production', buildDir } });
+    cleanups.push(() => app.close());
+    console.log('Preparing the database (migrations, catalogue, demo community) …');
+    await prepareDatabase(database, {
+      seedDemo: true,
+      articles: services.articles.bundled,
+      progress: () => {},
+      avatarsDir: join(services.uploadsDir, 'avatars'),
+    });
+    await app.ready();
+
+    const productId = await withReviews(database, services, RENDER_REVIEWS);
+
+    const build = (await import(pathToFileURL(join(buildDir, 'server/index.js')).href)) as ServerBuild;
+    const handle = createRequestHandler(build, 'production');
+    // As src/server/web/handler.ts builds it, once per request.
+    const context = async () => ({
+      services,
+      origin: config.publicUrl,
+      nonce: '',
+      auth: { google: config.oidc !== null },
+      adFree: await services.passCookie.adFree(undefined),
+      contact: config.contact,
+      payments: services.payments.provider.name !== 'none',
+      catalogueInfo: await services.catalogue
+        .catalogueInfo()
+        .catch(() => ({ prices_as_of: null, newest_release: null })),
+      reportError: (err: unknown) => console.error('page failed', err),
+    });
+    const render = async (path: string) => {
+      const request = new Request(new URL(path, config.publicUrl), {
+        headers: { accept: 'text/html', 'user-agent': 'verdict-bench' },
+      });
+      const response = await handle(request, (await context()) as never);
+      return { status: response.status, body: await response.text() };
+    };
+
+    const pages: [string, string][] = [
+      ['product (80 reviews)', `/product/${productId}`],
+      ['browse', '/browse'],
+      ['search', '/search/galaxy'],
+    ];
+    const rows: RenderRow[] = [];
+    for (const [page, path] of pages.filter(([p]) => p.startsWith(process.env.RENDER_ONLY ?? ''))) {
+      // Through the app once: the page is one the site serves.
+      const served = await app.inject({ url: path });
+      if (served.statusCode !== 200) throw new Error(`${path} answered ${served.statusCode}`);
+      let last = await render(path);
+      for (let i = 0; i < WARMUP; i++) last = await render(path);
+      if (last.status !== 200) throw new Error(`${path} rendered ${last.status}`);
+      // RENDER_DUMP=<folder> keeps each page's HTML there (to see what a render sends).
+      if (process.env.RENDER_DUMP)
+        writeFileSync(join(process.env.RENDER_DUMP, `${page.split(' ')[0]}.html`), last.body);
+      const wall: number[] = [];
+      const cpu: number[] = [];
+      for (let i = 0; i < iterations; i++) {
+        const c0 = process.cpuUsage();
+        const t0 = performance.now();
+        await render(path);
+        wall.push(performance.now() - t0);
+        const c = process.cpuUsage(c0);
+        cpu.push((c.user + c.system) / 1000);
+      }
+      wall.sort((a, b) => a - b);
+      cpu.sort((a, b) => a - b);
+      rows.push({
+        page,
+        path,
+        status: last.status,
+        bytes: Buffer.byteLength(last.body),
+        medianMs: median(wall),
+        p95Ms: percentile(wall, 95),
+        cpuMedianMs: median(cpu),
+      });
+    }
+    return { database: url ? 'PostgreSQL' : 'PGlite', reviews: RENDER_REVIEWS, iterations, rows };
+  } finally {
+    await cleanups.run();
+  }
+}
+
+/** A phone with several variants given `count` reviews by members made for it; its id. */
+async function withReviews(database: Database, services: Services, count: number): Promise<number> {
+  const { sql } = await import('drizzle-orm');
+  const { rows } = await import('../src/db/sql.ts');
+  const [product] = await rows<{ id: number; total_reviews: number }>(
+    database.db,
+    sql`SELECT p.id, p.total_reviews FROM products p
+      WHERE p.category_id = 'C001' AND p.total_reviews <= ${count}
+        AND (SELECT count(*) FROM product_variants v WHERE v.product_id = p.id) > 1
+      ORDER BY p.total_reviews DESC, p.id LIMIT 1`,
+  );
+  if (!product) throw new Error('No phone with several variants to review');
+  const created = new Date(Date.now() - 400 * 86_400_000);
+  for (let i = product.total_reviews; i < count; i++) {
+    const username = `bench_render_${process.pid}_${i}`;
+    const [user] = await rows<{ id: number }>(
+      database.db,
+      sql`INSERT INTO users (username, first_name, last_name, email, email_verified_at, created_at, trusted_at)
+        VALUES (${username}, 'Bench', 'Reviewer', ${`${username}@example.com`}, ${created.toISOString()},
+          ${created.toISOString()}, ${created.toISOString()})
+        RETURNING id`,
+    );
+    const actor = {
+      userId: user!.id,
+      createdAtMs: created.getTime(),
+      trusted: true,
+      suspendedUntilMs: null,
+      suspensionReason: null,
+    };
+    const rating = 1 + (i % 5);
+    await services.community.reviews.post(actor, product.id, {
+      overall: rating,
+      build_quality: Math.max(1, rating - 0.5),
+      features: 4,
+      look_and_feel: 4.5,
+      performance: rating,
+      summary: `Review ${i + 1}: ${rating >= 4 ? 'a good phone' : 'it could be better'}`,
+      description: `Reviewer ${i + 1} has used this phone for ${1 + (i % 12)} months. The battery lasts a day and the camera is fine in daylight; the software gets updates.`,
+    });
+  }
+  return product.id;
+}
+
+export function renderTable(r: RenderBench): string {
+  return `\nUncached render, in-process (${r.database}; React Router's handler, ${r.iterations} renders after a warm-up)\n${table(
+    ['Page', 'Path', 'Status', 'HTML KB', 'Median ms', 'p95 ms', 'CPU median ms'],
+    r.rows.map((x) => [
+      x.page,
+      x.path,
+      x.status,
+      (x.bytes / 1024).toFixed(1),
+      x.medianMs.toFixed(2),
+      x.p95Ms.toFixed(2),
+      x.cpuMedianMs.toFixed(2),
+    ]),
+  )}`;
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
+  const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+  try {
+    const r = await benchRender(
+      root,
+      process.env.DATABASE_URL,
+      Number(process.env.RENDER_ITERATIONS) || ITERATIONS,
+    );
+    reportStandalone(root, 'render', renderTable(r), checkRenderBudgets(r), 'render', r);
+  } catch (err) {
+    console.error('\nRender benchmark failed:', err instanceof Error ? (err.stack ?? err.message) : err);
+    process.exitCode = 1;
+  }
+}
