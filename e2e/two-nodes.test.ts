@@ -180,9 +180,15 @@ http {
     const count = async (base: string) =>
       ((await call(`${API}/product/${id}`, { base })).body.product as { total_reviews: number })
         .total_reviews;
-    // Both nodes have the product cached.
+    // Both nodes have the product and its page cached (the page in Redis too).
     const before = await count(node(1));
     expect(await count(node(0))).toBe(before);
+    const page = (base: string) => fetch(`${base}/product/${id}?sort=newest`);
+    await page(node(0));
+    const cached = await page(node(1));
+    expect(cached.headers.get('x-cache')).toMatch(/HIT|MISS/);
+    expect((await page(node(1))).headers.get('x-cache')).toBe('HIT');
+    expect(await cached.text()).not.toContain('Two nodes, one answer');
     const posted = await call(`${API}/product/${id}/review`, {
       base: node(0),
       token: m.token,
@@ -198,6 +204,9 @@ http {
     });
     expect(posted.answer.status).toBe(201);
     expect(await count(node(1))).toBe(before + 1);
+    // The other node's page shows it on the next load: no node serves the page it had before the write.
+    for (const base of [node(1), node(0)])
+      expect(await (await page(base)).text()).toContain('Two nodes, one answer');
   });
 
   it('locks an account after ten failed sign-ins spread over both nodes, and limits the endpoint across them', async () => {
