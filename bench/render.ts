@@ -2,24 +2,24 @@
  * The render benchmark (issue 21, point 2): how long the server takes to render a page when no cache answers,
  * measured in-process. It builds the services and the app as src/server/start.ts does (on a fresh PostgreSQL
  * database when DATABASE_URL is set, else PGlite in a temporary DATA_DIR), with the production web build,
- * gives one phone 80 reviews, then calls React Router's request handler itself, with a load context built as
- * src/server/web/handler.ts builds it (so a page cache in front of the handler is not measured), for
- * /product/{id}, /browse and /search/galaxy: a warm-up, then the median and p95 of ITERATIONS renders each,
- * the response body read to its end. CPU is the process's user + system time per render.
+ * gives one phone 80 reviews, then requests /product/{id}, /browse and /search/galaxy through the app (inject)
+ * with the page cache off (PAGE_CACHE_SECONDS=0), so each request takes the whole uncached path: the hooks,
+ * React Router's loaders and render, the page's CSP hashes and compression. A warm-up, then the median and p95
+ * of ITERATIONS requests each. CPU is the process's user + system time per render.
  *
  * Part of `npm run bench` (bench/run.ts); on its own (needs `npm run build` first):
  *   node --import tsx bench/render.ts
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node --import tsx bench/render.ts
  * For profiling (node --cpu-prof …): RENDER_DATA_DIR=<folder> keeps a prepared PGlite between runs,
  * RENDER_ONLY=product|browse|search renders one page, RENDER_ITERATIONS=<n> changes the count, and
- * RENDER_DUMP=<folder> writes each page's HTML there.
+ * RENDER_DUMP=<folder> writes each page's HTML there, and RENDER_PROFILE=<folder> a CPU profile of the timed
+ * renders of each page.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import type { ServerBuild } from 'react-router';
 // Types only (erased): the modules themselves load after NODE_ENV is settled, in benchRender.
 import type { Database } from '../src/db/client.ts';
 import type { Services } from '../src/server/services.ts';
@@ -79,7 +79,6 @@ export async function benchRender(
     const { prepareDatabase } = await import('../src/db/prepare.ts');
     const { createServices } = await import('../src/server/services.ts');
     const { buildApp } = await import('../src/server/app.ts');
-    const { createRequestHandler } = await import('react-router');
 
     const config = loadConfig({
       NODE_ENV: 'production',
@@ -88,6 +87,9 @@ export async function benchRender(
       POSTING_LIMITS: 'off',
       LOG_LEVEL: 'warn',
       PUBLIC_URL: 'http://localhost:3000',
+      // Every request renders its page (the cache answers none), and no limit gets in the way.
+      PAGE_CACHE_SECONDS: '0',
+      RATE_LIMIT_MAX: '100000000',
       ...(url ? { DATABASE_URL: url } : {}),
     });
     const database = await createDatabase(databaseOptions(config));
@@ -109,28 +111,14 @@ export async function benchRender(
 
     const productId = await withReviews(database, services, RENDER_REVIEWS);
 
-    const build = (await import(pathToFileURL(join(buildDir, 'server/index.js')).href)) as ServerBuild;
-    const handle = createRequestHandler(build, 'production');
-    // As src/server/web/handler.ts builds it, once per request.
-    const context = async () => ({
-      services,
-      origin: config.publicUrl,
-      nonce: '',
-      auth: { google: config.oidc !== null },
-      adFree: await services.passCookie.adFree(undefined),
-      contact: config.contact,
-      payments: services.payments.provider.name !== 'none',
-      catalogueInfo: await services.catalogue
-        .catalogueInfo()
-        .catch(() => ({ prices_as_of: null, newest_release: null })),
-      reportError: (err: unknown) => console.error('page failed', err),
-    });
+    // The whole path of a page no cache answers: the app's hooks, React Router, the CSP hashes, compression.
     const render = async (path: string) => {
-      const request = new Request(new URL(path, config.publicUrl), {
-        headers: { accept: 'text/html', 'user-agent': 'verdict-bench' },
+      const res = await app.inject({
+        url: path,
+        headers: { accept: 'text/html', 'accept-encoding': 'gzip, br', 'user-agent': 'verdict-bench' },
       });
-      const response = await handle(request, (await context()) as never);
-      return { status: response.status, body: await response.text() };
+      if (res.headers['x-cache'] !== 'BYPASS') throw new Error(`${path} was not rendered: ${res.headers['x-cache']}`);
+      return { status: res.statusCode, body: res.rawPayload };
     };
 
     const pages: [string, string][] = [
@@ -140,9 +128,6 @@ export async function benchRender(
     ];
     const rows: RenderRow[] = [];
     for (const [page, path] of pages.filter(([p]) => p.startsWith(process.env.RENDER_ONLY ?? ''))) {
-      // Through the app once: the page is one the site serves.
-      const served = await app.inject({ url: path });
-      if (served.statusCode !== 200) throw new Error(`${path} answered ${served.statusCode}`);
       let last = await render(path);
       for (let i = 0; i < WARMUP; i++) last = await render(path);
       if (last.status !== 200) throw new Error(`${path} rendered ${last.status}`);
@@ -151,6 +136,7 @@ export async function benchRender(
         writeFileSync(join(process.env.RENDER_DUMP, `${page.split(' ')[0]}.html`), last.body);
       const wall: number[] = [];
       const cpu: number[] = [];
+      const profile = process.env.RENDER_PROFILE ? await startProfile() : null;
       for (let i = 0; i < iterations; i++) {
         const c0 = process.cpuUsage();
         const t0 = performance.now();
@@ -159,6 +145,7 @@ export async function benchRender(
         const c = process.cpuUsage(c0);
         cpu.push((c.user + c.system) / 1000);
       }
+      if (profile) writeFileSync(join(process.env.RENDER_PROFILE!, `${page.split(' ')[0]}.cpuprofile`), await profile());
       wall.sort((a, b) => a - b);
       cpu.sort((a, b) => a - b);
       rows.push({
@@ -175,6 +162,20 @@ export async function benchRender(
   } finally {
     await cleanups.run();
   }
+}
+
+/** RENDER_PROFILE=<folder>: a CPU profile of the timed renders only (open it in Chrome's DevTools). */
+async function startProfile(): Promise<() => Promise<string>> {
+  const { Session } = await import('node:inspector/promises');
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  return async () => {
+    const { profile } = await session.post('Profiler.stop');
+    session.disconnect();
+    return JSON.stringify(profile);
+  };
 }
 
 /** A phone with several variants given `count` reviews by members made for it; its id. */

@@ -17,18 +17,21 @@ describe('the content security policy', () => {
   });
 
   it("allows exactly a page's inline scripts and styles by their hashes", () => {
-    const html =
+    const html = Buffer.from(
       '<html><head><style>a{color:red}</style><script type="module" src="/assets/x.js"></script></head>' +
-      '<body><script>window.a=1</script><script type="module">import "/x.js";</script>' +
-      '<script>window.a=1</script></body></html>';
+        '<body><script>window.a=1</script><script type="module">import "/x.js";</script>' +
+        '<script>window.a=1</script><scripts>not code</scripts><script\n>x="₹"</script></body></html>',
+    );
     expect(inlineHashes(html)).toEqual({
-      scripts: [hash('window.a=1'), hash('import "/x.js";')],
+      scripts: [hash('window.a=1'), hash('import "/x.js";'), hash('x="₹"')],
       styles: [hash('a{color:red}')],
     });
     const policy = csp.forPage(html);
-    expect(policy).toContain(`script-src 'self' ${hash('window.a=1')} ${hash('import "/x.js";')};`);
+    expect(policy).toContain(
+      `script-src 'self' ${hash('window.a=1')} ${hash('import "/x.js";')} ${hash('x="₹"')};`,
+    );
     expect(policy).toContain(`style-src 'self' ${hash('a{color:red}')};`);
     expect(policy).not.toContain('unsafe-inline');
-    expect(csp.forPage('<p>no code</p>')).toBe(csp.base);
+    expect(csp.forPage(Buffer.from('<p>no code</p>'))).toBe(csp.base);
   });
 });

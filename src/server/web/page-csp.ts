@@ -17,24 +17,39 @@ export interface ContentSecurityPolicy {
   /** The policy of every response that is not a page (no inline code at all). */
   readonly base: string;
   /** The policy of one rendered page: the base policy plus the hashes of its inline scripts and styles. */
-  forPage(html: string): string;
+  forPage(html: Buffer): string;
 }
 
-/** Inline elements: `<script …>…</script>` without `src`, and `<style …>…</style>`. */
-const INLINE = /<(script|style)\b([^>]*)>([\s\S]*?)<\/\1\s*>/gi;
-const HAS_SRC = /\bsrc\s*=/i;
+const sha256 = (bytes: Buffer) => `'sha256-${createHash('sha256').update(bytes).digest('base64')}'`;
+const SRC = /\ssrc\s*=/i;
+const OPEN = { script: Buffer.from('<script'), style: Buffer.from('<style') };
+const CLOSE = { script: Buffer.from('</script'), style: Buffer.from('</style') };
+const GT = 0x3e;
 
-const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
-
-/** The hashes of a page's inline scripts and styles, each listed once, in order of appearance. */
-export function inlineHashes(html: string): { scripts: string[]; styles: string[] } {
-  const scripts = new Set<string>();
-  const styles = new Set<string>();
-  for (const [, tag, attributes, body] of html.matchAll(INLINE)) {
-    if (tag!.toLowerCase() === 'style') styles.add(sha256(body!));
-    else if (!HAS_SRC.test(attributes!) && body!.length > 0) scripts.add(sha256(body!));
+/**
+ * The hashes of a page's inline scripts (`<script>` without `src`) and styles, each listed once, in order of
+ * appearance. It reads the page's bytes as they are sent (the hash is of the UTF-8 bytes), without decoding them
+ * into a string: a product page is ~75 KB and this runs at every render.
+ */
+export function inlineHashes(html: Buffer): { scripts: string[]; styles: string[] } {
+  const found = { script: new Set<string>(), style: new Set<string>() };
+  for (const tag of ['script', 'style'] as const) {
+    let at = html.indexOf(OPEN[tag]);
+    while (at >= 0) {
+      const after = html[at + OPEN[tag].length];
+      const openEnd = html.indexOf(GT, at);
+      const close = openEnd < 0 ? -1 : html.indexOf(CLOSE[tag], openEnd);
+      if (close < 0) break;
+      // `<scripts>` or `<styled>` are other elements; the tag name ends with `>`, a space or `/`.
+      if (after === GT || after === 0x20 || after === 0x09 || after === 0x0a || after === 0x2f) {
+        const attributes = html.toString('latin1', at + OPEN[tag].length, openEnd);
+        const body = html.subarray(openEnd + 1, close);
+        if (tag === 'style' || (!SRC.test(attributes) && body.length > 0)) found[tag].add(sha256(body));
+      }
+      at = html.indexOf(OPEN[tag], close);
+    }
   }
-  return { scripts: [...scripts], styles: [...styles] };
+  return { scripts: [...found.script], styles: [...found.style] };
 }
 
 export function contentSecurityPolicy({
