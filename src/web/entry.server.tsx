@@ -9,6 +9,7 @@ import {
   ServerRouter,
 } from 'react-router';
 import { NonceContext } from './lib/nonce.tsx';
+import { StylesContext } from './styles/page-styles.tsx';
 import './context.ts';
 
 export const streamTimeout = 5_000;
@@ -31,7 +32,9 @@ export default function handleRequest(
     let status = responseStatusCode;
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <StylesContext.Provider value={loadContext.styles}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </StylesContext.Provider>
       </NonceContext.Provider>,
       {
         nonce,

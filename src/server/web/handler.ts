@@ -11,6 +11,7 @@ import type { WebLoadContext } from '../../shared/web-context.ts';
 import type { Services } from '../services.ts';
 import { errorBody } from '../plugins/errors.ts';
 import { databaseUnavailable, RETRY_AFTER_SECONDS } from '../../db/sql.ts';
+import { pageStyles } from './styles.ts';
 
 export interface WebOptions {
   mode: 'production' | 'development';
@@ -153,6 +154,7 @@ export async function registerWeb(
         adFree: await services.passCookie.adFree(req.headers.cookie),
         contact: services.config.contact,
         payments: services.payments.provider.name !== 'none',
+        styles: pageStyles(options),
         // Cached for a minute; a page still renders (without the date) if it cannot be read.
         catalogueInfo: await services.catalogue
           .catalogueInfo()
