@@ -1,4 +1,8 @@
-/** Generated product and brand images: no external image URLs, served by the app. */
+/**
+ * Generated product and brand images: no external image URLs. The server answers them at /images/…svg; the
+ * server's render writes those above the fold into the page as `data:` URLs, no request before they show
+ * (decision 0024).
+ */
 
 function escapeXml(text: string): string {
   return text.replace(
@@ -85,3 +89,19 @@ export function brandSvg(name: string): string {
   <circle cx="32" cy="32" r="32" fill="hsl(${h} 55% 38%)"/>
   <text x="32" y="40" font-size="22" font-weight="700" fill="#fff" text-anchor="middle">${escapeXml(initials)}</text></svg>`;
 }
+
+/**
+ * An SVG as a `data:` URL, smaller than base64 or encodeURIComponent: no whitespace between elements, runs of
+ * it collapsed, and only what a URL cannot carry as it is, and quotes (which HTML would spell as 6-byte
+ * entities), percent-encoded.
+ */
+export const svgDataUrl = (svg: string): string =>
+  'data:image/svg+xml,' +
+  svg
+    .replace(/>\s+</g, '><')
+    .replace(/\s+/g, ' ')
+    .replace(/[^ -~]|["'%#<>{}|\\^`]/gu, (c) => encodeURIComponent(c));
+
+/** The drawing of a model (its category's silhouette, its brand and name) as a `data:` URL. */
+export const productDrawingUrl = (p: { category_id: string; brand: string; model: string }): string =>
+  svgDataUrl(productSvg({ categoryId: p.category_id, brand: p.brand, model: p.model }));
