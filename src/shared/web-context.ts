@@ -130,6 +130,11 @@ export interface WebLoadContext {
    * from the cache too (bots are not counted, nor views while a campaign is live).
    */
   countView(productId: number): void;
+  /**
+   * The production build's stylesheets by address (`/assets/app-….css` → its text), written into the page as
+   * inline `<style>` elements instead of render-blocking links (decision 0024); absent in development.
+   */
+  styles?: ReadonlyMap<string, string>;
   /** Logs an error of this request (a loader's, a render's) as a JSON line of the server's log. */
   reportError(err: unknown): void;
 }

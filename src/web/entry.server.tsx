@@ -8,6 +8,7 @@ import {
   type LoaderFunctionArgs,
   ServerRouter,
 } from 'react-router';
+import { StylesContext } from './styles/page-styles.tsx';
 import './context.ts';
 
 export const streamTimeout = 5_000;
@@ -31,7 +32,9 @@ export default function handleRequest(
   return new Promise<Response>((resolve, reject) => {
     let status = responseStatusCode;
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} />,
+      <StylesContext.Provider value={loadContext.styles}>
+        <ServerRouter context={routerContext} url={request.url} />
+      </StylesContext.Provider>,
       {
         onAllReady() {
           const body = new PassThrough();

@@ -12,6 +12,7 @@ import { errorBody } from '../plugins/errors.ts';
 import { databaseUnavailable, RETRY_AFTER_SECONDS } from '../../db/sql.ts';
 import { PAGE_STALE_MS, type CacheState, type CachedPage, type Rendered } from './page-cache.ts';
 import { acceptedEncoding, encodedBody } from './page-encoding.ts';
+import { pageStyles } from './styles.ts';
 
 export interface WebOptions {
   mode: 'production' | 'development';
@@ -183,6 +184,7 @@ export async function registerWeb(
       adFree,
       contact: services.config.contact,
       payments: services.payments.provider.name !== 'none',
+      styles: pageStyles(options),
       // Cached for a minute; a page still renders (without the date) if it cannot be read.
       catalogueInfo: await services.catalogue
         .catalogueInfo()

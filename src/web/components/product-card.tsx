@@ -29,11 +29,14 @@ export function ProductCard({
   product,
   eager = false,
   headingLevel = 3,
+  category,
   children,
 }: {
   product: Card;
   eager?: boolean;
   headingLevel?: 2 | 3;
+  /** The products' category, when the list has one: an eager card's drawing is then drawn into the page. */
+  category?: string | undefined;
   /** More about the product, under its rating (e.g. why it was recommended). */
   children?: ReactNode;
 }) {
@@ -50,6 +53,7 @@ export function ProductCard({
         sizes="(min-width: 730px) 240px, 50vw"
         loading={eager ? 'eager' : 'lazy'}
         className="card-image"
+        drawing={category ? { ...product, category_id: category } : undefined}
       />
       <div className="card-body">
         <p className="card-brand">
@@ -76,12 +80,15 @@ export function ProductGrid<T extends Card>({
   products,
   eagerCount = 0,
   headingLevel,
+  category,
   ref,
   extra,
 }: {
   products: T[];
   eagerCount?: number;
   headingLevel?: 2 | 3;
+  /** The category of every product listed, if one (see ProductCard). */
+  category?: string;
   ref?: Ref<HTMLUListElement>;
   /** More about each product, under its rating. */
   extra?: (product: T) => ReactNode;
@@ -90,7 +97,7 @@ export function ProductGrid<T extends Card>({
     <ul className="product-grid" ref={ref}>
       {products.map((p, i) => (
         <li key={p.id}>
-          <ProductCard product={p} eager={i < eagerCount} headingLevel={headingLevel}>
+          <ProductCard product={p} eager={i < eagerCount} headingLevel={headingLevel} category={category}>
             {extra?.(p)}
           </ProductCard>
         </li>

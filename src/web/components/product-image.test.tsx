@@ -1,6 +1,7 @@
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { ProductCard as Card } from '../../shared/api-types.ts';
+import { productSvg, svgDataUrl } from '../../shared/drawings.ts';
 import { photoWidths } from '../../shared/photo-urls.ts';
 import { productLd } from '../lib/structured-data.ts';
 import { ProductImage } from './product-image.tsx';
@@ -78,6 +79,30 @@ describe('product images', () => {
     expect(drawn).toBe(
       '<img src="/images/products/7.svg" alt="" width="240" height="230" loading="lazy" decoding="async"/>',
     );
+  });
+
+  it('a drawing above the fold is in the page as a data: URL; below the fold, and any photo, is fetched', () => {
+    const drawing = { category_id: 'C001', brand: 'Samsung', model: 'Galaxy A55' };
+    const render = (c: Card, loading: 'eager' | 'lazy', priority = false) =>
+      renderToString(
+        <ProductImage
+          src={c.image_url}
+          photo={c.photo}
+          alt=""
+          width={240}
+          height={230}
+          sizes="240px"
+          loading={loading}
+          priority={priority}
+          drawing={drawing}
+        />,
+      );
+    const url = svgDataUrl(productSvg({ categoryId: 'C001', brand: 'Samsung', model: 'Galaxy A55' }));
+    const attr = url.replaceAll('&', '&amp;');
+    expect(render(card, 'eager')).toContain(`<img src="${attr}"`);
+    expect(render(card, 'lazy', true)).toContain(`<img src="${attr}"`);
+    expect(render(card, 'lazy')).toContain('<img src="/images/products/7.svg"');
+    expect(render(withPhoto, 'eager', true)).toContain('<img src="/images/photos/41-1024.webp"');
   });
 
   it('JSON-LD names the photo as the product image, or the drawing', () => {

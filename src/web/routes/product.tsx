@@ -147,6 +147,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           sizes="280px"
           className="product-image"
           priority
+          drawing={p}
         />
         <div className="product-summary">
           <ProductDetails key={`h${p.model_id}`} wake="never" props={{ product: p, part: 'head' }} />
