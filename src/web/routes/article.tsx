@@ -10,11 +10,15 @@ import { Breadcrumbs } from '../features/content/breadcrumbs.tsx';
 import { RichText } from '../features/content/rich-text.tsx';
 import contentStylesHref from '../features/content/content.css?url';
 import reviewStylesHref from '../features/reviews/reviews.css?url';
-import Comments from '../features/reviews/comments.tsx';
 import { useSession } from '../features/session/session.tsx';
+import { island } from '../lib/island.tsx';
 import { head } from '../lib/meta.ts';
 import { articleLd, breadcrumbList } from '../lib/structured-data.ts';
 import type { Route } from './+types/article';
+
+// The comments and their form (with the schemas it validates by) load as the reader comes near them: the first
+// load of an article carries only what its top needs (decision 0007).
+const Comments = island(() => import('../features/reviews/comments.tsx').then((m) => m.default));
 
 /** Shows the page load's house ad (issue 8). */
 export const handle = { nav: NAV_INDEX.articles, ads: true };
@@ -131,7 +135,10 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
           />
           <span className="muted small">{formatCount(total)} comments</span>
         </div>
-        <Comments key={a.id} target={{ article: a.id }} initial={comments} onTotal={setTotal} level={2} />
+        <Comments
+          key={a.id}
+          props={{ target: { article: a.id }, initial: comments, onTotal: setTotal, level: 2 }}
+        />
       </section>
     </div>
   );
