@@ -117,7 +117,8 @@ export async function benchRender(
         url: path,
         headers: { accept: 'text/html', 'accept-encoding': 'gzip, br', 'user-agent': 'verdict-bench' },
       });
-      if (res.headers['x-cache'] !== 'BYPASS') throw new Error(`${path} was not rendered: ${res.headers['x-cache']}`);
+      if (res.headers['x-cache'] !== 'BYPASS')
+        throw new Error(`${path} was not rendered: ${res.headers['x-cache']}`);
       return { status: res.statusCode, body: res.rawPayload };
     };
 
@@ -145,7 +146,8 @@ export async function benchRender(
         const c = process.cpuUsage(c0);
         cpu.push((c.user + c.system) / 1000);
       }
-      if (profile) writeFileSync(join(process.env.RENDER_PROFILE!, `${page.split(' ')[0]}.cpuprofile`), await profile());
+      if (profile)
+        writeFileSync(join(process.env.RENDER_PROFILE!, `${page.split(' ')[0]}.cpuprofile`), await profile());
       wall.sort((a, b) => a - b);
       cpu.sort((a, b) => a - b);
       rows.push({
