@@ -290,6 +290,8 @@ describe.skipIf(!browserAvailable())('articles', () => {
   it('has no serious or critical axe violations, signed out and signed in with comments', async () => {
     const { page } = await open();
     await visit(page, '/articles/battery-and-charging-explained-2');
+    // The comments load as the reader comes near them (an island).
+    await page.locator('.article-community').scrollIntoViewIfNeeded();
     await page.getByRole('link', { name: 'Sign in to comment' }).waitFor();
     await expectAccessible(page);
     await session!.close();
