@@ -6,7 +6,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { get } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,6 +15,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { adminUrl, withAdmin } from '../test/database.ts';
 import { freePort } from '../test/server-process.ts';
+import { writeStubWebBuild } from '../test/stub-web-build.ts';
 import { buildServer } from '../toolchain/build-server.ts';
 import { primaryLog, processPlan, RestartBackoff } from './cluster.ts';
 
@@ -73,26 +74,6 @@ describe('the primary', () => {
     expect(silent).toEqual([]);
   });
 });
-
-/** A web build that only loads: the workers' processes are the point here, not the pages. */
-function stubWebBuild(dir: string): string {
-  mkdirSync(join(dir, 'client'), { recursive: true });
-  mkdirSync(join(dir, 'server'), { recursive: true });
-  writeFileSync(
-    join(dir, 'server', 'index.js'),
-    `export const entry = { module: {} };
-export const routes = {};
-export const assets = { routes: {}, entry: { module: '', imports: [] }, url: '', version: '0' };
-export const publicPath = '/';
-export const assetsBuildDirectory = '';
-export const future = {};
-export const ssr = true;
-export const isSpaMode = false;
-export const prerender = [];
-`,
-  );
-  return dir;
-}
 
 interface LogLine {
   pid: number;
@@ -160,7 +141,7 @@ describe.skipIf(!onPostgres)('WORKERS=2 on PostgreSQL and Redis', () => {
       LOG_LEVEL: 'info',
       SEED_DEMO: 'false',
       SHUTDOWN_DRAIN_MS: '500',
-      WEB_BUILD_DIR: stubWebBuild(join(dataDir, 'build')),
+      WEB_BUILD_DIR: writeStubWebBuild(join(dataDir, 'build')),
     };
     child = spawn(process.execPath, [join(dist, 'main.js')], {
       cwd: ROOT,
@@ -242,10 +223,10 @@ describe.skipIf(!onPostgres)('WORKERS=2 on PostgreSQL and Redis', () => {
 
       // One port, both workers answering.
       for (let i = 0; i < 8; i++) expect(await getStatus(`${base}/healthz?probe=a${i}`)).toBe(200);
-      await waitFor('the requests logged', () => {
-        const pids = [...new Set(lines.filter((l) => l.req?.url?.includes('probe=a')).map((l) => l.pid))];
-        return pids.length === 2 ? pids : undefined;
-      });
+      // A request's line is written once its response has gone: wait for all of them.
+      await waitFor('the requests logged', () =>
+        [...Array(8).keys()].every((i) => servedBy(`a${i}`).size > 0) ? true : undefined,
+      );
       for (let i = 0; i < 8; i++) expect(servedBy(`a${i}`).size).toBe(1);
       expect(new Set([...Array(8).keys()].flatMap((i) => [...servedBy(`a${i}`)]))).toEqual(new Set(first));
 
@@ -261,8 +242,8 @@ describe.skipIf(!onPostgres)('WORKERS=2 on PostgreSQL and Redis', () => {
       );
       expect(alive(victim)).toBe(false);
       for (let i = 0; i < 6; i++) expect(await getStatus(`${base}/healthz?probe=b${i}`)).toBe(200);
-      await waitFor('the replacement to serve', () =>
-        [...Array(6).keys()].some((i) => servedBy(`b${i}`).has(replacement)) ? true : undefined,
+      await waitFor('the requests logged', () =>
+        [...Array(6).keys()].every((i) => servedBy(`b${i}`).size > 0) ? true : undefined,
       );
       expect(new Set([...Array(6).keys()].flatMap((i) => [...servedBy(`b${i}`)]))).toEqual(
         new Set([survivor, replacement]),

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeStubWebBuild } from '../test/stub-web-build.ts';
 import { buildServer } from '../toolchain/build-server.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -87,22 +88,7 @@ describe('starting in production', () => {
 function stubWebBuild(): string {
   const dir = mkdtempSync(join(tmpdir(), 'verdict-build-'));
   dirs.push(dir);
-  mkdirSync(join(dir, 'client'));
-  mkdirSync(join(dir, 'server'));
-  writeFileSync(
-    join(dir, 'server', 'index.js'),
-    `export const entry = { module: {} };
-export const routes = {};
-export const assets = { routes: {}, entry: { module: '', imports: [] }, url: '', version: '0' };
-export const publicPath = '/';
-export const assetsBuildDirectory = '';
-export const future = {};
-export const ssr = true;
-export const isSpaMode = false;
-export const prerender = [];
-`,
-  );
-  return dir;
+  return writeStubWebBuild(dir);
 }
 
 const freePort = () =>
