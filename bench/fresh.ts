@@ -10,19 +10,15 @@
  * Part of `npm run bench` (bench/run.ts); on its own, for development (needs `npm run build` first):
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node --import tsx bench/fresh.ts
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { lastMailTo, tokenFromLink } from '../src/test/account.ts';
-import { snapshotBuild, snapshotDir } from './build.ts';
-import { createCleanups, type Cleanups } from './cleanup.ts';
+import type { Cleanups } from './cleanup.ts';
 import { BROWSER_HEADERS } from './load.ts';
 import { probe } from './pages.ts';
 import { createBenchDatabase } from './pgdb.ts';
+import { isMain, runStandalone } from './standalone.ts';
 import { type Budget, loadNow, reportStandalone, table } from './report.ts';
 import { startServer, stopServer, waitReady, type ServerHandle } from './server.ts';
 import { makeUser, PASSWORD } from './signin.ts';
@@ -285,31 +281,14 @@ export const FRESH_SKIPPED =
   'Freshness on two nodes: skipped (PostgreSQL only; set DATABASE_URL=postgres://… to include it)';
 
 /** On its own: a bench database of its own (migrations and the catalogue import by node A), then the bench. */
-async function standalone(): Promise<void> {
-  if (!process.env.DATABASE_URL) {
-    console.log(FRESH_SKIPPED);
-    return;
-  }
-  const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-  const cleanups = createCleanups();
-  try {
-    const tmp = mkdtempSync(join(tmpdir(), 'verdict-bench-fresh-'));
-    cleanups.push(() => rmSync(tmp, { recursive: true, force: true }));
-    cleanups.push(() => rmSync(snapshotDir(root), { recursive: true, force: true }));
-    const cwd = snapshotBuild(root);
-    const db = await createBenchDatabase(process.env.DATABASE_URL, 'fresh');
-    cleanups.push(() => db.drop());
-    console.log(`Bench database ${db.name}: migrations and catalogue import …`);
-    const r = await benchFresh(root, cwd, db.url, tmp, cleanups);
-    reportStandalone(root, 'fresh', freshTable(r), checkFreshBudgets(r), 'fresh', r);
-  } catch (err) {
-    console.error('\nFreshness benchmark failed:', err instanceof Error ? err.message : err);
-    process.exitCode = 1;
-  } finally {
-    await cleanups.run();
-  }
-}
-
-if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
-  await standalone();
+if (isMain(import.meta.url)) {
+  if (!process.env.DATABASE_URL) console.log(FRESH_SKIPPED);
+  else
+    await runStandalone('Freshness benchmark', async ({ root, tmp, cwd, cleanups }) => {
+      const db = await createBenchDatabase(process.env.DATABASE_URL!, 'fresh');
+      cleanups.push(() => db.drop());
+      console.log(`Bench database ${db.name}: migrations and catalogue import …`);
+      const r = await benchFresh(root, cwd, db.url, tmp, cleanups);
+      reportStandalone(root, 'fresh', freshTable(r), checkFreshBudgets(r), 'fresh', r);
+    });
 }

@@ -11,16 +11,12 @@
  * `npm run build` first; on PostgreSQL when DATABASE_URL is set, else on PGlite):
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node --import tsx bench/pages.ts
  */
-import { mkdtempSync, rmSync } from 'node:fs';
 import { get } from 'node:http';
-import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { snapshotBuild, snapshotDir } from './build.ts';
-import { createCleanups } from './cleanup.ts';
+import { join } from 'node:path';
 import { benchHealthz, checkHealthzBudget, healthzTable } from './healthz.ts';
 import { BROWSER_HEADERS, LOAD, measureAll, type RouteResult } from './load.ts';
 import { createBenchDatabase } from './pgdb.ts';
+import { isMain, runStandalone } from './standalone.ts';
 import { type Budget, loadNow, reportStandalone, routeTable, table } from './report.ts';
 import { startServer, stopServer, waitReady, type ServerHandle } from './server.ts';
 
@@ -180,14 +176,8 @@ export async function popularPhone(baseUrl: string): Promise<number> {
 }
 
 /** On its own: a server on a bench database of its own (or PGlite), then the pages and /healthz benches. */
-async function standalone(): Promise<void> {
-  const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-  const cleanups = createCleanups();
-  try {
-    const tmp = mkdtempSync(join(tmpdir(), 'verdict-bench-pages-'));
-    cleanups.push(() => rmSync(tmp, { recursive: true, force: true }));
-    cleanups.push(() => rmSync(snapshotDir(root), { recursive: true, force: true }));
-    const cwd = snapshotBuild(root);
+if (isMain(import.meta.url)) {
+  await runStandalone('Pages benchmark', async ({ root, tmp, cwd, cleanups }) => {
     let env: Record<string, string> = { DATA_DIR: join(tmp, 'pglite') };
     let name = 'PGlite';
     if (process.env.DATABASE_URL) {
@@ -207,14 +197,5 @@ async function standalone(): Promise<void> {
       pages,
       healthz,
     });
-  } catch (err) {
-    console.error('\nPages benchmark failed:', err instanceof Error ? err.message : err);
-    process.exitCode = 1;
-  } finally {
-    await cleanups.run();
-  }
-}
-
-if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
-  await standalone();
+  });
 }

@@ -116,7 +116,6 @@ export function createServices(
     onError,
   });
   // Whatever another node or a service forgets, a page may show it.
-  caches.on('pages', () => {});
   caches.onAny(() => pageCache.forgetHere());
   const invalidatePages = async () => {
     await pageCache.invalidate();
