@@ -5,7 +5,7 @@
  * just before and after it, so drifting machine load falls on both alike. Budget: /healthz >= 0.5x bare.
  */
 import { startBareServer, BARE_PATH } from './bare-server.ts';
-import { BROWSER_HEADERS, LOAD, measure, type RouteResult } from './load.ts';
+import { BROWSER_HEADERS, LOAD, measure, type RouteResult, loadClient } from './load.ts';
 import { type Budget, loadNow, routeTable } from './report.ts';
 import { stopServer, type ServerHandle } from './server.ts';
 
@@ -53,7 +53,7 @@ export async function benchHealthz(server: ServerHandle): Promise<HealthzBench> 
 }
 
 export function healthzTable(r: HealthzBench): string {
-  const what = `${LOAD.connections} connections, ${LOAD.warmupSeconds} s warm-up + ${LOAD.durationSeconds} s measured each, browser headers; load average ${r.loadAverage.start} at start, ${r.loadAverage.end} at end`;
+  const what = `${loadClient()}, ${LOAD.connections} connections, ${LOAD.warmupSeconds} s warm-up + ${LOAD.durationSeconds} s measured each, browser headers; load average ${r.loadAverage.start} at start, ${r.loadAverage.end} at end`;
   return routeTable(
     `/healthz on ${r.server} vs a bare Fastify 5 JSON route (a child process, logger off; ${what})`,
     r.routes,

@@ -1,4 +1,5 @@
 import autocannon from 'autocannon';
+import { hasWrk, runWrk } from './wrk.ts';
 
 export const LOAD = { connections: 10, warmupSeconds: 2, durationSeconds: 8 } as const;
 const USER_AGENT =
@@ -34,6 +35,21 @@ export interface RouteResult {
 /** One path, or several sent in turn by every connection (autocannon `requests`). */
 export type Paths = string | readonly string[];
 
+const describePaths = (list: string[]) =>
+  list.length > 1 ? `${list[0]} … (${list.length} paths in turn)` : list[0]!;
+
+/**
+ * The load client of measure(): wrk when it is installed (decision 0026), else autocannon; BENCH_CLIENT=wrk or
+ * autocannon chooses. Every ratio is taken between figures of the same client.
+ */
+export function loadClient(): 'wrk' | 'autocannon' {
+  const chosen = process.env.BENCH_CLIENT;
+  if (chosen === 'autocannon') return 'autocannon';
+  if (chosen === 'wrk' && !hasWrk())
+    throw new Error('BENCH_CLIENT=wrk, but wrk is not installed (apt-get install wrk)');
+  return hasWrk() ? 'wrk' : 'autocannon';
+}
+
 const percentile = (sorted: number[], p: number) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : 0;
 
@@ -53,6 +69,21 @@ export async function measure(
       );
     await check.arrayBuffer().catch(() => undefined);
   }
+  if (loadClient() === 'wrk') {
+    await runWrk(baseUrl, list, connections, headers, LOAD.warmupSeconds);
+    const w = await runWrk(baseUrl, list, connections, headers, LOAD.durationSeconds);
+    return {
+      route,
+      path: describePaths(list),
+      connections,
+      rps: w.rps,
+      p50: w.p50Ms,
+      p99: w.p99Ms,
+      requests: w.requests,
+      errors: w.errors,
+      non2xx: w.non2xx,
+    };
+  }
   const opts = {
     url: baseUrl + list[0],
     connections,
@@ -71,7 +102,7 @@ export async function measure(
   times.sort((a, b) => a - b);
   return {
     route,
-    path: list.length > 1 ? `${list[0]} … (${list.length} paths in turn)` : list[0]!,
+    path: describePaths(list),
     connections,
     rps: r.requests.average,
     p50: percentile(times, 50),

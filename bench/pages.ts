@@ -14,7 +14,7 @@
 import { get } from 'node:http';
 import { join } from 'node:path';
 import { benchHealthz, checkHealthzBudget, healthzTable } from './healthz.ts';
-import { BROWSER_HEADERS, LOAD, measureAll, type RouteResult } from './load.ts';
+import { BROWSER_HEADERS, LOAD, measureAll, type RouteResult, loadClient } from './load.ts';
 import { createBenchDatabase } from './pgdb.ts';
 import { isMain, runStandalone } from './standalone.ts';
 import { type Budget, loadNow, reportStandalone, routeTable, table } from './report.ts';
@@ -116,7 +116,7 @@ export async function benchPages(server: ServerHandle, productId: number): Promi
 }
 
 export function pagesTable(r: PagesBench): string {
-  const what = `${r.connections} connections, ${LOAD.warmupSeconds} s warm-up + ${LOAD.durationSeconds} s measured, Accept: text/html, Accept-Encoding: ${r.headers['accept-encoding']} (the /healthz runs too); load average ${r.loadAverage.start} at start, ${r.loadAverage.end} at end`;
+  const what = `${loadClient()}, ${r.connections} connections, ${LOAD.warmupSeconds} s warm-up + ${LOAD.durationSeconds} s measured, Accept: text/html, Accept-Encoding: ${r.headers['accept-encoding']} (the /healthz runs too); load average ${r.loadAverage.start} at start, ${r.loadAverage.end} at end`;
   const rows = Object.entries(r.probes).map(([route, { before, after }]) => [
     route,
     r.paths[route] ?? '',

@@ -1,5 +1,5 @@
 /**
- * npm run bench: API throughput (autocannon) on PGlite, and on PostgreSQL when DATABASE_URL is set, search
+ * npm run bench: API throughput (wrk when installed, else autocannon: bench/wrk.ts, decision 0026) on PGlite, and on PostgreSQL when DATABASE_URL is set, search
  * suggestions included. Then the anonymous server-rendered pages against /healthz, and /healthz against a bare
  * Fastify route (bench/pages.ts, bench/healthz.ts: on PostgreSQL when DATABASE_URL is set, else on PGlite). On
  * PostgreSQL also: a review posted on one of two nodes sharing the database and Redis, timed until both show it
@@ -22,7 +22,7 @@ import { benchHealthz, checkHealthzBudget, healthzTable, type HealthzBench } fro
 import { articlePath, benchPages, checkPagesBudgets, pagesTable, type PagesBench } from './pages.ts';
 import { checkBudgets, checkRenderBudgets, checkSearchBudgets } from './budgets.ts';
 import { createCleanups } from './cleanup.ts';
-import { LOAD } from './load.ts';
+import { LOAD, loadClient } from './load.ts';
 import {
   runRecommendations,
   checkRecommendationsBudgets,
@@ -239,7 +239,7 @@ async function main(): Promise<void> {
     });
   }
 
-  const load = `${LOAD.connections} connections, ${LOAD.warmupSeconds} s warm-up + ${LOAD.durationSeconds} s measured, no Accept-Encoding`;
+  const load = `${loadClient()}, ${LOAD.connections} connections, ${LOAD.warmupSeconds} s warm-up + ${LOAD.durationSeconds} s measured, no Accept-Encoding`;
   const load1 = loadavg()
     .map((l) => l.toFixed(1))
     .join(' ');

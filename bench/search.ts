@@ -1,4 +1,4 @@
-import { LOAD, measure, type RouteResult } from './load.ts';
+import { LOAD, measure, type RouteResult, loadClient } from './load.ts';
 
 /**
  * Realistic suggestion queries, sent in turn: prefixes, typos, run-together and split words, and broad words that
@@ -68,4 +68,4 @@ export async function searchLatency(baseUrl: string, route: string): Promise<Rou
 }
 
 export const latencyNote = () =>
-  `${LATENCY_CONNECTIONS} connection, ${LOAD.warmupSeconds} s warm-up + ${LOAD.durationSeconds} s, the ${SEARCH_QUERIES.length} queries in turn`;
+  `${loadClient()}, ${LATENCY_CONNECTIONS} connection, ${LOAD.warmupSeconds} s warm-up + ${LOAD.durationSeconds} s, the ${SEARCH_QUERIES.length} queries in turn`;
