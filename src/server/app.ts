@@ -102,17 +102,19 @@ export async function buildApp({ services, web, logger = true }: AppOptions): Pr
     if (closing) return sendUnavailable(reply, 'SHUTTING_DOWN');
     done();
   });
-  app.addHook('onSend', async (req, reply) => {
+  // A callback hook, not an async one: most responses need no promise here.
+  app.addHook('onSend', (req, reply, payload, done) => {
     if (closing) reply.header('connection', 'close');
     const api = isApi(req.url);
     // Private by default: what a signed-in user reads, and anything of the account API, is never stored (a
     // shared computer's back button, a proxy) unless its route chose a policy of its own.
     const personal = req.headers.authorization !== undefined || (api && !req.url.startsWith('/platform/'));
     if (personal && !reply.hasHeader('cache-control')) reply.header('cache-control', 'private, no-store');
-    if (!api) return;
     // A write that took may change what any page shows: every node renders its pages again (decision 0023),
     // before the writer hears back, so its next page load shows the change.
-    if (!SAFE_METHODS.has(req.method) && reply.statusCode < 400) await services.invalidatePages();
+    if (api && !SAFE_METHODS.has(req.method) && reply.statusCode < 400)
+      services.invalidatePages().then(() => done(null, payload), done);
+    else done(null, payload);
   });
   app.addHook('onResponse', (req, reply, done) => {
     logResponse(req, reply);
