@@ -6,12 +6,16 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { baseURL } from './browser.ts';
-import { firstProductId } from './helpers.ts';
+import { api, firstProductId, type Card } from './helpers.ts';
 import { newMember, postAs } from './members.ts';
 import { REVIEW_FORM } from '../src/test/moderation.ts';
 
 const get = (path: string, headers: Record<string, string> = {}) =>
   fetch(`${baseURL()}${path}`, { headers: { accept: 'text/html', ...headers } });
+
+const BROWSER =
+  'Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
+const BOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
 
 const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 
@@ -63,6 +67,27 @@ describe('the page cache', () => {
     const after = await get(path);
     expect(after.headers.get('x-cache')).toBe('MISS');
     expect(await after.text()).toContain(summary);
+  });
+
+  it('counts a view for every visitor served, from the cache too, and none for a bot', async () => {
+    // A phone no other test visits: the last of a page of motorbikes.
+    const { products } = await api<{ products: Card[] }>('/browse/category/C003?size=24');
+    const id = products.at(-1)!.id;
+    const views = async () => {
+      const res = await fetch(`${baseURL()}/platform/api/v1/product/${id}`, {
+        headers: { 'user-agent': BOT },
+      });
+      return ((await res.json()) as { product: { views: number } }).product.views;
+    };
+    const before = await views();
+    const path = `/product/${id}?from=views-test-${Date.now()}`;
+    const states = [];
+    for (let i = 0; i < 4; i++)
+      states.push((await get(path, { 'user-agent': BROWSER })).headers.get('x-cache'));
+    await get(path, { 'user-agent': BOT });
+    expect(states).toEqual(['MISS', 'HIT', 'HIT', 'HIT']);
+    // Views are written every VIEW_FLUSH_MS (200 ms here) and the product's JSON is kept for up to 5 s.
+    await expect.poll(views, { timeout: 15_000, interval: 500 }).toBe(before + 4);
   });
 
   it('never caches errors nor what React Router asks for itself', async () => {
