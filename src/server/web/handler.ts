@@ -131,6 +131,7 @@ export async function registerWeb(
   services: Services,
 ): Promise<void> {
   let getBuild: () => Promise<ServerBuild>;
+  let handle: ReturnType<typeof createRequestHandler>;
 
   if (options.mode === 'development') {
     const { createServer } = await import('vite');
@@ -142,12 +143,16 @@ export async function registerWeb(
       if (reply.raw.writableEnded) reply.hijack();
     });
     getBuild = () => vite.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>;
+    handle = createRequestHandler(getBuild, options.mode);
   } else {
     const buildDir = resolve(options.buildDir ?? 'build');
     const serverEntry = resolve(buildDir, 'server/index.js');
     if (!existsSync(serverEntry)) throw new Error(`No web build at ${serverEntry}: run npm run build first.`);
     const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
     getBuild = async () => build;
+    // The build itself, not a function returning it: React Router then derives its route tables once, where
+    // a function makes it derive them again at every request (for a build that may have changed).
+    handle = createRequestHandler(build, options.mode);
     await app.register(fastifyStatic, {
       root: resolve(buildDir, 'client'),
       wildcard: false,
@@ -162,7 +167,6 @@ export async function registerWeb(
     });
   }
 
-  const handle = createRequestHandler(getBuild, options.mode);
   app.setNotFoundHandler((_req, reply) => reply.status(404).send(errorBody('NOT_FOUND')));
   const csp = app.contentSecurityPolicy;
   const pages = services.pageCache;
