@@ -11,7 +11,7 @@ import type { Services } from '../services.ts';
 import { errorBody } from '../plugins/errors.ts';
 import { databaseUnavailable, RETRY_AFTER_SECONDS } from '../../db/sql.ts';
 import { PAGE_STALE_MS, type CacheState, type CachedPage, type Rendered } from './page-cache.ts';
-import { acceptedEncoding, encodedBody } from './page-encoding.ts';
+import { acceptedEncoding, encodedBody, keepEncoded, quickBody } from './page-encoding.ts';
 import { pageStyles } from './styles.ts';
 
 export interface WebOptions {
@@ -117,7 +117,11 @@ async function sendPage(
   if (cacheControl) reply.header('cache-control', cacheControl).header('vary', 'Accept-Encoding, Cookie');
   if (page.viewedProduct !== null) services.recordView(page.viewedProduct, req.headers['user-agent'] ?? null);
   const encoding = acceptedEncoding(req.headers['accept-encoding']);
-  const encoded = encodedBody(page, encoding);
+  // A page rendered for this request goes out at a fast level; the cache's copy gets its kept encoding after.
+  const fresh = state === 'MISS' || state === 'BYPASS';
+  const encoded = fresh ? quickBody(page.body, encoding) : encodedBody(page, encoding);
+  if (state === 'MISS')
+    keepEncoded(page, encoding, (err) => req.log.error({ err }, 'page compression failed'));
   if (!encoded) return reply.send(page.body);
   reply.header('content-encoding', encoding!);
   if (!cacheControl) reply.header('vary', 'Accept-Encoding');
