@@ -1,5 +1,4 @@
-import { PassThrough } from 'node:stream';
-import { createReadableStreamFromReadable } from '@react-router/node';
+import { Writable } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
 import {
   type ActionFunctionArgs,
@@ -19,7 +18,7 @@ export function handleError(error: unknown, { request, context }: LoaderFunction
 }
 
 /**
- * Renders the whole page before sending it (all data comes from loaders). No nonce: the page may be cached and
+ * Renders the whole page before sending it (all data comes from loaders), as one body. No nonce: the page may be cached and
  * shared, so its CSP lists the hashes of its inline scripts instead (src/server/web/page-csp.ts).
  */
 export default function handleRequest(
@@ -37,10 +36,20 @@ export default function handleRequest(
       </StylesContext.Provider>,
       {
         onAllReady() {
-          const body = new PassThrough();
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
+          const init = { headers: responseHeaders, status };
+          // The page is complete: its bytes are gathered into one body (the server reads it whole to hash its
+          // inline code), with no stream between React and the response.
+          const chunks: Buffer[] = [];
+          const body = new Writable({
+            write(chunk: Buffer, _encoding, done) {
+              chunks.push(chunk);
+              done();
+            },
+          });
+          body.on('finish', () => resolve(new Response(Buffer.concat(chunks), init)));
+          body.on('error', reject);
           pipe(body);
-          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status }));
         },
         onShellError: reject,
         onError(error) {

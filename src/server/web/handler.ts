@@ -11,7 +11,7 @@ import type { Services } from '../services.ts';
 import { errorBody } from '../plugins/errors.ts';
 import { databaseUnavailable, RETRY_AFTER_SECONDS } from '../../db/sql.ts';
 import { PAGE_STALE_MS, type CacheState, type CachedPage, type Rendered } from './page-cache.ts';
-import { acceptedEncoding, encodedBody } from './page-encoding.ts';
+import { acceptedEncoding, encodedBody, keepEncoded, quickBody } from './page-encoding.ts';
 import { pageStyles } from './styles.ts';
 
 export interface WebOptions {
@@ -117,7 +117,11 @@ async function sendPage(
   if (cacheControl) reply.header('cache-control', cacheControl).header('vary', 'Accept-Encoding, Cookie');
   if (page.viewedProduct !== null) services.recordView(page.viewedProduct, req.headers['user-agent'] ?? null);
   const encoding = acceptedEncoding(req.headers['accept-encoding']);
-  const encoded = encodedBody(page, encoding);
+  // A page rendered for this request goes out at a fast level; the cache's copy gets its kept encoding after.
+  const fresh = state === 'MISS' || state === 'BYPASS';
+  const encoded = fresh ? quickBody(page.body, encoding) : encodedBody(page, encoding);
+  if (state === 'MISS')
+    keepEncoded(page, encoding, (err) => req.log.error({ err }, 'page compression failed'));
   if (!encoded) return reply.send(page.body);
   reply.header('content-encoding', encoding!);
   if (!cacheControl) reply.header('vary', 'Accept-Encoding');
@@ -131,6 +135,7 @@ export async function registerWeb(
   services: Services,
 ): Promise<void> {
   let getBuild: () => Promise<ServerBuild>;
+  let handle: ReturnType<typeof createRequestHandler>;
 
   if (options.mode === 'development') {
     const { createServer } = await import('vite');
@@ -142,12 +147,16 @@ export async function registerWeb(
       if (reply.raw.writableEnded) reply.hijack();
     });
     getBuild = () => vite.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>;
+    handle = createRequestHandler(getBuild, options.mode);
   } else {
     const buildDir = resolve(options.buildDir ?? 'build');
     const serverEntry = resolve(buildDir, 'server/index.js');
     if (!existsSync(serverEntry)) throw new Error(`No web build at ${serverEntry}: run npm run build first.`);
     const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
     getBuild = async () => build;
+    // The build itself, not a function returning it: React Router then derives its route tables once, where
+    // a function makes it derive them again at every request (for a build that may have changed).
+    handle = createRequestHandler(build, options.mode);
     await app.register(fastifyStatic, {
       root: resolve(buildDir, 'client'),
       wildcard: false,
@@ -162,7 +171,6 @@ export async function registerWeb(
     });
   }
 
-  const handle = createRequestHandler(getBuild, options.mode);
   app.setNotFoundHandler((_req, reply) => reply.status(404).send(errorBody('NOT_FOUND')));
   const csp = app.contentSecurityPolicy;
   const pages = services.pageCache;
