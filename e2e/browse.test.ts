@@ -21,6 +21,7 @@ import {
   visit,
   waitForFilters,
   waitForHydration,
+  waitForHydrationOf,
 } from './helpers.ts';
 
 const checkbox = (page: Page, name: string) => page.getByRole('checkbox', { name, exact: true });
@@ -291,6 +292,9 @@ describe.skipIf(!browserAvailable())('browse page', () => {
     const { page } = session;
     const { camera } = await phoneRanges();
     await visit(page, '/browse');
+    // The filter form is an island whose code loads once the page is idle (or on first use), replacing its server
+    // HTML: the thumb's box is read from the form React has taken over, the one the drag below is made on.
+    await waitForHydrationOf(page, '#browse-filters');
     const maximum = slider(page, 'Maximum main camera');
     const box = (await maximum.boundingBox())!;
     const y = box.y + box.height / 2;

@@ -10,6 +10,7 @@ import {
   useRef,
   useState,
 } from 'react';
+import { flushSync } from 'react-dom';
 import { whenVisible } from './when-visible.ts';
 import { useSession } from '../features/session/session.tsx';
 
@@ -26,6 +27,13 @@ const carried = (box: HTMLElement | null, el: Element | null, click: boolean): C
 };
 
 /**
+ * What a loaded component may do as it replaces its island's server HTML: read what the visitor did there (before
+ * the swap), and return how to do it again on the component's own (after it).
+ */
+export type KeepFn = (box: HTMLElement | null) => (box: HTMLElement | null) => void;
+type Loadable<P> = ComponentType<P> & { keep?: KeepFn };
+
+/**
  * Lazy hydration (docs/decisions/0007-javascript-weight.md): a part of a page that the server renders in full
  * but whose code the first load does not carry.
  *
@@ -38,24 +46,28 @@ const carried = (box: HTMLElement | null, el: Element | null, click: boolean): C
  * it on the client, fallback first.)
  *
  * The code loads when the island comes near the viewport (`wake: 'visible'`), when it is first pointed at,
- * focused or pressed (`'interaction'`, for what is in view from the start), or never (`'never'`: static
+ * focused or pressed (`'interaction'`, for what is in view from the start), when the browser is first idle or
+ * sooner on such an interaction (`'idle'`), when `awake` becomes true, or never (`'never'`: static
  * content, whose server HTML is all it needs); at once for a signed-in visitor, who sees their own state in
  * it, and when there is no server HTML to keep (a client-side navigation; `fallback` shows meanwhile). Focus
  * inside the island, and a button pressed before the code came, carry over to the same button. A change of
- * props does not wake a kept island: give it a `key` that changes with what it shows (the product's id).
+ * props does not wake a kept island: give it a `key` that changes with what it shows (the product's id), or
+ * set `awake`. A component with `keep` (form-keep.ts) carries over the fields changed in the server's HTML.
  */
-export function island<P extends object>(load: () => Promise<ComponentType<P>>) {
-  let Loaded: ComponentType<P> | undefined;
+export function island<P extends object>(load: () => Promise<Loadable<P>>) {
+  let Loaded: Loadable<P> | undefined;
   const get = () => load().then((c) => (Loaded = c));
   const Lazy = import.meta.env.SSR ? lazy(() => get().then((c) => ({ default: c }))) : null;
 
   return function Island({
     props,
     wake = 'visible',
+    awake = false,
     fallback,
   }: {
     props: P;
-    wake?: 'visible' | 'interaction' | 'never';
+    wake?: 'visible' | 'interaction' | 'idle' | 'never';
+    awake?: boolean;
     fallback?: ReactNode;
   }) {
     const id = useId();
@@ -64,11 +76,14 @@ export function island<P extends object>(load: () => Promise<ComponentType<P>>) 
     const [C, setC] = useState(() => Loaded);
     const [kept] = useState(() => !import.meta.env.SSR && !Loaded && !!document.getElementById(id));
     const carry = useRef<Carry>(null);
+    const redo = useRef<ReturnType<KeepFn> | null>(null);
     const go = useCallback(
       () =>
         void get().then((c) => {
           if (!carry.current) carry.current = carried(box.current, document.activeElement, false);
-          setC(() => c);
+          redo.current = c.keep?.(box.current) ?? null;
+          // At once, so no keystroke lands in the server's HTML between the reading above and the swap.
+          flushSync(() => setC(() => c));
         }),
       [],
     );
@@ -76,15 +91,24 @@ export function island<P extends object>(load: () => Promise<ComponentType<P>>) 
     useEffect(() => {
       if (C) return;
       if (!kept) return go();
+      if (awake) return go();
       if (wake == 'never') return;
       if (token) return go();
       if (wake == 'interaction') return;
+      if (wake == 'idle') {
+        // Safari has no requestIdleCallback: the next task there.
+        let stopped = false;
+        (self.requestIdleCallback ?? setTimeout)(() => stopped || go());
+        return () => void (stopped = true);
+      }
       const stop = new AbortController();
       void whenVisible(box.current!.firstElementChild ?? box.current!, '400px', stop.signal).then(go);
       return () => stop.abort();
-    }, [C, kept, token, wake, go]);
+    }, [C, kept, awake, token, wake, go]);
 
     useLayoutEffect(() => {
+      redo.current?.(box.current);
+      redo.current = null;
       const c = carry.current;
       carry.current = null;
       const el = c && controlsIn(box.current)[c[0]];
@@ -126,7 +150,7 @@ export function island<P extends object>(load: () => Promise<ComponentType<P>>) 
         className="island"
         dangerouslySetInnerHTML={{ __html: '' }}
         suppressHydrationWarning
-        onPointerEnter={wake == 'interaction' ? on : undefined}
+        onPointerEnter={wake != 'visible' ? on : undefined}
         onPointerDown={on}
         onFocus={on}
         onClick={on}
