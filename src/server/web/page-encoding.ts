@@ -4,7 +4,7 @@
  * a Content-Encoding alone).
  *
  * The visitor whose request made the render is not kept waiting for the small bytes: a fresh page is sent
- * compressed at a fast level (quickBody, a few times cheaper than the kept encoding for some 25 % more bytes),
+ * compressed at a fast level (quickBody, a few times cheaper than the kept encoding for about 30 % more bytes),
  * and the kept encoding of a page the cache holds is made after that response (keepEncoded).
  */
 import { promisify } from 'node:util';
