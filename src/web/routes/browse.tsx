@@ -207,7 +207,7 @@ export default function Browse({ loaderData }: Route.ComponentProps) {
             <UnknownRelease count={results.unknown_release} plural={CATEGORIES[category].plural} />
           ) : null}
           {results.products.length ? (
-            <ProductGrid products={results.products} eagerCount={2} />
+            <ProductGrid products={results.products} eagerCount={2} category={category} />
           ) : (
             <div className="empty">
               <p>No {CATEGORIES[category].plural} match these filters.</p>
