@@ -19,11 +19,8 @@
  * Part of `npm run bench` (bench/run.ts); on its own, for development (needs `npm run build` first):
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node --import tsx bench/recommendations.ts
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import type { Db } from '../src/db/client.ts';
@@ -38,11 +35,11 @@ import {
   type RecommendationsResponse,
   type StoredPreference,
 } from '../src/shared/preferences.ts';
-import { snapshotBuild, snapshotDir } from './build.ts';
-import { createCleanups } from './cleanup.ts';
+import type { Cleanups } from './cleanup.ts';
 import { createBenchDatabase } from './pgdb.ts';
 import { type Budget, loadNow, percentile, reportStandalone, table } from './report.ts';
 import { startServer, stopServer, waitReady, type ServerHandle } from './server.ts';
+import { isMain, runStandalone } from './standalone.ts';
 
 export const RECOMMENDATIONS_BENCH = {
   /** C001 products in phase 2. */
@@ -485,7 +482,7 @@ export function runRecommendations(
   root: string,
   cwd: string,
   tmp: string,
-  cleanups: ReturnType<typeof createCleanups>,
+  cleanups: Cleanups,
 ): Promise<RecommendationsBench> {
   return benchRecommendations(
     adminUrl,
@@ -502,30 +499,12 @@ export function runRecommendations(
 }
 
 /** On its own: the build snapshot, then the bench on a database of its own. */
-async function standalone(): Promise<void> {
-  if (!process.env.DATABASE_URL) {
-    console.log(RECOMMENDATIONS_SKIPPED);
-    return;
-  }
-  const adminUrl = process.env.DATABASE_URL;
-  const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-  const cleanups = createCleanups();
-  try {
-    const tmp = mkdtempSync(join(tmpdir(), 'verdict-bench-rec-'));
-    cleanups.push(() => rmSync(tmp, { recursive: true, force: true }));
-    cleanups.push(() => rmSync(snapshotDir(root), { recursive: true, force: true }));
-    const cwd = snapshotBuild(root);
-    const r = await runRecommendations(adminUrl, root, cwd, tmp, cleanups);
-    const budgets = checkRecommendationsBudgets(r);
-    reportStandalone(root, 'recommendations', recommendationsTable(r), budgets, 'recommendations', r);
-  } catch (err) {
-    console.error('\nRecommendations benchmark failed:', err instanceof Error ? err.message : err);
-    process.exitCode = 1;
-  } finally {
-    await cleanups.run();
-  }
-}
-
-if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
-  await standalone();
+if (isMain(import.meta.url)) {
+  if (!process.env.DATABASE_URL) console.log(RECOMMENDATIONS_SKIPPED);
+  else
+    await runStandalone('Recommendations benchmark', async ({ root, tmp, cwd, cleanups }) => {
+      const r = await runRecommendations(process.env.DATABASE_URL!, root, cwd, tmp, cleanups);
+      const budgets = checkRecommendationsBudgets(r);
+      reportStandalone(root, 'recommendations', recommendationsTable(r), budgets, 'recommendations', r);
+    });
 }

@@ -9,11 +9,8 @@
  * Part of `npm run bench` (bench/run.ts); on its own, for development (needs `npm run build` first):
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node --import tsx bench/reviews.ts
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
@@ -24,12 +21,11 @@ import { createCommunity } from '../src/server/modules/community/index.ts';
 import { systemClock } from '../src/server/lib/clock.ts';
 import { hashToken, randomToken } from '../src/server/lib/tokens.ts';
 import { REVIEW_SORTS, type ReviewSort } from '../src/shared/community.ts';
-import { snapshotBuild, snapshotDir } from './build.ts';
 import { LOAD } from './load.ts';
-import { createCleanups } from './cleanup.ts';
 import { createBenchDatabase } from './pgdb.ts';
 import { type Budget, loadNow, percentile, reportStandalone, table } from './report.ts';
 import { startServer, stopServer, waitReady, type ServerHandle } from './server.ts';
+import { isMain, runStandalone } from './standalone.ts';
 
 export const REVIEWS_BENCH = {
   small: 1_000,
@@ -788,41 +784,23 @@ export const REVIEWS_SKIPPED =
   'Reviews at 1,000 / 1,000,000: skipped (PostgreSQL only; set DATABASE_URL=postgres://… to include it)';
 
 /** On its own: a bench database of its own, the catalogue imported by a first server, then the bench. */
-async function standalone(): Promise<void> {
-  if (!process.env.DATABASE_URL) {
-    console.log(REVIEWS_SKIPPED);
-    return;
-  }
-  const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-  const cleanups = createCleanups();
-  try {
-    const tmp = mkdtempSync(join(tmpdir(), 'verdict-bench-reviews-'));
-    cleanups.push(() => rmSync(tmp, { recursive: true, force: true }));
-    cleanups.push(() => rmSync(snapshotDir(root), { recursive: true, force: true }));
-    const cwd = snapshotBuild(root);
-    const db = await createBenchDatabase(process.env.DATABASE_URL);
-    cleanups.push(() => db.drop());
-    const env = { DATABASE_URL: db.url, DATA_DIR: join(tmp, 'unused') };
-    console.log(`Bench database ${db.name}: migrations and catalogue import …`);
-    const first = await startServer('PostgreSQL', root, cwd, env);
-    cleanups.push(() => stopServer(first));
-    await waitReady(first);
-    await stopServer(first);
-    const r = await benchReviews(db.url, async (extra) => {
-      const server = await startServer('PostgreSQL, reviews', root, cwd, { ...env, ...extra });
-      cleanups.push(() => stopServer(server));
-      return server;
+if (isMain(import.meta.url)) {
+  if (!process.env.DATABASE_URL) console.log(REVIEWS_SKIPPED);
+  else
+    await runStandalone('Reviews benchmark', async ({ root, tmp, cwd, cleanups }) => {
+      const db = await createBenchDatabase(process.env.DATABASE_URL!);
+      cleanups.push(() => db.drop());
+      const env = { DATABASE_URL: db.url, DATA_DIR: join(tmp, 'unused') };
+      console.log(`Bench database ${db.name}: migrations and catalogue import …`);
+      const first = await startServer('PostgreSQL', root, cwd, env);
+      cleanups.push(() => stopServer(first));
+      await waitReady(first);
+      await stopServer(first);
+      const r = await benchReviews(db.url, async (extra) => {
+        const server = await startServer('PostgreSQL, reviews', root, cwd, { ...env, ...extra });
+        cleanups.push(() => stopServer(server));
+        return server;
+      });
+      reportStandalone(root, 'reviews', reviewsTable(r), checkReviewsBudgets(r), 'reviews', r);
     });
-    const budgets = checkReviewsBudgets(r);
-    reportStandalone(root, 'reviews', reviewsTable(r), budgets, 'reviews', r);
-  } catch (err) {
-    console.error('\nReviews benchmark failed:', err instanceof Error ? err.message : err);
-    process.exitCode = 1;
-  } finally {
-    await cleanups.run();
-  }
-}
-
-if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
-  await standalone();
 }
