@@ -99,6 +99,16 @@ async function primeValue(id: number, which: 1 | 2): Promise<number | null> {
   return product[`prime_attribute_${which}`].value;
 }
 
+/**
+ * visit, then wait for the filter form's own code: it is an island that wakes once the browser is idle, which a
+ * loaded machine puts off, and until then the sliders are the server's markup (both ends named, nothing applied
+ * when a key comes up).
+ */
+async function visitWithSliders(page: Page, path: string) {
+  await visit(page, path);
+  await waitForHydrationOf(page, '#browse-filters');
+}
+
 /** Which element has focus, by its accessible label. */
 const focusedLabel = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute('aria-label'));
 
@@ -222,7 +232,7 @@ describe.skipIf(!browserAvailable())('browse page', () => {
     const { battery, camera } = await phoneRanges();
     expect(battery).toMatchObject({ name: 'Battery', unit: 'mAh', step: 500 });
     expect(camera).toMatchObject({ name: 'Main camera', unit: 'MP', step: 10 });
-    await visit(page, '/browse');
+    await visitWithSliders(page, '/browse');
     await page.getByRole('group', { name: 'Battery', exact: true }).waitFor();
     await page.getByRole('group', { name: 'Main camera', exact: true }).waitFor();
 
@@ -248,7 +258,7 @@ describe.skipIf(!browserAvailable())('browse page', () => {
   it('applies a battery minimum set with the keyboard when the key is released, and keeps focus on the thumb', async () => {
     const { page } = session;
     const { battery } = await phoneRanges();
-    await visit(page, '/browse');
+    await visitWithSliders(page, '/browse');
     const all = await resultCount(page);
     const minimum = slider(page, 'Minimum battery');
     await minimum.focus();
@@ -291,10 +301,8 @@ describe.skipIf(!browserAvailable())('browse page', () => {
   it('applies a camera maximum dragged with the mouse when the thumb is let go, even off the track', async () => {
     const { page } = session;
     const { camera } = await phoneRanges();
-    await visit(page, '/browse');
-    // The filter form is an island whose code loads once the page is idle (or on first use), replacing its server
-    // HTML: the thumb's box is read from the form React has taken over, the one the drag below is made on.
-    await waitForHydrationOf(page, '#browse-filters');
+    // The thumb's box is read from the form React has taken over, the one the drag below is made on.
+    await visitWithSliders(page, '/browse');
     const maximum = slider(page, 'Maximum main camera');
     const box = (await maximum.boundingBox())!;
     const y = box.y + box.height / 2;
@@ -317,7 +325,7 @@ describe.skipIf(!browserAvailable())('browse page', () => {
   it('keeps the thumbs from crossing, keeps slider values over a reload, and Clear all resets them', async () => {
     const { page } = session;
     const { battery, camera } = await phoneRanges();
-    await visit(page, '/browse');
+    await visitWithSliders(page, '/browse');
     const all = await resultCount(page);
     const minimum = slider(page, 'Minimum battery');
     const maximum = slider(page, 'Maximum battery');
@@ -348,7 +356,7 @@ describe.skipIf(!browserAvailable())('browse page', () => {
     const url = page.url();
 
     await page.reload();
-    await waitForHydration(page);
+    await waitForHydrationOf(page, '#browse-filters');
     expect(page.url()).toBe(url);
     expect(await sliderState(minimum)).toMatchObject({ value: top, name: 'prime1Min' });
     expect(await sliderState(maximum)).toMatchObject({ value: top, name: 'prime1Max' });
