@@ -131,10 +131,10 @@ export interface WebLoadContext {
    */
   countView(productId: number): void;
   /**
-   * The production build's stylesheets by address (`/assets/app-….css` → its text), written into the page as
+   * The production build's stylesheets by address (`/assets/app-….css` → its bytes), written into the page as
    * inline `<style>` elements instead of render-blocking links (decision 0024); absent in development.
    */
-  styles?: ReadonlyMap<string, string>;
+  styles?: ReadonlyMap<string, Uint8Array>;
   /** Logs an error of this request (a loader's, a render's) as a JSON line of the server's log. */
   reportError(err: unknown): void;
 }

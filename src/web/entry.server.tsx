@@ -7,6 +7,7 @@ import {
   type LoaderFunctionArgs,
   ServerRouter,
 } from 'react-router';
+import { fillStylesheets } from './styles/fill-stylesheets.ts';
 import { StylesContext } from './styles/page-styles.tsx';
 import './context.ts';
 
@@ -39,7 +40,7 @@ export default function handleRequest(
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
           const init = { headers: responseHeaders, status };
           // The page is complete: its bytes are gathered into one body (the server reads it whole to hash its
-          // inline code), with no stream between React and the response.
+          // inline code), with no stream between React and the response, and its stylesheets written in.
           const chunks: Buffer[] = [];
           const body = new Writable({
             write(chunk: Buffer, _encoding, done) {
@@ -47,7 +48,7 @@ export default function handleRequest(
               done();
             },
           });
-          body.on('finish', () => resolve(new Response(Buffer.concat(chunks), init)));
+          body.on('finish', () => resolve(new Response(fillStylesheets(Buffer.concat(chunks), loadContext.styles), init)));
           body.on('error', reject);
           pipe(body);
         },

@@ -14,7 +14,7 @@ afterAll(() => rmSync(buildDir, { recursive: true, force: true }));
 describe("the build's stylesheets for inline <style> elements", () => {
   it('are read once, by address, CSS files only', () => {
     const styles = builtStyles(buildDir);
-    expect([...styles]).toEqual([
+    expect([...styles].map(([href, css]) => [href, css.toString()])).toEqual([
       ['/assets/app-abc.css', 'body{margin:0}'],
       ['/assets/reviews-def.css', '.review{color:red}'],
     ]);

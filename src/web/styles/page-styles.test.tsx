@@ -1,9 +1,10 @@
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
+import { fillStylesheets } from './fill-stylesheets.ts';
 import { Stylesheet, StylesContext } from './page-styles.tsx';
 
-const styles = new Map([['/assets/app-abc.css', 'body{margin:0}.a>.b{color:red}']]);
-const render = (href: string, value?: ReadonlyMap<string, string>) =>
+const styles = new Map([['/assets/app-abc.css', Buffer.from('body{margin:0}.a>.b{color:red}')]]);
+const render = (href: string, value?: ReadonlyMap<string, Uint8Array>) =>
   renderToString(
     <StylesContext.Provider value={value}>
       <Stylesheet href={href} />
@@ -11,9 +12,11 @@ const render = (href: string, value?: ReadonlyMap<string, string>) =>
   );
 
 describe('stylesheets in the server’s HTML', () => {
-  it('are inline <style> elements when the build has them, their text as it is', () => {
-    expect(render('/assets/app-abc.css', styles)).toBe(
-      '<style data-href="/assets/app-abc.css">body{margin:0}.a>.b{color:red}</style>',
+  it('are empty <style> elements when the build has them, for entry.server to fill with their text', () => {
+    const html = render('/assets/app-abc.css', styles);
+    expect(html).toBe('<style data-href="/assets/app-abc.css"></style>');
+    expect(fillStylesheets(Buffer.from(`<head>${html}</head>`), styles).toString()).toBe(
+      '<head><style data-href="/assets/app-abc.css">body{margin:0}.a>.b{color:red}</style></head>',
     );
   });
 

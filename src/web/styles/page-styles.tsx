@@ -9,22 +9,22 @@ import {
  * The production build's stylesheets by address, set by entry.server from the load context (`styles`); empty in
  * the browser and in development.
  */
-export const StylesContext = createContext<ReadonlyMap<string, string> | undefined>(undefined);
+export const StylesContext = createContext<ReadonlyMap<string, Uint8Array> | undefined>(undefined);
 
 /**
  * One stylesheet. In the server's HTML it is the stylesheet's text in a `<style>` element, when the build has it
- * (decision 0024: no render-blocking request before the first paint); otherwise a link. In the browser, an
- * element the server wrote is hydrated as it is, its text left alone (`dangerouslySetInnerHTML` is never
- * compared); a stylesheet a client-side navigation adds is a link, as before.
+ * (decision 0024: no render-blocking request before the first paint); otherwise a link. React renders the element
+ * empty and entry.server writes the text in (fill-stylesheets.ts). In the browser, an element the server wrote is
+ * hydrated as it is, its text left alone (`dangerouslySetInnerHTML` is never compared); a stylesheet a
+ * client-side navigation adds is a link, as before.
  */
 export function Stylesheet({ href }: { href: string }) {
-  const css = useContext(StylesContext)?.get(href);
+  const built = useContext(StylesContext)?.has(href);
   const [inline] = useState(
-    () =>
-      css !== undefined || (!import.meta.env.SSR && !!document.querySelector(`style[data-href="${href}"]`)),
+    () => built || (!import.meta.env.SSR && !!document.querySelector(`style[data-href="${href}"]`)),
   );
   if (!inline) return <link rel="stylesheet" href={href} />;
-  return <style data-href={href} dangerouslySetInnerHTML={{ __html: css ?? '' }} suppressHydrationWarning />;
+  return <style data-href={href} dangerouslySetInnerHTML={{ __html: '' }} suppressHydrationWarning />;
 }
 
 /**
