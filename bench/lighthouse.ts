@@ -1,3 +1,5 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { get } from 'node:http';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -94,6 +96,12 @@ async function audit(port: number, url: string, retry = true): Promise<Lhr> {
   });
   if (!run) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { lhr } = run;
+  // LIGHTHOUSE_DUMP=<folder> keeps each report there (its long tasks, its main-thread breakdown, …).
+  if (process.env.LIGHTHOUSE_DUMP)
+    writeFileSync(
+      join(process.env.LIGHTHOUSE_DUMP, `${new URL(url).pathname.replace(/\W+/g, '_')}-${Date.now()}.json`),
+      JSON.stringify(lhr),
+    );
   if (lhr.runtimeError) {
     const why = `${lhr.runtimeError.code} ${lhr.runtimeError.message}`;
     if (!retry) throw new Error(`Lighthouse ${url}: ${why}`);

@@ -7,6 +7,7 @@ import {
   type LoaderFunctionArgs,
   ServerRouter,
 } from 'react-router';
+import { deferBoot } from './boot/defer-boot.ts';
 import { fillStylesheets } from './styles/fill-stylesheets.ts';
 import { StylesContext } from './styles/page-styles.tsx';
 import './context.ts';
@@ -40,7 +41,8 @@ export default function handleRequest(
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
           const init = { headers: responseHeaders, status };
           // The page is complete: its bytes are gathered into one body (the server reads it whole to hash its
-          // inline code), with no stream between React and the response, and its stylesheets written in.
+          // inline code), with no stream between React and the response; then its stylesheets are written in and, in
+          // production, its code set to load after the first paint.
           const chunks: Buffer[] = [];
           const body = new Writable({
             write(chunk: Buffer, _encoding, done) {
@@ -48,7 +50,10 @@ export default function handleRequest(
               done();
             },
           });
-          body.on('finish', () => resolve(new Response(fillStylesheets(Buffer.concat(chunks), loadContext.styles), init)));
+          body.on('finish', () => {
+            const page = fillStylesheets(Buffer.concat(chunks), loadContext.styles);
+            resolve(new Response(import.meta.env.PROD ? deferBoot(page) : page, init));
+          });
           body.on('error', reject);
           pipe(body);
         },
