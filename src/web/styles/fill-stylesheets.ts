@@ -11,7 +11,7 @@ export function fillStylesheets(html: Buffer, styles: ReadonlyMap<string, Uint8A
   const end = headEnd < 0 ? html.length : headEnd;
   const parts: Uint8Array[] = [];
   let copied = 0;
-  for (let at = html.indexOf(OPEN); at >= 0 && at < end; ) {
+  for (let at = html.indexOf(OPEN); at >= 0 && at < end;) {
     const hrefStart = at + OPEN.length;
     const hrefEnd = html.indexOf(QUOTE_CLOSE, hrefStart);
     if (hrefEnd < 0 || hrefEnd >= end) break;
