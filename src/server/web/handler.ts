@@ -214,7 +214,7 @@ export async function registerWeb(
       if (key !== 'set-cookie' && key !== 'content-length') headers[key] = value;
     }
     if (headers['content-type']?.startsWith('text/html')) {
-      headers['content-security-policy'] = process.env.X_NOCSP ? 'x' : csp.forPage(body);
+      headers['content-security-policy'] = csp.forPage(body);
     }
     const cookies = response.headers.getSetCookie();
     const status = databaseDown && response.status >= 500 ? 503 : response.status;

@@ -53,7 +53,7 @@ export function encodedBody(page: CachedPage, encoding: Encoding | null): Promis
  * this thread: at this level (about 1 ms for a product page) the thread pool's hand-over costs more than it saves.
  */
 export function quickBody(body: Buffer, encoding: Encoding | null): Buffer | null {
-  if (process.env.X_NOZ || !encoding || body.length < MIN_BYTES) return null;
+  if (!encoding || body.length < MIN_BYTES) return null;
   return encoding === 'br'
     ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 1 } })
     : gzipSync(body, { level: 1 });
