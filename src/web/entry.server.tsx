@@ -41,8 +41,8 @@ export default function handleRequest(
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
           const init = { headers: responseHeaders, status };
           // The page is complete: its bytes are gathered into one body (the server reads it whole to hash its
-          // inline code), with no stream between React and the response; then its stylesheets are written in and, in
-          // production, its code set to load after the first paint.
+          // inline code), with no stream between React and the response. Then its stylesheets are written in
+          // and, in production, its code set to load after the first paint.
           const chunks: Buffer[] = [];
           const body = new Writable({
             write(chunk: Buffer, _encoding, done) {
