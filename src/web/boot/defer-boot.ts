@@ -10,7 +10,7 @@
  *
  * If React Router's markup is not as expected, the page is left as it is: it works, only without the wait.
  */
-export function deferBoot(html: Buffer): Buffer {
+export function deferBoot(html: Buffer<ArrayBuffer>): Buffer<ArrayBuffer> {
   const open = html.indexOf(SCRIPT_OPEN);
   const close = open < 0 ? -1 : html.indexOf(SCRIPT_CLOSE, open);
   if (close < 0) return html;

@@ -5,7 +5,10 @@
  * render: it is copied, as bytes read once per build (decision 0024). Only the head is searched: user text in the
  * body is escaped, and nothing there is filled whatever it says.
  */
-export function fillStylesheets(html: Buffer, styles: ReadonlyMap<string, Uint8Array> | undefined): Buffer {
+export function fillStylesheets(
+  html: Buffer<ArrayBuffer>,
+  styles: ReadonlyMap<string, Uint8Array> | undefined,
+): Buffer<ArrayBuffer> {
   if (!styles?.size) return html;
   const headEnd = html.indexOf(HEAD_END);
   const end = headEnd < 0 ? html.length : headEnd;
