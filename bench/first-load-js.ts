@@ -1,7 +1,8 @@
 /**
  * First-load JavaScript from the production build (issue 21, point 5): for a page, every script it loads before
- * interaction, as its server-rendered HTML lists them in `<link rel="modulepreload">`: the client entry and its
- * imports, then each matched route's module and its static imports (React Router's `<Scripts>`, deduplicated).
+ * interaction, as React Router's `<Scripts>` lists them for preloading (the page's boot script preloads that list
+ * once it has painted, src/web/boot/defer-boot.ts): the client entry and its imports, then each matched route's
+ * module and its static imports, deduplicated.
  * Lazy chunks (islands, `React.lazy`) are not counted: they load later. Each file is gzip-compressed at level 9
  * (zlib); the sum is in KB of 1,024 bytes.
  *
@@ -40,7 +41,7 @@ export interface AssetsManifest {
 }
 
 export interface FirstLoad {
-  /** Script URLs in the order the page's modulepreload links list them. */
+  /** Script URLs in the order the page preloads them. */
   scripts: { url: string; gzipBytes: number }[];
   gzipKB: number;
 }
