@@ -1,8 +1,7 @@
 import type { AttributeValue } from './attributes.ts';
 import { formatDate } from './format.ts';
+import { indianNumber } from './indian-format.ts';
 import { formatQuantity } from './units.ts';
-
-const plain = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 2 });
 
 export function formatAttributeValue(a: AttributeValue): string {
   const { v } = a;
@@ -11,7 +10,7 @@ export function formatAttributeValue(a: AttributeValue): string {
   if (a.t === 'date' && typeof v === 'string') return formatDate(v);
   if (typeof v === 'number') {
     if (a.q) return formatQuantity(v, a.q);
-    const n = plain.format(Number(v.toFixed(2)));
+    const n = indianNumber(Number(v.toFixed(2)));
     return a.u ? `${n} ${a.u}` : n;
   }
   return a.u ? `${v} ${a.u}` : v;

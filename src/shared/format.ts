@@ -1,14 +1,9 @@
-const inr = new Intl.NumberFormat('en-IN', {
-  style: 'currency',
-  currency: 'INR',
-  minimumFractionDigits: 0,
-  maximumFractionDigits: 2,
-});
+import { indianDay, indianIsoDate, indianMonth, indianNumber, indianRupees } from './indian-format.ts';
 
 /** Indian locale, rupee sign, at most two decimals: 149999 → '₹1,49,999'. */
 export function formatPrice(amount: number | null | undefined): string {
   if (amount == null || !Number.isFinite(amount)) return 'Price not listed';
-  return inr.format(amount);
+  return indianRupees(amount);
 }
 
 /** Months shown as years and months: 14 → '1 year 2 months', 24 → '2 years', 1 → '1 month'. */
@@ -22,21 +17,11 @@ export function formatMonths(months: number): string {
   return parts.join(' ');
 }
 
-/** Moments are shown as they fall in India, wherever the server or the browser runs. */
-const INDIA = 'Asia/Kolkata';
-const dayFormat = (timeZone: string) =>
-  new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'long', year: 'numeric', timeZone });
-const monthFormat = (timeZone: string) =>
-  new Intl.DateTimeFormat('en-IN', { month: 'long', year: 'numeric', timeZone });
-// A calendar date (a release date, a page's effective date) is the same day everywhere: read and shown in UTC.
-const calendarDay = dayFormat('UTC');
-const calendarMonth = monthFormat('UTC');
-const instantDay = dayFormat(INDIA);
-const instantMonth = monthFormat(INDIA);
+// Moments are shown as they fall in India, wherever the server or the browser runs. A calendar date (a release
+// date, a page's effective date) is the same day everywhere: read and shown in UTC.
 
-const indiaDate = new Intl.DateTimeFormat('en-CA', { timeZone: INDIA });
 /** Today's date in India, YYYY-MM-DD (a day that has begun in India has begun for Verdict). */
-export const todayInIndia = (now: Date = new Date()): string => indiaDate.format(now);
+export const todayInIndia = (now: Date = new Date()): string => indianIsoDate(now);
 
 const isCalendarDay = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v);
 
@@ -46,10 +31,10 @@ const isCalendarDay = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v);
  */
 export function formatDate(value: string | null | undefined): string {
   if (!value) return 'Not listed';
-  if (/^\d{4}-\d{2}$/.test(value)) return calendarMonth.format(new Date(`${value}-01T00:00:00Z`));
+  if (/^\d{4}-\d{2}$/.test(value)) return indianMonth(new Date(`${value}-01T00:00:00Z`), 'UTC');
   const d = new Date(isCalendarDay(value) ? `${value}T00:00:00Z` : value);
   if (Number.isNaN(d.getTime())) return 'Not listed';
-  return (isCalendarDay(value) ? calendarDay : instantDay).format(d);
+  return indianDay(d, isCalendarDay(value) ? 'UTC' : 'India');
 }
 
 /** A moment as its date in India: '2026-12-22T20:00:00Z' → '23 December 2026'. */
@@ -58,14 +43,12 @@ export const formatInstant = (iso: string): string => formatDate(iso);
 /** A moment's month in India: '2026-10-31T19:00:00Z' (1 November, 00:30 IST) → 'November 2026'. */
 export function formatMonth(iso: string): string {
   const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? 'Not listed' : instantMonth.format(d);
+  return Number.isNaN(d.getTime()) ? 'Not listed' : indianMonth(d, 'India');
 }
-
-const count = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 2 });
 
 /** 1234567 → '12,34,567'. */
 export function formatCount(n: number): string {
-  return count.format(n);
+  return indianNumber(n);
 }
 
 /** A review's rating: '4.5', '4.0' (ratings come in half steps). */

@@ -2,6 +2,8 @@
  * Physical quantities (spec section 9): a stored value times the factor gives the displayed value in the unit.
  * Values are stored in base units (Ah, kg, m, m/s...) and converted for display.
  */
+import { indianNumber } from './indian-format.ts';
+
 export const QUANTITIES: Record<number, { factor: number; unit: string }> = {
   1: { factor: 1, unit: 'GB' },
   2: { factor: 1, unit: 'Mbps' },
@@ -22,10 +24,8 @@ export const QUANTITIES: Record<number, { factor: number; unit: string }> = {
   17: { factor: 1000, unit: 'g' },
 };
 
-const twoDecimals = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 2 });
-
 function trimNumber(n: number): string {
-  return twoDecimals.format(Number(n.toFixed(2)));
+  return indianNumber(Number(n.toFixed(2)));
 }
 
 /** Converts a stored value with a quantity id into display text, e.g. (5, 3) → '5,000 mAh'. */

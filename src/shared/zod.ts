@@ -10,6 +10,7 @@
  *   the compiled parsers.
  */
 import { z } from 'zod';
+import { indianNumber } from './indian-format.ts';
 
 /** Names that the generic rule below would spell badly. */
 const LABELS: Record<string, string> = {
@@ -48,8 +49,7 @@ export function fieldLabel(path: readonly PropertyKey[]): string {
   return typeof index === 'number' ? `${label} (item ${index + 1})` : label;
 }
 
-const count = new Intl.NumberFormat('en-IN');
-const num = (n: number | bigint) => count.format(n);
+const num = (n: number | bigint) => indianNumber(n, 3);
 const quoted = (v: unknown) => (typeof v === 'string' ? `'${v}'` : String(v));
 
 const TYPE_WORDS: Record<string, string> = {

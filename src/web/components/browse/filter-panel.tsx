@@ -10,6 +10,7 @@ import {
   RELEASED_WITHIN_OPTIONS,
 } from '../../../shared/constants.ts';
 import { formatMonths } from '../../../shared/format.ts';
+import { indianNumber } from '../../../shared/indian-format.ts';
 import { keepFormState } from '../../lib/form-keep.ts';
 import { RangeSlider } from '../range-slider.tsx';
 
@@ -242,9 +243,6 @@ function RangeFieldset(props: {
   );
 }
 
-/** As toLocaleString('en-IN') writes a number, made once: toLocaleString builds a formatter on every call. */
-const sliderNumber = new Intl.NumberFormat('en-IN');
-
 type Pair = readonly [number | undefined, number | undefined];
 
 /** A slider's ends: the whole range of the attribute, rounded outward to the step; none without products. */
@@ -296,7 +294,7 @@ function PrimeSlider(props: {
       : { query, applied: query, value: toValue(query) };
     setState(current);
   }
-  const format = (v: number) => `${sliderNumber.format(v)} ${unit}`;
+  const format = (v: number) => `${indianNumber(v, 3)} ${unit}`;
 
   return (
     <RangeSlider

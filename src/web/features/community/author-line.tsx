@@ -9,19 +9,20 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
-let relative: Intl.RelativeTimeFormat | undefined;
+/** 'N units ago' as Intl.RelativeTimeFormat('en-IN', { numeric: 'auto' }) says it, without loading Intl. */
+const ago = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'} ago`;
 
 /** '5 minutes ago', 'yesterday', '3 days ago' within a week; null for older dates (shown as dates). */
 export function relativeDate(iso: string, now: number): string | null {
   const then = Date.parse(iso);
   if (Number.isNaN(then)) return null;
-  const ago = now - then;
-  if (ago < 0 || ago >= 7 * DAY) return null;
-  relative ??= new Intl.RelativeTimeFormat('en-IN', { numeric: 'auto' });
-  if (ago < MINUTE) return 'just now';
-  if (ago < HOUR) return relative.format(-Math.floor(ago / MINUTE), 'minute');
-  if (ago < DAY) return relative.format(-Math.floor(ago / HOUR), 'hour');
-  return relative.format(-Math.floor(ago / DAY), 'day');
+  const since = now - then;
+  if (since < 0 || since >= 7 * DAY) return null;
+  if (since < MINUTE) return 'just now';
+  if (since < HOUR) return ago(Math.floor(since / MINUTE), 'minute');
+  if (since < DAY) return ago(Math.floor(since / HOUR), 'hour');
+  const days = Math.floor(since / DAY);
+  return days === 1 ? 'yesterday' : ago(days, 'day');
 }
 
 /**

@@ -1,0 +1,139 @@
+import { describe, expect, it } from 'vitest';
+import { indianDay, indianIsoDate, indianMonth, indianNumber, indianRupees } from './indian-format.ts';
+
+/** A seeded generator, so a failure names a value that fails again. */
+function random(seed: number) {
+  let s = seed >>> 0;
+  return () => {
+    s = (Math.imul(s ^ (s >>> 15), 0x2c1b3c6d) + 0x6d2b79f5) >>> 0;
+    return s / 2 ** 32;
+  };
+}
+
+const EDGES = [
+  0,
+  -0,
+  1,
+  -1,
+  12,
+  123,
+  999,
+  1000,
+  1234,
+  -1234.5,
+  12345,
+  99999,
+  100000,
+  123456,
+  1234567,
+  12345678.912,
+  0.005,
+  1.005,
+  1.015,
+  0.125,
+  -0.125,
+  2.675,
+  0.994,
+  0.995,
+  9.995,
+  99.995,
+  999999.999,
+  0.001,
+  -0.001,
+  0.1 + 0.2,
+  5.2,
+  149999,
+  65.5,
+  1234.567,
+  1e15,
+  999999999999.995,
+  2 ** 53,
+  1e20,
+  1e21,
+  1.5e-7,
+  123e-9,
+  NaN,
+  Infinity,
+  -Infinity,
+];
+
+function numbers(): number[] {
+  const next = random(21);
+  const out = [...EDGES];
+  for (let i = 0; i < 3000; i++) {
+    const magnitude = 10 ** Math.floor(next() * 12);
+    const decimals = Math.floor(next() * 5);
+    const v = Number((next() * magnitude).toFixed(decimals));
+    out.push(next() < 0.1 ? -v : v);
+  }
+  return out;
+}
+
+describe('numbers as Intl writes them for en-IN', () => {
+  it.each([2, 3])('with at most %i decimals', (maximumFractionDigits) => {
+    const intl = new Intl.NumberFormat('en-IN', { maximumFractionDigits });
+    for (const n of numbers())
+      expect([n, indianNumber(n, maximumFractionDigits)]).toEqual([n, intl.format(n)]);
+  });
+
+  it('in rupees', () => {
+    const intl = new Intl.NumberFormat('en-IN', {
+      style: 'currency',
+      currency: 'INR',
+      minimumFractionDigits: 0,
+      maximumFractionDigits: 2,
+    });
+    for (const n of numbers()) expect([n, indianRupees(n)]).toEqual([n, intl.format(n)]);
+  });
+
+  it('as big integers', () => {
+    const intl = new Intl.NumberFormat('en-IN');
+    for (const n of [0n, 7n, -1234567n, 9223372036854775807n, -9223372036854775808n])
+      expect(indianNumber(n, 3)).toBe(intl.format(n));
+  });
+});
+
+describe('dates as Intl writes them for en-IN', () => {
+  const zones = [
+    ['UTC', 'UTC'],
+    ['India', 'Asia/Kolkata'],
+  ] as const;
+  const moments = (() => {
+    const next = random(25);
+    const out = [
+      '2026-11-25T18:29:59.999Z',
+      '2026-11-25T18:30:00.000Z',
+      '2026-12-31T18:30:00Z',
+      '2024-02-29T00:00:00Z',
+      '1945-10-14T00:00:00Z',
+      '1942-06-01T00:00:00Z',
+      '1900-01-01T00:00:00Z',
+      '0999-05-06T00:00:00Z',
+      '9999-12-31T20:00:00Z',
+      '+020000-05-06T00:00:00Z',
+    ].map((iso) => new Date(iso));
+    for (let i = 0; i < 3000; i++)
+      out.push(new Date(Date.UTC(1940, 0, 1) + next() * 200 * 365.25 * 86_400_000));
+    return out;
+  })();
+
+  it.each(zones)('days and months in %s', (zone, timeZone) => {
+    const day = new Intl.DateTimeFormat('en-IN', {
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+      timeZone,
+    });
+    const month = new Intl.DateTimeFormat('en-IN', { month: 'long', year: 'numeric', timeZone });
+    for (const d of moments) {
+      expect([d.toISOString(), indianDay(d, zone)]).toEqual([d.toISOString(), day.format(d)]);
+      expect([d.toISOString(), indianMonth(d, zone)]).toEqual([d.toISOString(), month.format(d)]);
+    }
+  });
+
+  it("the day's date in India, as YYYY-MM-DD", () => {
+    const intl = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' });
+    for (const d of moments)
+      expect([d.toISOString(), indianIsoDate(d)]).toEqual([d.toISOString(), intl.format(d)]);
+  });
+});
