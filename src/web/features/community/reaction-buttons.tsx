@@ -142,12 +142,6 @@ export function ReactionButtons({
           aria-disabled={sending || undefined}
           onClick={() => void press(b.reaction)}
         >
-          <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" className="reaction-icon">
-            <path
-              d="M7 11v9H4v-9h3zm2 9h8.5a2 2 0 0 0 2-1.6l1.3-6.5A2 2 0 0 0 18.8 9.5H14l.8-4a1.6 1.6 0 0 0-3-1L9 10v10z"
-              fill="currentColor"
-            />
-          </svg>
           <span>
             {b.label} {formatCount(state.counts[i]!)}
           </span>

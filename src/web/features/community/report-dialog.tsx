@@ -59,9 +59,6 @@ export function ReportButton({
         onPointerEnter={() => void loadForm()}
         onFocus={() => void loadForm()}
       >
-        <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
-          <path d="M5 21V4h10l1 2h4v10h-7l-1-2H7v7H5z" fill="currentColor" />
-        </svg>
         {text}
       </button>
       {open && (

@@ -1,15 +1,16 @@
-import { useId } from 'react';
-
-/** A five-pointed star on a 24 × 24 grid (one star; a row repeats it every 24 units). */
-export const STAR_PATH = 'M12 1.8l3.1 6.5 7.1.9-5.2 4.9 1.3 7-6.3-3.4-6.3 3.4 1.3-7L1.8 9.2l7.1-.9z';
+/**
+ * A five-pointed star on a 24 × 24 grid (one star; a row repeats it every 24 units, so after its start every step
+ * is relative: an absolute point would tie every copy back to the first star).
+ */
+export const STAR_PATH = 'M12 1.8l3.1 6.5 7.1.9-5.2 4.9 1.3 7-6.3-3.4-6.3 3.4 1.3-7-5.2-4.9 7.1-.9z';
 
 /** Five stars in one path: the star's relative outline from five starting points (decision 0024). */
 export const STARS_PATH = [0, 1, 2, 3, 4].map((i) => STAR_PATH.replace('M12 ', `M${12 + i * 24} `)).join('');
 
 /**
- * Five stars filled up to `value` (0-5, halves and fractions drawn exactly): an SVG whose filled copy is clipped
- * by a rectangle's width attribute (the content security policy allows no style attributes). With a `label`
- * they are an image of that name; without one, decoration.
+ * Five stars filled up to `value` (0-5, halves and fractions drawn exactly): an SVG whose filled copy sits in a
+ * nested SVG as wide as the value, which clips it (an inner svg hides what overflows it; the content security
+ * policy allows no style attributes). With a `label` they are an image of that name; without one, decoration.
  */
 export function Stars({
   value,
@@ -20,7 +21,6 @@ export function Stars({
   label?: string;
   className?: string;
 }) {
-  const clip = `${useId()}-clip`;
   return (
     <svg
       className={`review-stars ${className}`}
@@ -32,11 +32,10 @@ export function Stars({
       aria-label={label}
       aria-hidden={label ? undefined : true}
     >
-      <clipPath id={clip}>
-        <rect width={Math.max(0, Math.min(5, value)) * 24} height="24" />
-      </clipPath>
       <path className="review-stars-off" d={STARS_PATH} />
-      <path className="review-stars-on" d={STARS_PATH} clipPath={`url(#${clip})`} />
+      <svg width={Math.max(0, Math.min(5, value)) * 24} height="24">
+        <path className="review-stars-on" d={STARS_PATH} />
+      </svg>
     </svg>
   );
 }
