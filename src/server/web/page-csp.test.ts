@@ -34,4 +34,21 @@ describe('the content security policy', () => {
     expect(policy).not.toContain('unsafe-inline');
     expect(csp.forPage(Buffer.from('<p>no code</p>'))).toBe(csp.base);
   });
+
+  it('hashes large stylesheets by their bytes, however often and in whatever page they come', () => {
+    const sheet = (fill: string) => `.a{content:"${fill.repeat(2000)}"}`;
+    const page = (...sheets: string[]) =>
+      Buffer.from(`<html><head>${sheets.map((s) => `<style>${s}</style>`).join('')}</head></html>`);
+    const [one, two] = [sheet('x'), sheet('y')]; // the same length, different bytes
+    for (let i = 0; i < 3; i++) {
+      expect(inlineHashes(page(one, two)).styles).toEqual([hash(one), hash(two)]);
+      expect(inlineHashes(page(two)).styles).toEqual([hash(two)]);
+    }
+    // Past the memo's bound it starts again, and still answers right.
+    for (let i = 0; i < 70; i++) {
+      const s = sheet(String.fromCharCode(97 + (i % 26)) + i);
+      expect(inlineHashes(page(s)).styles).toEqual([hash(s)]);
+    }
+    expect(inlineHashes(page(one)).styles).toEqual([hash(one)]);
+  });
 });

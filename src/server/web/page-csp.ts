@@ -21,6 +21,29 @@ export interface ContentSecurityPolicy {
 }
 
 const sha256 = (bytes: Buffer) => `'sha256-${createHash('sha256').update(bytes).digest('base64')}'`;
+
+/**
+ * The hashes of the stylesheets pages inline (the same few, ~44 KB, in every page): comparing the bytes with a
+ * kept copy costs a small part of hashing them again. Bounded, in case a page ever inlines styles of its own.
+ */
+const styleHashes = new Map<number, { body: Buffer; hash: string }[]>();
+const STYLE_MEMO_MIN = 1024;
+const STYLE_MEMO_MAX = 64;
+let styleMemoSize = 0;
+
+function styleHash(body: Buffer): string {
+  if (body.length < STYLE_MEMO_MIN) return sha256(body);
+  const known = styleHashes.get(body.length)?.find((k) => k.body.equals(body));
+  if (known) return known.hash;
+  const hash = sha256(body);
+  if (styleMemoSize >= STYLE_MEMO_MAX) {
+    styleHashes.clear();
+    styleMemoSize = 0;
+  }
+  styleHashes.set(body.length, [...(styleHashes.get(body.length) ?? []), { body: Buffer.from(body), hash }]);
+  styleMemoSize++;
+  return hash;
+}
 const SRC = /\ssrc\s*=/i;
 const OPEN = { script: Buffer.from('<script'), style: Buffer.from('<style') };
 const CLOSE = { script: Buffer.from('</script'), style: Buffer.from('</style') };
@@ -44,7 +67,8 @@ export function inlineHashes(html: Buffer): { scripts: string[]; styles: string[
       if (after === GT || after === 0x20 || after === 0x09 || after === 0x0a || after === 0x2f) {
         const attributes = html.toString('latin1', at + OPEN[tag].length, openEnd);
         const body = html.subarray(openEnd + 1, close);
-        if (tag === 'style' || (!SRC.test(attributes) && body.length > 0)) found[tag].add(sha256(body));
+        if (tag === 'style') found.style.add(styleHash(body));
+        else if (!SRC.test(attributes) && body.length > 0) found.script.add(sha256(body));
       }
       at = html.indexOf(OPEN[tag], close);
     }
