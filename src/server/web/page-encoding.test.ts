@@ -12,10 +12,14 @@ const pageOf = (body: Buffer): CachedPage => ({
 });
 
 /** Some HTML that compresses like a page: repeated markup with varying text. */
+const WORDS =
+  'battery camera display bright smooth premium solid daylight photos lasts heavy games lag apps'.split(' ');
 const html = Buffer.from(
   Array.from(
     { length: 400 },
-    (_, i) => `<li class="card"><a href="/product/${i}">Phone ${i * 7919}</a></li>`,
+    (_, i) =>
+      `<li class="card"><a href="/product/${i}">Phone ${i * 7919}</a>` +
+      `<p>${Array.from({ length: 8 }, (_, k) => WORDS[(i * 31 + k * 17) % WORDS.length]).join(' ')}</p></li>`,
   ).join(''),
 );
 
