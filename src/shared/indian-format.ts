@@ -2,8 +2,8 @@
  * Numbers and dates as `Intl` writes them for 'en-IN', written out in plain code (decision 0027): a browser's
  * first `Intl` formatter loads the ICU data, one task of 40-110 ms on our test machine and several times that on
  * a low-end phone, before the page can hydrate. The server renders with the same code, so the two always agree.
- * Values these rules do not cover (exponent notation, years outside 1000-9999, moments before India settled on
- * +05:30) go to a real `Intl` formatter, made on first need. format.test.ts checks every rule against `Intl`.
+ * Values these rules do not cover (exponent notation, NaN and infinities, years before 1 AD) go to a real `Intl`
+ * formatter, made when needed. indian-format.test.ts checks every rule against `Intl`.
  */
 
 const MONTHS = [
@@ -21,16 +21,11 @@ const MONTHS = [
   'December',
 ] as const;
 
-/** India Standard Time, UTC+05:30, without summer time since 15 October 1945 (IANA Asia/Kolkata). */
+/**
+ * India Standard Time, UTC+05:30, without summer time since 15 October 1945. Earlier moments are shown at
+ * +05:30 too, where Intl would use the offsets of the time: Verdict's moments (posts, prices) are all recent.
+ */
 const IST_OFFSET_MS = 330 * 60_000;
-const IST_SINCE = Date.UTC(1945, 9, 15);
-
-const fallbacks = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
-function fallback<T extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, make: () => T): T {
-  let f = fallbacks.get(key) as T | undefined;
-  if (!f) fallbacks.set(key, (f = make()));
-  return f;
-}
 
 /** '1234567' → '12,34,567': the last three digits, then pairs (the Indian system of lakhs and crores). */
 const groupIndian = (digits: string) => digits.replace(/(\d)(?=(\d\d)+\d$)/g, '$1,');
@@ -67,11 +62,7 @@ const negative = (n: number) => n < 0 || Object.is(n, -0);
 export function indianNumber(n: number | bigint, maximumFractionDigits = 2): string {
   if (typeof n === 'bigint') return (n < 0n ? '-' : '') + groupIndian((n < 0n ? -n : n).toString());
   const digits = Number.isFinite(n) ? indianDigits(n, maximumFractionDigits) : null;
-  if (digits === null)
-    return fallback(
-      `n${maximumFractionDigits}`,
-      () => new Intl.NumberFormat('en-IN', { maximumFractionDigits }),
-    ).format(n);
+  if (digits === null) return new Intl.NumberFormat('en-IN', { maximumFractionDigits }).format(n);
   return (negative(n) ? '-' : '') + digits;
 }
 
@@ -79,64 +70,47 @@ export function indianNumber(n: number | bigint, maximumFractionDigits = 2): str
 export function indianRupees(n: number): string {
   const digits = Number.isFinite(n) ? indianDigits(n, 2) : null;
   if (digits === null)
-    return fallback(
-      'inr',
-      () =>
-        new Intl.NumberFormat('en-IN', {
-          style: 'currency',
-          currency: 'INR',
-          minimumFractionDigits: 0,
-          maximumFractionDigits: 2,
-        }),
-    ).format(n);
+    return new Intl.NumberFormat('en-IN', {
+      style: 'currency',
+      currency: 'INR',
+      minimumFractionDigits: 0,
+      maximumFractionDigits: 2,
+    }).format(n);
   return `${negative(n) ? '-' : ''}₹${digits}`;
 }
 
 type Zone = 'UTC' | 'India';
 
-/** The calendar fields of a moment in the zone, or null where the plain rules do not apply. */
+/** The calendar fields of a moment in the zone, or null before 1 AD (which Intl writes with its era's years). */
 function fields(d: Date, zone: Zone): { day: number; month: number; year: number } | null {
-  const t = d.getTime();
-  if (zone === 'India' && t < IST_SINCE) return null;
-  const shifted = new Date(zone === 'India' ? t + IST_OFFSET_MS : t);
+  const shifted = new Date(zone === 'India' ? d.getTime() + IST_OFFSET_MS : d.getTime());
   const year = shifted.getUTCFullYear();
-  if (year < 1000 || year > 9999) return null;
-  return { day: shifted.getUTCDate(), month: shifted.getUTCMonth(), year };
+  return year < 1 ? null : { day: shifted.getUTCDate(), month: shifted.getUTCMonth(), year };
 }
 
-const timeZoneOf = (zone: Zone) => (zone === 'India' ? 'Asia/Kolkata' : 'UTC');
+const viaIntl = (d: Date, zone: Zone, locale: string, options: Intl.DateTimeFormatOptions) =>
+  new Intl.DateTimeFormat(locale, { ...options, timeZone: zone === 'India' ? 'Asia/Kolkata' : 'UTC' }).format(
+    d,
+  );
 
 /** As Intl's 'en-IN' { day: 'numeric', month: 'long', year: 'numeric' } in the zone: '26 November 2026'. */
 export function indianDay(d: Date, zone: Zone): string {
   const f = fields(d, zone);
-  if (f) return `${f.day} ${MONTHS[f.month]} ${f.year}`;
-  return fallback(
-    `d${zone}`,
-    () =>
-      new Intl.DateTimeFormat('en-IN', {
-        day: 'numeric',
-        month: 'long',
-        year: 'numeric',
-        timeZone: timeZoneOf(zone),
-      }),
-  ).format(d);
+  return f
+    ? `${f.day} ${MONTHS[f.month]} ${f.year}`
+    : viaIntl(d, zone, 'en-IN', { day: 'numeric', month: 'long', year: 'numeric' });
 }
 
 /** As Intl's 'en-IN' { month: 'long', year: 'numeric' } in the zone: 'November 2026'. */
 export function indianMonth(d: Date, zone: Zone): string {
   const f = fields(d, zone);
-  if (f) return `${MONTHS[f.month]} ${f.year}`;
-  return fallback(
-    `m${zone}`,
-    () => new Intl.DateTimeFormat('en-IN', { month: 'long', year: 'numeric', timeZone: timeZoneOf(zone) }),
-  ).format(d);
+  return f ? `${MONTHS[f.month]} ${f.year}` : viaIntl(d, zone, 'en-IN', { month: 'long', year: 'numeric' });
 }
 
 /** The moment's date in India as YYYY-MM-DD (as Intl's 'en-CA' writes it). */
 export function indianIsoDate(d: Date): string {
   const f = fields(d, 'India');
-  if (!f)
-    return fallback('iso', () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' })).format(d);
+  if (!f) return viaIntl(d, 'India', 'en-CA', {});
   const pad = (v: number) => String(v).padStart(2, '0');
   return `${f.year}-${pad(f.month + 1)}-${pad(f.day)}`;
 }
