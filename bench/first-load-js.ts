@@ -3,8 +3,9 @@
  * interaction, as React Router's `<Scripts>` lists them for preloading (the page's boot script preloads that list
  * once it has painted, src/web/boot/defer-boot.ts): the client entry and its imports, then each matched route's
  * module and its static imports, deduplicated.
- * Lazy chunks (islands, `React.lazy`) are not counted: they load later. Each file is gzip-compressed at level 9
- * (zlib); the sum is in KB of 1,024 bytes.
+ * Lazy chunks (islands, `React.lazy`) are not counted: they load later. Each file counts as the gzip copy the
+ * server sends (its `.gz`, made by Zopfli at build time, src/server/cli/compress-assets.ts), or, for a file
+ * without one, as zlib compresses it at level 9; the sum is in KB of 1,024 bytes.
  *
  * The list comes from the server build's `assets` (the same manifest `<Scripts>` writes the links from), so no
  * server and no database are needed. Lighthouse's figure (bench/lighthouse.ts) counts what Chrome fetched during
@@ -60,11 +61,15 @@ export function firstLoadScripts(assets: AssetsManifest, routeIds: readonly stri
   return [...urls];
 }
 
-/** Each script's gzip size (level 9), read from `clientDir` (build/client). */
+/** Each script's gzip size as the server sends it (its `.gz` copy, else zlib level 9), from `clientDir`. */
 export function measureScripts(clientDir: string, urls: readonly string[]): FirstLoad {
   const scripts = urls.map((url) => {
     const file = join(clientDir, url.replace(/^\//, ''));
-    return { url, gzipBytes: gzipSync(readFileSync(file), { level: 9 }).length };
+    const sent = `${file}.gz`;
+    const gzipBytes = existsSync(sent)
+      ? readFileSync(sent).length
+      : gzipSync(readFileSync(file), { level: 9 }).length;
+    return { url, gzipBytes };
   });
   return { scripts, gzipKB: scripts.reduce((a, s) => a + s.gzipBytes, 0) / KB };
 }
