@@ -26,24 +26,20 @@ const sha256 = (bytes: Buffer) => `'sha256-${createHash('sha256').update(bytes).
  * The hashes of the stylesheets pages inline (the same few, ~44 KB, in every page): comparing the bytes with a
  * kept copy costs a small part of hashing them again. Bounded, in case a page ever inlines styles of its own.
  */
-const styleHashes = new Map<number, { body: Buffer; hash: string }[]>();
+const styleHashes: { body: Buffer; hash: string }[] = [];
 const STYLE_MEMO_MIN = 1024;
 const STYLE_MEMO_MAX = 64;
-let styleMemoSize = 0;
 
 function styleHash(body: Buffer): string {
   if (body.length < STYLE_MEMO_MIN) return sha256(body);
-  const known = styleHashes.get(body.length)?.find((k) => k.body.equals(body));
+  const known = styleHashes.find((k) => k.body.equals(body));
   if (known) return known.hash;
   const hash = sha256(body);
-  if (styleMemoSize >= STYLE_MEMO_MAX) {
-    styleHashes.clear();
-    styleMemoSize = 0;
-  }
-  styleHashes.set(body.length, [...(styleHashes.get(body.length) ?? []), { body: Buffer.from(body), hash }]);
-  styleMemoSize++;
+  if (styleHashes.length >= STYLE_MEMO_MAX) styleHashes.length = 0;
+  styleHashes.push({ body: Buffer.from(body), hash });
   return hash;
 }
+
 const SRC = /\ssrc\s*=/i;
 const OPEN = { script: Buffer.from('<script'), style: Buffer.from('<style') };
 const CLOSE = { script: Buffer.from('</script'), style: Buffer.from('</style') };
