@@ -1,7 +1,6 @@
 import type { AttributeValue } from './attributes.ts';
 import { formatDate } from './format.ts';
-import { indianNumber } from './indian-format.ts';
-import { formatQuantity } from './units.ts';
+import { formatQuantity, trimNumber } from './units.ts';
 
 export function formatAttributeValue(a: AttributeValue): string {
   const { v } = a;
@@ -10,7 +9,7 @@ export function formatAttributeValue(a: AttributeValue): string {
   if (a.t === 'date' && typeof v === 'string') return formatDate(v);
   if (typeof v === 'number') {
     if (a.q) return formatQuantity(v, a.q);
-    const n = indianNumber(Number(v.toFixed(2)));
+    const n = trimNumber(v);
     return a.u ? `${n} ${a.u}` : n;
   }
   return a.u ? `${v} ${a.u}` : v;

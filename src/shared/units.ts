@@ -24,7 +24,8 @@ export const QUANTITIES: Record<number, { factor: number; unit: string }> = {
   17: { factor: 1000, unit: 'g' },
 };
 
-function trimNumber(n: number): string {
+/** A plain number to two decimals at most, Indian grouping: 1498 → '1,498', 5.2 → '5.2'. */
+export function trimNumber(n: number): string {
   return indianNumber(Number(n.toFixed(2)));
 }
 
