@@ -50,11 +50,11 @@ export function NavBar({ active }: { active: number }) {
         </Link>
         {/* /search is a search box: a second one here would be a second, identical search landmark. */}
         {location.pathname !== '/search' && <SearchBox className="search-box-top" />}
-        <Link to="/search" className="search-link" aria-label="Search" />
+        <Link to="/search" className="search-link mask-icon" aria-label="Search" />
         <button
           ref={menuButton}
           type="button"
-          className="menu-button"
+          className="menu-button mask-icon"
           aria-expanded={open}
           aria-controls="site-nav"
           onClick={() => setOpenOn(open ? null : here)}

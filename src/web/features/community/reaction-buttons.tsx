@@ -136,7 +136,7 @@ export function ReactionButtons({
         <button
           key={b.reaction}
           type="button"
-          className={`reaction reaction-${i === 0 ? 'up' : 'down'}`}
+          className={`reaction reaction-${i === 0 ? 'up' : 'down'} mask-icon`}
           aria-pressed={state.mine === b.reaction}
           // aria-disabled rather than disabled: a disabled button drops the keyboard focus.
           aria-disabled={sending || undefined}

@@ -52,7 +52,7 @@ export function ReportButton({
       <button
         ref={button}
         type="button"
-        className={`${className} report-button`}
+        className={`${className} report-button mask-icon`}
         aria-haspopup="dialog"
         onClick={onClick}
         // Fetch the dialog's code as soon as it is likely to be wanted.
