@@ -5,7 +5,8 @@ export default {
   ssr: true,
   // Tests build into a folder of their own so a build elsewhere cannot pull files from under a running server.
   buildDirectory: process.env.WEB_BUILD_DIR ?? 'build',
-  // All routes are known at first load (a small app): no lazy route-discovery requests.
+  // A page's manifest lists only the routes it matched (a smaller first load); React Router asks /__manifest
+  // for the routes of the page's links once it has loaded.
   routeDiscovery: { mode: 'lazy' },
   // React Router 8's behaviour now, where nothing of ours depends on the old one. Not yet: v8_middleware (the load
   // context would have to become a RouterContextProvider) and v8_passThroughRequests (loaders would see the
