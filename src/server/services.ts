@@ -1,5 +1,4 @@
 import { join, resolve } from 'node:path';
-import { isbot } from 'isbot';
 import type { Database } from '../db/client.ts';
 import type { WebServices } from '../shared/web-context.ts';
 import type { Config } from './config.ts';
@@ -13,6 +12,7 @@ import { AccountService } from './modules/account/service.ts';
 import { type AvatarStore, DatabaseAvatarStore } from './modules/account/avatar-store.ts';
 import { SessionService } from './modules/account/sessions.ts';
 import { type Community, createCommunity } from './modules/community/index.ts';
+import { isBot } from './lib/bots.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { MailOutbox, type MailLog } from './lib/mail-outbox.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
@@ -122,7 +122,6 @@ export function createServices(
     await caches.invalidate('pages');
   };
   const views = new ViewCounter(database.db, onError);
-  const isBot = (ua: string | null | undefined) => !ua || isbot(ua);
   const dataDir = resolve(config.dataDir);
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,

@@ -8,6 +8,7 @@
  * and the kept encoding of a page the cache holds is made after that response (keepEncoded).
  */
 import { promisify } from 'node:util';
+import { LRUCache } from 'lru-cache';
 import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'node:zlib';
 import type { CachedPage } from './page-cache.ts';
 
@@ -19,18 +20,27 @@ const MIN_BYTES = 1024;
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
+/** What each Accept-Encoding header asks for: browsers send a handful of different ones. */
+const accepted = new LRUCache<string, Encoding | 'none'>({ max: 500 });
+
 /** The best encoding the request accepts (RFC 9110 §12.5.3: a token with q=0 is refused), if any. */
 export function acceptedEncoding(header: string | undefined): Encoding | null {
   if (!header) return null;
-  const accepted = new Set<string>();
+  let best = accepted.get(header);
+  if (best === undefined) accepted.set(header, (best = bestOf(header) ?? 'none'));
+  return best === 'none' ? null : best;
+}
+
+function bestOf(header: string): Encoding | null {
+  const tokens = new Set<string>();
   for (const part of header.split(',')) {
     const [name = '', ...params] = part.trim().toLowerCase().split(';');
     const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
     if (q && Number(q.slice(2)) === 0) continue;
-    accepted.add(name.trim());
+    tokens.add(name.trim());
   }
-  if (accepted.has('br')) return 'br';
-  if (accepted.has('gzip') || accepted.has('*')) return 'gzip';
+  if (tokens.has('br')) return 'br';
+  if (tokens.has('gzip') || tokens.has('*')) return 'gzip';
   return null;
 }
 
