@@ -1,3 +1,4 @@
+import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../test/app.ts';
 
@@ -30,13 +31,45 @@ describe('operations', () => {
   });
 
   it('sends a strict Content-Security-Policy and the usual security headers', async () => {
-    const res = await t.app.inject('/healthz');
+    const res = await t.app.inject('/robots.txt');
     const csp = String(res.headers['content-security-policy']);
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain("object-src 'none'");
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).not.toContain('unsafe-inline');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['strict-transport-security']).toMatch(/^max-age=\d+/);
+  });
+
+  it('lets nothing load under the API and the probes, which answer with data only', async () => {
+    for (const url of [
+      '/healthz',
+      '/readyz',
+      '/api-docs',
+      '/platform/api/v1/product/1',
+      '/user/api/v1/nope',
+    ]) {
+      const res = await t.app.inject(url);
+      expect(res.headers['content-security-policy'], url).toBe("default-src 'none';frame-ancestors 'none'");
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(res.headers['x-frame-options'], url).toBe('SAMEORIGIN');
+    }
+    // A path that only starts like a probe is no probe: a document's policy.
+    const other = await t.app.inject('/healthzz');
+    expect(other.headers['content-security-policy']).toContain("default-src 'self'");
+  });
+
+  it('compresses what the API and the other routes send above 1 KB, and not a health probe', async () => {
+    const headers = { 'accept-encoding': 'gzip, br' };
+    const docs = await t.app.inject({ url: '/api-docs', headers });
+    expect(docs.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(brotliDecompressSync(docs.rawPayload).toString()).openapi).toMatch(/^3\./);
+    const sitemap = await t.app.inject({ url: '/sitemaps/pages.xml', headers });
+    expect(sitemap.statusCode).toBe(200);
+    expect(sitemap.headers['content-encoding']).toBe('br');
+    const probe = await t.app.inject({ url: '/healthz', headers });
+    expect(probe.headers['content-encoding']).toBeUndefined();
+    expect(probe.json()).toEqual({ success: true, status: 'ok' });
   });
 
   it('answers unknown API paths with a JSON 404', async () => {

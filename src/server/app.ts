@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
-import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type onSendHookHandler } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import { errorBody, registerErrorHandling, sendUnavailable } from './plugins/errors.ts';
 import { sharedBodySerializer } from './plugins/serializer.ts';
@@ -33,7 +33,7 @@ import { paymentRoutes } from './modules/payments/routes.ts';
 import type { Services } from './services.ts';
 import { loggerOptions, logResponse } from './logging.ts';
 import { staticSecurityHeaders } from './plugins/security-headers.ts';
-import { contentSecurityPolicy, type ContentSecurityPolicy } from './web/page-csp.ts';
+import { contentSecurityPolicy, type ContentSecurityPolicy, DATA_POLICY } from './web/page-csp.ts';
 import { registerWeb, type WebOptions } from './web/handler.ts';
 
 export interface AppOptions {
@@ -57,6 +57,27 @@ const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const API_PREFIXES = ['/platform/api/', '/user/api/', '/moderation/api/', '/catalogue/api/'];
 const isApi = (url: string) => API_PREFIXES.some((prefix) => url.startsWith(prefix));
+/** Paths that answer with data, never with a document: the API, its OpenAPI document and the health probes. */
+const DATA_PATH =
+  /^\/(?:(?:platform|user|moderation|catalogue)\/api\/|(?:healthz|readyz|api-docs)(?:[/?]|$))/;
+
+/**
+ * What the API's responses get on the way out. Private by default: what a signed-in user reads, and anything of
+ * the account API, is never stored (a shared computer's back button, a proxy) unless its route chose a policy of
+ * its own. And a write that took may change what any page shows: every node renders its pages again (decision
+ * 0023), before the writer hears back, so its next page load shows the change. A callback hook, not an async
+ * one: most responses need no promise here.
+ */
+function apiResponseRules(services: Services): onSendHookHandler {
+  return (req, reply, payload, done) => {
+    const api = isApi(req.url);
+    const personal = req.headers.authorization !== undefined || (api && !req.url.startsWith('/platform/'));
+    if (personal && !reply.hasHeader('cache-control')) reply.header('cache-control', 'private, no-store');
+    if (api && !SAFE_METHODS.has(req.method) && reply.statusCode < 400)
+      services.invalidatePages().then(() => done(null, payload), done);
+    else done(null, payload);
+  };
+}
 
 export async function buildApp({ services, web, logger = true }: AppOptions): Promise<FastifyInstance> {
   const { config } = services;
@@ -96,32 +117,22 @@ export async function buildApp({ services, web, logger = true }: AppOptions): Pr
     formActionOrigin: config.razorpay ? new URL(config.razorpay.apiUrl).origin : null,
   });
   app.decorate('contentSecurityPolicy', csp);
-  const securityHeaders = staticSecurityHeaders(csp.base);
+  const documentHeaders = staticSecurityHeaders(csp.base);
+  const dataHeaders = staticSecurityHeaders(DATA_POLICY);
   app.addHook('onRequest', (req, reply, done) => {
-    reply.headers(securityHeaders).header('x-request-id', req.id);
+    reply.headers(DATA_PATH.test(req.url) ? dataHeaders : documentHeaders).header('x-request-id', req.id);
     if (closing) return sendUnavailable(reply, 'SHUTTING_DOWN');
     done();
   });
-  // A callback hook, not an async one: most responses need no promise here.
-  app.addHook('onSend', (req, reply, payload, done) => {
+  app.addHook('onSend', (_req, reply, payload, done) => {
     if (closing) reply.header('connection', 'close');
-    const api = isApi(req.url);
-    // Private by default: what a signed-in user reads, and anything of the account API, is never stored (a
-    // shared computer's back button, a proxy) unless its route chose a policy of its own.
-    const personal = req.headers.authorization !== undefined || (api && !req.url.startsWith('/platform/'));
-    if (personal && !reply.hasHeader('cache-control')) reply.header('cache-control', 'private, no-store');
-    // A write that took may change what any page shows: every node renders its pages again (decision 0023),
-    // before the writer hears back, so its next page load shows the change.
-    if (api && !SAFE_METHODS.has(req.method) && reply.statusCode < 400)
-      services.invalidatePages().then(() => done(null, payload), done);
-    else done(null, payload);
+    done(null, payload);
   });
   app.addHook('onResponse', (req, reply, done) => {
     logResponse(req, reply);
     done();
   });
 
-  await app.register(compress, { threshold: 1024 });
   await app.register(rateLimit, {
     max: config.rateLimitMax,
     timeWindow: '1 minute',
@@ -139,56 +150,65 @@ export async function buildApp({ services, web, logger = true }: AppOptions): Pr
   registerAuth(app, services.sessions);
 
   healthRoutes(app, services.database);
-  imageRoutes(app, services.database.db);
-  photoFileRoutes(app, services.database.db);
-  avatarFileRoutes(app, services);
-  articleImageRoutes(app, services);
-  seoRoutes(app, services);
-  await app.register(
-    async (platform) => {
-      catalogueRoutes(platform, services);
-      searchRoutes(platform, services.search);
-      communityPlatformRoutes(platform, services);
-      articleRoutes(platform, services);
-      helpRoutes(platform, services);
-      campaignRoutes(platform, services);
-      correctionPlatformRoutes(platform, services);
-    },
-    { prefix: '/platform/api/v1' },
-  );
-  await app.register(
-    async (user) => {
-      accountRoutes(user, services);
-      googleRoutes(user, services);
-      await accountImageRoutes(user, services);
-      communityUserRoutes(user, services);
-      preferenceRoutes(user, services);
-      await paymentRoutes(user, services);
-      standingRoutes(user, services);
-      correctionUserRoutes(user, services);
-    },
-    { prefix: '/user/api/v1' },
-  );
-  await app.register(async (staff) => moderationRoutes(staff, services), { prefix: '/moderation/api/v1' });
-  await app.register(
-    async (editors) => {
-      catalogueEditingRoutes(editors, services);
-      correctionEditorRoutes(editors, services);
-    },
-    { prefix: '/catalogue/api/v1' },
-  );
-  app.get('/api-docs', { schema: { hide: true } }, async () => app.swagger());
-  for (const prefix of ['/platform/api', '/user/api', '/moderation/api', '/catalogue/api']) {
-    // Answered as the request arrives, so no body (malformed, too large) changes the answer.
-    app.all(
-      `${prefix}/*`,
-      {
-        schema: { hide: true },
-        onRequest: async (_req, reply) => reply.status(404).send(errorBody('ROUTE_NOT_FOUND')),
+  // Every other route but the pages, in one scope with the plugin that compresses what they send (JSON, SVG,
+  // XML). A page compresses itself (web/page-encoding.ts), the build's files are stored compressed, and a health
+  // probe is too small: neither pays for the plugin's three hooks on every request.
+  await app.register(async (routes) => {
+    await routes.register(compress, { threshold: 1024 });
+    routes.addHook('onSend', apiResponseRules(services));
+    imageRoutes(routes, services.database.db);
+    photoFileRoutes(routes, services.database.db);
+    avatarFileRoutes(routes, services);
+    articleImageRoutes(routes, services);
+    seoRoutes(routes, services);
+    await routes.register(
+      async (platform) => {
+        catalogueRoutes(platform, services);
+        searchRoutes(platform, services.search);
+        communityPlatformRoutes(platform, services);
+        articleRoutes(platform, services);
+        helpRoutes(platform, services);
+        campaignRoutes(platform, services);
+        correctionPlatformRoutes(platform, services);
       },
-      async () => undefined,
+      { prefix: '/platform/api/v1' },
     );
-  }
+    await routes.register(
+      async (user) => {
+        accountRoutes(user, services);
+        googleRoutes(user, services);
+        await accountImageRoutes(user, services);
+        communityUserRoutes(user, services);
+        preferenceRoutes(user, services);
+        await paymentRoutes(user, services);
+        standingRoutes(user, services);
+        correctionUserRoutes(user, services);
+      },
+      { prefix: '/user/api/v1' },
+    );
+    await routes.register(async (staff) => moderationRoutes(staff, services), {
+      prefix: '/moderation/api/v1',
+    });
+    await routes.register(
+      async (editors) => {
+        catalogueEditingRoutes(editors, services);
+        correctionEditorRoutes(editors, services);
+      },
+      { prefix: '/catalogue/api/v1' },
+    );
+    routes.get('/api-docs', { schema: { hide: true } }, async () => app.swagger());
+    for (const prefix of ['/platform/api', '/user/api', '/moderation/api', '/catalogue/api']) {
+      // Answered as the request arrives, so no body (malformed, too large) changes the answer.
+      routes.all(
+        `${prefix}/*`,
+        {
+          schema: { hide: true },
+          onRequest: async (_req, reply) => reply.status(404).send(errorBody('ROUTE_NOT_FOUND')),
+        },
+        async () => undefined,
+      );
+    }
+  });
 
   if (web) await registerWeb(app, web, services);
   else {

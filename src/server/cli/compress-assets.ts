@@ -10,7 +10,7 @@ import { brotliCompressSync, constants } from 'node:zlib';
 import { gzipAsync } from '@gfx/zopfli';
 
 const root = process.argv[2] ?? join(process.env.WEB_BUILD_DIR ?? 'build', 'client');
-const TEXT = /\.(js|css|svg|json|txt|html|map)$/;
+const TEXT = /\.(js|css|svg|json|txt|html|map|ico)$/;
 
 function walk(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {

@@ -9,7 +9,6 @@ import { errorOf, paymentHelpers, pendingTx, type Started } from '../../../test/
 import { checkoutSignature, hmacHex, type ProviderPayment } from './provider.ts';
 import { webhookBody } from './test-checkout.ts';
 
-const API = '/user/api/v1';
 const KEY_ID = 'rzp_test_verdict01';
 const KEY_SECRET = 'verdict-razorpay-key-secret-0123456789';
 const WEBHOOK_SECRET = 'verdict-razorpay-webhook-secret-abcdef';
@@ -422,7 +421,8 @@ describe('Razorpay', () => {
   });
 
   it("lets forms post to Razorpay's origin in the content security policy", async () => {
-    const res = await t.app.inject({ url: `${API}/subscription-validity` });
+    // Any document's policy (pages add their hashes to it); the API's JSON has a policy of its own.
+    const res = await t.app.inject({ url: '/robots.txt' });
     const csp = res.headers['content-security-policy'];
     expect(csp).toMatch(new RegExp(`(^|;)form-action 'self' ${standIn.url.replace(/\./g, '\\.')}(;|$)`));
   });
