@@ -1,4 +1,7 @@
+import { Writable } from 'node:stream';
+import type { ReactNode } from 'react';
 import { renderToReadableStream } from 'react-dom/server.edge';
+import { renderToPipeableStream } from 'react-dom/server.node';
 import {
   type ActionFunctionArgs,
   type AppLoadContext,
@@ -18,14 +21,61 @@ export function handleError(error: unknown, { request, context }: LoaderFunction
   if (!request.signal.aborted) (context as AppLoadContext).reportError(error);
 }
 
+/** A page's HTML, rendered whole (all its data comes from loaders); `onError` hears of errors inside it. */
+type RenderWhole = (page: ReactNode, onError: (error: unknown) => void) => Promise<Buffer<ArrayBuffer>>;
+
 /**
- * Renders the whole page before sending it (all data comes from loaders), as one body. No nonce: the page may be cached and
- * shared, so its CSP lists the hashes of its inline scripts instead (src/server/web/page-csp.ts).
- *
- * React's web-streams build, not its Node build (decision 0028): the Node build runs each render inside an
- * AsyncLocalStorage, and on Node 20 the first one switches on promise hooks for the whole process, for good. Every
- * promise of every later request then paid for them: /healthz answered about 30 % fewer requests a second once a
- * page had been rendered. The whole page is read before it is sent, so nothing is lost by not piping.
+ * In production: React's web-streams build (decision 0028). React's Node build runs each render inside an
+ * AsyncLocalStorage, and on Node 20 the first one switches on promise hooks for the whole process, for good:
+ * every promise of every later request paid for them (/healthz answered about 30 % fewer requests a second once
+ * a page had been rendered). This build keeps no request storage where the platform has no global
+ * AsyncLocalStorage, and Node has none.
+ */
+export const viaWebStreams: RenderWhole = async (page, onError) => {
+  const stream = await renderToReadableStream(page, {
+    signal: AbortSignal.timeout(streamTimeout + 1000),
+    onError,
+  });
+  await stream.allReady;
+  const chunks: Uint8Array[] = [];
+  for await (const chunk of stream) chunks.push(chunk);
+  return Buffer.concat(chunks);
+};
+
+/**
+ * In development and tests: React's Node build. The development version of the web-streams build warns about
+ * every empty attribute on Node 20, which has no ArrayBuffer.prototype.detached; the promise hooks cost nothing
+ * that matters there.
+ */
+export const viaNodeStreams: RenderWhole = (page, onError) =>
+  new Promise((resolve, reject) => {
+    const { pipe, abort } = renderToPipeableStream(page, {
+      onAllReady() {
+        const chunks: Buffer[] = [];
+        const body = new Writable({
+          write(chunk: Buffer, _encoding, done) {
+            chunks.push(chunk);
+            done();
+          },
+        });
+        body.on('finish', () => resolve(Buffer.concat(chunks)));
+        body.on('error', reject);
+        pipe(body);
+      },
+      onShellError: reject,
+      onError,
+    });
+    setTimeout(abort, streamTimeout + 1000).unref();
+  });
+
+/** As React picks its own production or development build: by NODE_ENV when the server runs. */
+const renderWhole: RenderWhole = process.env.NODE_ENV === 'production' ? viaWebStreams : viaNodeStreams;
+
+/**
+ * Renders the whole page before sending it, as one body. No nonce: the page may be cached and shared, so its
+ * CSP lists the hashes of its inline scripts instead (src/server/web/page-csp.ts). The server reads the body
+ * whole to hash its inline code; its stylesheets are written in and, in production, its code set to load after
+ * the first paint.
  */
 export default async function handleRequest(
   request: Request,
@@ -35,24 +85,16 @@ export default async function handleRequest(
   loadContext: AppLoadContext,
 ) {
   let status = responseStatusCode;
-  const stream = await renderToReadableStream(
+  const html = await renderWhole(
     <StylesContext.Provider value={loadContext.styles}>
       <ServerRouter context={routerContext} url={request.url} />
     </StylesContext.Provider>,
-    {
-      signal: AbortSignal.timeout(streamTimeout + 1000),
-      onError(error) {
-        status = 500;
-        if (!request.signal.aborted) loadContext.reportError(error);
-      },
+    (error) => {
+      status = 500;
+      if (!request.signal.aborted) loadContext.reportError(error);
     },
   );
-  await stream.allReady;
-  // The page is complete: its bytes are gathered into one body (the server reads it whole to hash its inline
-  // code). Then its stylesheets are written in and, in production, its code set to load after the first paint.
-  const chunks: Uint8Array[] = [];
-  for await (const chunk of stream) chunks.push(chunk);
-  const page = fillStylesheets(Buffer.concat(chunks), loadContext.styles);
+  const page = fillStylesheets(html, loadContext.styles);
   responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
   return new Response(import.meta.env.PROD ? deferBoot(page) : page, { headers: responseHeaders, status });
 }
