@@ -8,6 +8,8 @@ beforeAll(async () => {
     app.get('/__test/boom', async () => {
       throw new Error('secret database detail');
     });
+    // Outside the scope of compressed routes, as the pages and the probes are.
+    app.get('/__test/large', async () => ({ text: 'x'.repeat(4096) }));
   });
 });
 afterAll(() => t.close());
@@ -70,6 +72,10 @@ describe('operations', () => {
     const probe = await t.app.inject({ url: '/healthz', headers });
     expect(probe.headers['content-encoding']).toBeUndefined();
     expect(probe.json()).toEqual({ success: true, status: 'ok' });
+    // Large, but outside that scope: the plugin's hooks do not run there (a page compresses itself).
+    const outside = await t.app.inject({ url: '/__test/large', headers });
+    expect(outside.headers['content-encoding']).toBeUndefined();
+    expect(outside.json().text).toHaveLength(4096);
   });
 
   it('answers unknown API paths with a JSON 404', async () => {

@@ -57,9 +57,9 @@ const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const API_PREFIXES = ['/platform/api/', '/user/api/', '/moderation/api/', '/catalogue/api/'];
 const isApi = (url: string) => API_PREFIXES.some((prefix) => url.startsWith(prefix));
-/** Paths that answer with data, never with a document: the API, its OpenAPI document and the health probes. */
-const DATA_PATH =
-  /^\/(?:(?:platform|user|moderation|catalogue)\/api\/|(?:healthz|readyz|api-docs)(?:[/?]|$))/;
+/** The API's OpenAPI document and the health probes: with the API, the paths that answer with data only. */
+const DATA_ROUTE = /^\/(?:healthz|readyz|api-docs)(?:[/?]|$)/;
+const isData = (url: string) => isApi(url) || DATA_ROUTE.test(url);
 
 /**
  * What the API's responses get on the way out. Private by default: what a signed-in user reads, and anything of
@@ -120,7 +120,7 @@ export async function buildApp({ services, web, logger = true }: AppOptions): Pr
   const documentHeaders = staticSecurityHeaders(csp.base);
   const dataHeaders = staticSecurityHeaders(DATA_POLICY);
   app.addHook('onRequest', (req, reply, done) => {
-    reply.headers(DATA_PATH.test(req.url) ? dataHeaders : documentHeaders).header('x-request-id', req.id);
+    reply.headers(isData(req.url) ? dataHeaders : documentHeaders).header('x-request-id', req.id);
     if (closing) return sendUnavailable(reply, 'SHUTTING_DOWN');
     done();
   });
@@ -197,10 +197,10 @@ export async function buildApp({ services, web, logger = true }: AppOptions): Pr
       { prefix: '/catalogue/api/v1' },
     );
     routes.get('/api-docs', { schema: { hide: true } }, async () => app.swagger());
-    for (const prefix of ['/platform/api', '/user/api', '/moderation/api', '/catalogue/api']) {
+    for (const prefix of API_PREFIXES) {
       // Answered as the request arrives, so no body (malformed, too large) changes the answer.
       routes.all(
-        `${prefix}/*`,
+        `${prefix}*`,
         {
           schema: { hide: true },
           onRequest: async (_req, reply) => reply.status(404).send(errorBody('ROUTE_NOT_FOUND')),
