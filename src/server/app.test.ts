@@ -41,6 +41,8 @@ describe('operations', () => {
     expect(csp).not.toContain('unsafe-inline');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['strict-transport-security']).toMatch(/^max-age=\d+/);
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
+    expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
   });
 
   it('lets nothing load under the API and the probes, which answer with data only', async () => {
@@ -55,6 +57,11 @@ describe('operations', () => {
       expect(res.headers['content-security-policy'], url).toBe("default-src 'none';frame-ancestors 'none'");
       expect(res.headers['x-content-type-options'], url).toBe('nosniff');
       expect(res.headers['x-frame-options'], url).toBe('SAMEORIGIN');
+      expect(res.headers['strict-transport-security'], url).toMatch(/^max-age=\d+/);
+      expect(res.headers['cross-origin-resource-policy'], url).toBe('same-origin');
+      // What only a document a browser shows needs, data answers go without (OWASP's REST set).
+      for (const documentOnly of ['referrer-policy', 'x-dns-prefetch-control', 'cross-origin-opener-policy'])
+        expect(res.headers[documentOnly], `${url} ${documentOnly}`).toBeUndefined();
     }
     // A path that only starts like a probe is no probe: a document's policy.
     const other = await t.app.inject('/healthzz');
@@ -72,6 +79,7 @@ describe('operations', () => {
     const probe = await t.app.inject({ url: '/healthz', headers });
     expect(probe.headers['content-encoding']).toBeUndefined();
     expect(probe.json()).toEqual({ success: true, status: 'ok' });
+    expect(probe.headers['content-type']).toBe('application/json; charset=utf-8');
     // Large, but outside that scope: the plugin's hooks do not run there (a page compresses itself).
     const outside = await t.app.inject({ url: '/__test/large', headers });
     expect(outside.headers['content-encoding']).toBeUndefined();

@@ -32,7 +32,7 @@ import { seoRoutes } from './modules/seo/routes.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
 import type { Services } from './services.ts';
 import { loggerOptions, logResponse } from './logging.ts';
-import { staticSecurityHeaders } from './plugins/security-headers.ts';
+import { dataSecurityHeaders, staticSecurityHeaders } from './plugins/security-headers.ts';
 import { contentSecurityPolicy, type ContentSecurityPolicy, DATA_POLICY } from './web/page-csp.ts';
 import { registerWeb, type WebOptions } from './web/handler.ts';
 
@@ -118,7 +118,7 @@ export async function buildApp({ services, web, logger = true }: AppOptions): Pr
   });
   app.decorate('contentSecurityPolicy', csp);
   const documentHeaders = staticSecurityHeaders(csp.base);
-  const dataHeaders = staticSecurityHeaders(DATA_POLICY);
+  const dataHeaders = dataSecurityHeaders(DATA_POLICY);
   app.addHook('onRequest', (req, reply, done) => {
     reply.headers(isData(req.url) ? dataHeaders : documentHeaders).header('x-request-id', req.id);
     if (closing) return sendUnavailable(reply, 'SHUTTING_DOWN');

@@ -30,3 +30,23 @@ export function staticSecurityHeaders(contentSecurityPolicy: string): Record<str
   headers['content-security-policy'] = contentSecurityPolicy;
   return headers;
 }
+
+/**
+ * What an answer that is data (the API's JSON, the health probes, the OpenAPI document) needs of those headers:
+ * OWASP's REST Security Cheat Sheet set (no MIME sniffing, no framing, HTTPS only, no cross-origin reads) with the
+ * data policy. The others (referrer, DNS prefetch, opener, agent cluster, IE download and XSS filter, Flash
+ * policies) only mean something to a document a browser shows: Node checks every header of every response, so
+ * each answer of the API carries 6 headers instead of 12 (decision 0028).
+ */
+const DATA_HEADERS = [
+  'cross-origin-resource-policy',
+  'strict-transport-security',
+  'x-content-type-options',
+  'x-frame-options',
+  'content-security-policy',
+] as const;
+
+export function dataSecurityHeaders(dataPolicy: string): Record<string, string> {
+  const all = staticSecurityHeaders(dataPolicy);
+  return Object.fromEntries(DATA_HEADERS.map((name) => [name, all[name]!]));
+}
