@@ -524,6 +524,54 @@ describe.skipIf(!browserAvailable())('reviews', () => {
     expect(session.errors).toEqual([]);
   });
 
+  it('adds a long-term update under one’s own review; visitors see it under the review (issue 22)', async () => {
+    const id = await unreviewedProduct();
+    const member = await newMember();
+    const posted = await postAs<PostedReview>(
+      member,
+      `${PLATFORM}/product/${id}/review`,
+      reviewBody(4, 'Good at first'),
+    );
+    session = await openBrowser();
+    const { page } = session;
+    await signInAs(page, member);
+    await visit(page, `/product/${id}`);
+    await openReviews(page);
+    const mine = card(page, 'Good at first');
+    const add = mine.getByRole('button', { name: 'Add an update to your review “Good at first”' });
+    await add.click();
+    const field = mine.getByLabel('Your update');
+    await expect.poll(() => field.evaluate((el) => el === document.activeElement)).toBe(true);
+    // The form checks the text as the server does.
+    await field.fill('Too short');
+    await mine.getByRole('button', { name: 'Post update' }).click();
+    await mine.getByText('Write an update of 10 to 2,000 characters.').waitFor();
+    await expectAccessible(page);
+    const text = 'The battery now lasts only half a day. <b>Not</b> what I hoped.';
+    await field.fill(text);
+    await mine.getByRole('button', { name: 'Post update' }).click();
+    await sawToast(page, 'update added');
+    const list = mine.getByRole('list', { name: 'Updates from the author' });
+    await list.getByText(text, { exact: true }).waitFor();
+    await list.getByText('Update the same day').waitFor();
+    // The form closed and focus went back to the button.
+    await expect.poll(() => add.evaluate((el) => el === document.activeElement)).toBe(true);
+    // The review's own text is as it was, and a visitor sees the update on the review's own page.
+    const single = await api<{ review: { description: string; updates: { text: string }[] } }>(
+      `/product/${id}/review/${posted.review.id}`,
+    );
+    expect(single.review.updates.map((u) => u.text)).toEqual([text]);
+    expect(single.review.description).toContain('Good at first: I have used this phone');
+    expect(session.errors).toEqual([]);
+    await session.close();
+    session = await openBrowser();
+    await visit(session.page, `/product/${id}/review/${posted.review.id}`);
+    await session.page.getByRole('list', { name: 'Updates from the author' }).getByText(text).waitFor();
+    expect(await session.page.getByRole('button', { name: /Add an update/ }).count()).toBe(0);
+    await expectAccessible(session.page);
+    expect(session.errors).toEqual([]);
+  });
+
   it('at 360 px: the reviews code loads only near the section, and nothing scrolls sideways', async () => {
     const id = await unreviewedProduct();
     const member = await newMember();

@@ -635,6 +635,23 @@ export const reviews = pgTable(
   ],
 );
 
+/**
+ * Long-term updates (issue 22): dated notes an author adds under their review ("after 3 months"), at most
+ * REVIEW_UPDATES_MAX a review, oldest first; the review's own text never changes with them. They go with it.
+ */
+export const reviewUpdates = pgTable(
+  'review_updates',
+  {
+    id: serial('id').primaryKey(),
+    reviewId: integer('review_id')
+      .notNull()
+      .references(() => reviews.id, { onDelete: 'cascade' }),
+    body: text('body').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('review_updates_review_idx').on(t.reviewId, t.id)],
+);
+
 /** A like (1) or dislike (-1) by one user on one item; the item's stored counters count them. */
 /** A column naming the row a post or reaction belongs to; it goes when that row goes. */
 const belongsTo = (name: string, references: () => AnyPgColumn) =>
@@ -786,8 +803,42 @@ export const moderationActions = pgTable(
     index('moderation_actions_target_idx').on(t.targetType, t.targetId),
     check(
       'moderation_actions_action_ck',
-      sql`${t.action} IN ('dismiss', 'hide', 'restore', 'warn', 'suspend', 'flag', 'unflag', 'auto_hide')`,
+      sql`${t.action} IN ('dismiss', 'hide', 'restore', 'warn', 'suspend', 'flag', 'unflag', 'auto_hide', 'uphold')`,
     ),
+  ],
+);
+
+/**
+ * Appeals (issue 22): the author of a hidden post asks, once per decision (a hide or auto_hide line of the audit
+ * log), for it to be looked at again. Another moderator, or an admin, than the one who decided grants it (the
+ * post is restored) or upholds it, with a reason the author reads. Erasing the account deletes its appeals.
+ */
+export const appeals = pgTable(
+  'appeals',
+  {
+    id: serial('id').primaryKey(),
+    /** The decision appealed: a hide or auto_hide line of moderation_actions. */
+    actionId: integer('action_id')
+      .notNull()
+      .references(() => moderationActions.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    body: text('body').notNull(),
+    /** open, granted (the post was restored) or upheld. */
+    status: text('status').notNull().default('open'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    decidedBy: integer('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    decisionReason: text('decision_reason'),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('appeals_action_uq').on(t.actionId),
+    index('appeals_open_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`${t.status} = 'open'`),
+    index('appeals_user_idx').on(t.userId),
+    check('appeals_status_ck', sql`${t.status} IN ('open', 'granted', 'upheld')`),
   ],
 );
 

@@ -41,6 +41,10 @@ export const threadItem = {
   ...likes,
 };
 
+/** A long-term update under a review: "Update after 3 months". */
+export const ReviewUpdateSchema = z.object({ text: z.string(), created_at: z.string() });
+export type ReviewUpdate = z.infer<typeof ReviewUpdateSchema>;
+
 export const ReviewSchema = z.object({
   id: z.number().int(),
   product_id: z.number().int(),
@@ -63,6 +67,8 @@ export const ReviewSchema = z.object({
   mine: z.boolean(),
   /** Only on the viewer's own review that moderators hid: nobody else sees it. */
   hidden: HiddenMarkSchema,
+  /** Dated notes its author added later (issue 22), oldest first; the review's own text never changes with them. */
+  updates: z.array(ReviewUpdateSchema),
 });
 export type Review = z.infer<typeof ReviewSchema>;
 

@@ -15,6 +15,7 @@ export const COMMUNITY_MESSAGES = {
   reply: 'Write a reply of 1 to 1,000 characters.',
   reason: 'Please choose a reason.',
   reportComments: 'Keep your comments under 500 characters.',
+  reviewUpdate: 'Write an update of 10 to 2,000 characters.',
   controlCharacters: 'Please remove the invisible control characters (U+0000) from your text.',
 } as const;
 
@@ -32,6 +33,7 @@ export const COMMUNITY_SUCCESS = {
   answerPosted: 'answer posted',
   answerDeleted: 'answer deleted',
   reported: 'Thanks. Our moderators will look at your report.',
+  reviewUpdateAdded: 'update added',
 } as const;
 
 export const LIMITS = {
@@ -42,7 +44,11 @@ export const LIMITS = {
   comment: [1, 1000],
   reply: [1, 1000],
   reportComments: 500,
+  reviewUpdate: [10, 2000],
 } as const;
+
+/** Long-term updates (issue 22): an author adds dated notes under a review, at most this many. */
+export const REVIEW_UPDATES_MAX = 10;
 
 /** The four review aspects, in the order the spec lists them, with their API field names. */
 export const ASPECTS = [
@@ -63,7 +69,11 @@ export const REVIEW_SORT_LABELS: Record<ReviewSort, string> = {
 };
 
 /** Report reasons by what is reported (spec section 3). */
-/** The spec's reasons for reporting a review, also used for every other kind of post. */
+/**
+ * The spec's reasons for reporting a review, also used for every other kind of post, and two of its reasons for
+ * reporting a user that a post can be as well (issue 22): they are among the severe reasons that may hide a post
+ * before a moderator sees it (SEVERE_POST_REASONS).
+ */
 const POST_REASONS = {
   7: 'Spamming',
   8: 'Incentivized',
@@ -73,6 +83,8 @@ const POST_REASONS = {
   1: 'Off-topic',
   13: 'Abusive',
   14: 'Restricted media',
+  2: 'Privacy violation',
+  4: 'Illegal content',
 } as const;
 
 export const REPORT_REASONS = {

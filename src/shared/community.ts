@@ -45,6 +45,10 @@ export const AnswerInputSchema = z.object({ text: text(LIMITS.answer, COMMUNITY_
 export const CommentInputSchema = z.object({ text: text(LIMITS.comment, COMMUNITY_MESSAGES.comment) });
 export const ReplyInputSchema = z.object({ text: text(LIMITS.reply, COMMUNITY_MESSAGES.reply) });
 export type TextInput = { text: string };
+/** POST /product/review/{id}/updates: a dated note the author adds under their review; the text stays as it was. */
+export const ReviewUpdateInputSchema = z.object({
+  text: text(LIMITS.reviewUpdate, COMMUNITY_MESSAGES.reviewUpdate),
+});
 
 /** Review: Useful / Not Useful. Everything else: like / dislike. */
 export const ReviewReactionSchema = z.object({ reaction: z.enum(REVIEW_REACTIONS) });

@@ -64,6 +64,22 @@ export const ERRORS = {
   ARTICLE_NOT_FOUND: { status: 404, message: 'Article not found.' },
   CAMPAIGN_NOT_FOUND: { status: 404, message: 'Campaign not found.' },
   NOT_OWNER: { status: 403, message: 'You can only change or delete what you posted.' },
+  REVIEW_UPDATES_FULL: {
+    status: 409,
+    message: 'A review can have 10 updates. Edit your review to change what it says.',
+  },
+  REVIEW_HIDDEN: { status: 409, message: 'Moderators hid this review: it cannot get updates.' },
+  APPEAL_NOT_ALLOWED: {
+    status: 409,
+    message: 'Only the latest decision to hide a post that is still hidden can be appealed.',
+  },
+  ALREADY_APPEALED: { status: 409, message: 'You have already appealed this decision.' },
+  APPEAL_NOT_FOUND: { status: 404, message: 'Appeal not found.' },
+  APPEAL_OWN_DECISION: {
+    status: 403,
+    message: 'Another moderator must decide the appeal of your own decision.',
+  },
+  APPEAL_DECIDED: { status: 409, message: 'This appeal has already been decided.' },
   OWN_CONTENT_REACTION: { status: 403, message: 'You cannot react to your own post.' },
   PRODUCT_DOWNVOTE: { status: 400, message: 'Products can be upvoted, not downvoted.' },
   ALREADY_REPORTED: {

@@ -39,8 +39,12 @@ export const MODERATION_ACTIONS = [
   'unflag',
 ] as const;
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
-/** What the audit log records: the moderators' actions and the automatic hiding. */
-export type AuditAction = ModerationAction | 'auto_hide';
+/**
+ * What the audit log records: the moderators' actions, the automatic hiding, and an appeal upheld (issue 22;
+ * an appeal granted is recorded as the restore it makes).
+ */
+export type AuditAction = ModerationAction | 'auto_hide' | 'uphold';
+export const AUDIT_ACTIONS = [...MODERATION_ACTIONS, 'auto_hide', 'uphold'] as const;
 
 /** Which actions apply to which kind of item. */
 export const ACTIONS_FOR: Record<ModerationTarget, readonly ModerationAction[]> = {
@@ -57,8 +61,14 @@ export const ACTIONS_FOR: Record<ModerationTarget, readonly ModerationAction[]> 
 export const SUSPENSION_DAYS = [1, 7, 30] as const;
 export type SuspensionDays = (typeof SUSPENSION_DAYS)[number];
 
-/** Automatic hiding: this many different reporters, each with an account at least this old and not suspended. */
+/**
+ * Automatic hiding: this many different reporters, each with an account at least this old and not suspended,
+ * each for one of the severe reasons (abusive, restricted media, privacy violation, illegal content). Any other
+ * report (off-topic, spam, a false claim…) waits for a moderator while the post stays up: a review is never
+ * hidden for what members think of its opinion (issue 22, decision 0029).
+ */
 export const AUTO_HIDE_REPORTERS = 3;
+export const SEVERE_POST_REASONS: readonly number[] = [13, 14, 2, 4];
 export const AUTO_HIDE_ACCOUNT_AGE_DAYS = 7;
 /** The reason the author sees for an automatic hiding. */
 export const AUTO_HIDE_REASON = 'Hidden automatically after several reports, until a moderator reviews it.';
@@ -87,4 +97,19 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   flag: 'Listing marked inaccurate',
   unflag: 'Listing marked fixed',
   auto_hide: 'Hidden automatically',
+  uphold: 'Appeal upheld',
 };
+
+/** Appeals (issue 22): the author of a hidden post asks once per decision; another moderator decides. */
+export const APPEAL_OUTCOMES = ['grant', 'uphold'] as const;
+export type AppealOutcome = (typeof APPEAL_OUTCOMES)[number];
+export const APPEAL_LIMITS = { text: [10, 1000] } as const;
+export const APPEAL_MESSAGES = {
+  text: 'Explain your appeal in 10 to 1,000 characters.',
+  outcome: 'Choose whether to grant or uphold the appeal.',
+  sent: 'Appeal sent. A different moderator will look at it, and you will see the answer here.',
+  done: {
+    grant: 'Appeal granted: the post is restored. The author can see your reason.',
+    uphold: 'Appeal upheld: the post stays hidden. The author can see your reason.',
+  } satisfies Record<AppealOutcome, string>,
+} as const;

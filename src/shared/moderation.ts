@@ -6,6 +6,10 @@ import { z } from './zod.ts';
 import { pageOf } from './api-types.ts';
 import { boundedText } from './fields.ts';
 import {
+  APPEAL_LIMITS,
+  APPEAL_MESSAGES,
+  APPEAL_OUTCOMES,
+  AUDIT_ACTIONS,
   MODERATION_ACTIONS,
   MODERATION_MESSAGES,
   MODERATION_TARGETS,
@@ -41,6 +45,20 @@ export const ModerationActionSchema = z
     }
   });
 export type ModerationActionInput = z.infer<typeof ModerationActionSchema>;
+
+/** POST /user/api/v1/user/appeals: the author of a hidden post appeals one decision (a notice's id). */
+export const AppealInputSchema = z.object({
+  notice_id: id,
+  text: boundedText(APPEAL_LIMITS.text, APPEAL_MESSAGES.text),
+});
+export type AppealInput = z.infer<typeof AppealInputSchema>;
+
+/** POST /moderation/api/v1/appeals/{id}: grant (restore the post) or uphold, with the reason the author reads. */
+export const AppealDecisionSchema = z.object({
+  outcome: z.enum(APPEAL_OUTCOMES, { error: APPEAL_MESSAGES.outcome }),
+  reason: boundedText([5, 500], MODERATION_MESSAGES.reason),
+});
+export type AppealDecisionInput = z.infer<typeof AppealDecisionSchema>;
 
 /** A page query of the moderation lists. */
 export const ModerationPageSchema = z.object({
@@ -81,7 +99,7 @@ export const AuditEntrySchema = z.object({
   at: z.string(),
   /** The moderator's username; null for the automatic hiding (or an erased account). */
   actor: z.string().nullable(),
-  action: z.enum([...MODERATION_ACTIONS, 'auto_hide']),
+  action: z.enum(AUDIT_ACTIONS),
   target_type: z.enum(MODERATION_TARGETS),
   target_id: z.number().int(),
   /** The author or user the action was about, if any. */
@@ -145,6 +163,18 @@ export const NoticeSchema = z.object({
   action: z.enum(['hide', 'auto_hide', 'restore', 'warn', 'suspend']),
   reason: z.string(),
   days: z.number().int().nullable(),
+  /** The author's appeal of this decision, if they made one, and what came of it (issue 22). */
+  appeal: z
+    .object({
+      status: z.enum(['open', 'granted', 'upheld']),
+      text: z.string(),
+      created_at: z.string(),
+      reason: z.string().nullable(),
+      decided_at: z.string().nullable(),
+    })
+    .nullable(),
+  /** The author may appeal it now: a hiding of a post that is still hidden, not appealed yet, the latest. */
+  appealable: z.boolean(),
   /** The post it was about (with its text, so the author knows which), or null for an account action. */
   item: z
     .object({
@@ -185,3 +215,24 @@ export type MyReport = z.infer<typeof MyReportSchema>;
 
 export const MyReportsSchema = pageOf(MyReportSchema);
 export type MyReports = z.infer<typeof MyReportsSchema>;
+
+/** An open appeal as moderators see it: the post, the decision appealed and the author's text. */
+export const AppealEntrySchema = z.object({
+  id: z.number().int(),
+  text: z.string(),
+  created_at: z.string(),
+  author: z.string().nullable(),
+  decision: z.object({
+    action: z.enum(['hide', 'auto_hide']),
+    /** Who decided: null for the automatic hiding. */
+    actor: z.string().nullable(),
+    reason: z.string(),
+    at: z.string(),
+  }),
+  item: ModeratedItemSchema,
+  /** False for the moderator who made the decision: someone else decides its appeal. */
+  can_decide: z.boolean(),
+});
+export type AppealEntry = z.infer<typeof AppealEntrySchema>;
+export const AppealsSchema = pageOf(AppealEntrySchema);
+export type Appeals = z.infer<typeof AppealsSchema>;

@@ -106,6 +106,7 @@ const VALID: Record<string, { query?: string; body?: object | Buffer; type?: str
   'POST /platform/api/v1/product/review/report': { body: { review_id: 1, ...report } },
   'POST /platform/api/v1/product/review/{id}/comment': { body: { text: 'Useful review.' } },
   'POST /platform/api/v1/product/review/{id}/react': { body: { reaction: 'useful' } },
+  'POST /platform/api/v1/product/review/{id}/updates': { body: { text: 'Six months on: still great.' } },
   'POST /platform/api/v1/product/{id}/corrections': {
     body: { field: 'attribute_13', value: 'Bluetooth 5.4', source_url: 'https://example.com/specs' },
   },
@@ -136,6 +137,9 @@ const VALID: Record<string, { query?: string; body?: object | Buffer; type?: str
     body: { category_id: 'C001', budget_min: 10000, budget_max: 30000, focus_area: 4, released_within: 24 },
   },
   'POST /user/api/v1/user/report': { body: { username: 'someone1', reason_id: 1 } },
+  'POST /user/api/v1/user/appeals': { body: { notice_id: 1, text: 'Please look at it again.' } },
+  'GET /moderation/api/v1/appeals': { query: 'page=0' },
+  'POST /moderation/api/v1/appeals/{id}': { body: { outcome: 'uphold', reason: 'The rules were followed.' } },
   'POST /user/api/v1/user/update': {
     body: {
       firstName: 'Meera',

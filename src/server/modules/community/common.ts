@@ -182,7 +182,7 @@ export async function react<N extends string>(
 
 export type PostKind = 'review' | 'question' | 'answer' | 'comment' | 'reply';
 /** A suggested correction to the catalogue (issue 19) is limited like a post. */
-export type LimitedAction = PostKind | 'correction' | 'react' | 'report' | 'follow';
+export type LimitedAction = PostKind | 'correction' | 'update' | 'react' | 'report' | 'follow';
 
 interface Rule {
   /** At most `max` in `windowMs`. */
@@ -233,7 +233,15 @@ export async function markContributed(db: Executor, user: Actor, now: string): P
   );
 }
 const REPLIES: readonly LimitedAction[] = ['answer', 'comment', 'reply'];
-const POSTS: readonly LimitedAction[] = ['review', 'question', 'answer', 'comment', 'reply', 'correction'];
+const POSTS: readonly LimitedAction[] = [
+  'review',
+  'question',
+  'answer',
+  'comment',
+  'reply',
+  'correction',
+  'update',
+];
 
 /** The limits, per user. Documented in docs/api.md ("Limits"). */
 function rulesFor(action: LimitedAction, isNew: boolean): { key: string; rule: Rule }[] {

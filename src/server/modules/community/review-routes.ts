@@ -7,10 +7,12 @@ import {
   REVIEW_SORTS,
   ReviewInputSchema,
   ReviewReactionSchema,
+  ReviewUpdateInputSchema,
 } from '../../../shared/community.ts';
 import {
   ReactionResultSchema,
   ReviewSchema,
+  ReviewUpdateSchema,
   ReviewsPageSchema,
   ReviewWithProductSchema,
 } from '../../../shared/community-api.ts';
@@ -40,6 +42,11 @@ export const ReviewListQuery = Paging(PAGE_SIZE.review).extend({
 
 const ReviewPostedSchema = z.object({ success: z.literal(true), message: z.string(), review: ReviewSchema });
 const ReviewResponseSchema = z.object({ success: z.literal(true), review: ReviewWithProductSchema });
+const UpdateAddedSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  update: ReviewUpdateSchema,
+});
 
 const tags = ['community'];
 
@@ -108,6 +115,25 @@ export function reviewRoutes(app: FastifyInstance, services: Services): void {
       const user = signedIn(req);
       await reviews.delete(user, req.params.id);
       return { success: true as const, message: COMMUNITY_SUCCESS.reviewDeleted };
+    },
+  );
+
+  r.post(
+    '/product/review/:id/updates',
+    {
+      config: { auth: 'verified' },
+      schema: {
+        tags,
+        description:
+          'Adds a dated update under the signed-in user’s own review (at most 10); the review itself stays as it was.',
+        params: ReviewId,
+        body: ReviewUpdateInputSchema,
+        response: { 201: UpdateAddedSchema, ...WRITE_ERRORS },
+      },
+    },
+    async (req, reply) => {
+      const update = await reviews.addUpdate(signedIn(req), req.params.id, req.body);
+      return reply.status(201).send({ success: true, message: COMMUNITY_SUCCESS.reviewUpdateAdded, update });
     },
   );
 

@@ -5,10 +5,17 @@
  */
 import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, iso, isRowId, rows } from '../../../db/sql.ts';
-import type { ReviewInput, ReviewQuery, ReviewReaction, ReviewSort } from '../../../shared/community.ts';
+import type {
+  ReviewInput,
+  ReviewQuery,
+  ReviewReaction,
+  ReviewSort,
+  TextInput,
+} from '../../../shared/community.ts';
 import type {
   ReactionResult,
   Review,
+  ReviewUpdate,
   ReviewsPage,
   ReviewSummary,
   ReviewWithProduct,
@@ -33,6 +40,7 @@ import {
 import type { CommunityDeps } from './deps.ts';
 import { modelIdOf } from '../catalogue/resolve.ts';
 import { variantLabel } from '../../../shared/catalogue-texts.ts';
+import { insertUpdate, UPDATES_COLUMN, updatesOf } from './review-updates.ts';
 
 /**
  * Each sort's ORDER BY, written exactly as its index (reviews_product_<sort>_idx) so a page is a range scan
@@ -73,6 +81,8 @@ interface ReviewRow extends Ratings, AuthorColumns, HiddenColumns {
   updated_at: Date | string | null;
   /** The viewer's reaction: 1 useful, -1 not useful. */
   my_value: number | null;
+  /** Its long-term updates, oldest first (UPDATES_COLUMN). */
+  updates: { text: string; created_at: string }[] | string;
   /** The variant the reviewer owns (rv), when they said. */
   v_id: number | null;
   v_variant: string | null;
@@ -91,7 +101,7 @@ interface ReviewProductRow extends ReviewRow, PhotoColumns {
 /** `r` is reviews; needs the joins of reviewJoins(). */
 const REVIEW_COLUMNS = sql`r.id, r.product_id, r.user_id, r.overall, r.build_quality, r.features,
   r.look_and_feel, r.performance, r.summary, r.description, r.useful, r.not_useful, r.comments, r.created_at,
-  r.updated_at, ${AUTHOR_COLUMNS}, ${hiddenColumns('r')}, rr.value AS my_value,
+  r.updated_at, ${AUTHOR_COLUMNS}, ${hiddenColumns('r')}, rr.value AS my_value, ${UPDATES_COLUMN},
   rv.id AS v_id, rv.variant AS v_variant, rv.ram_gb AS v_ram, rv.storage_gb AS v_storage`;
 
 /** The author (u), the viewer's reaction (rr) and the variant owned (rv) of the reviews `r`. */
@@ -291,6 +301,18 @@ export class ReviewService {
     await this.d.forgetProduct?.(productId);
   }
 
+  /** Adds a long-term update under the user's own review (review-updates.ts); posting limits apply. */
+  async addUpdate(user: Actor, reviewId: number, input: TextInput): Promise<ReviewUpdate> {
+    if (!isRowId(reviewId)) throw new AppError('REVIEW_NOT_FOUND');
+    await this.d.limits.check(user, 'update');
+    const now = this.d.clock.now().toISOString();
+    const { productId, update } = await this.d.db.transaction((tx) =>
+      insertUpdate(tx, user.userId, reviewId, input.text, now),
+    );
+    await this.d.forgetProduct?.(productId);
+    return update;
+  }
+
   /** Useful / Not Useful: the same again takes it back, the other one switches. Not on one's own review. */
   react(user: Actor, reviewId: number, reaction: ReviewReaction): Promise<ReactionResult> {
     return react(this.d.db, this.d.limits, REVIEW_REACTIONS, user, reviewId, reaction);
@@ -367,6 +389,7 @@ export class ReviewService {
       my_reaction: reactionName(REVIEW_REACTIONS, row.my_value),
       mine: viewerId !== null && row.user_id === viewerId,
       hidden: hiddenOf(row, viewerId),
+      updates: updatesOf(row.updates),
       variant:
         row.v_id === null
           ? null

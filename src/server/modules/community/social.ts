@@ -18,6 +18,7 @@ import {
   AUTO_HIDE_ACCOUNT_AGE_DAYS,
   AUTO_HIDE_REASON,
   AUTO_HIDE_REPORTERS,
+  SEVERE_POST_REASONS,
   isPostTarget,
   type ModerationTarget,
   type PostTarget,
@@ -29,7 +30,7 @@ import { modelIdOf } from '../catalogue/resolve.ts';
 import { type Actor, notFoundOnForeignKey } from './common.ts';
 import type { CommunityDeps } from './deps.ts';
 import type { ReviewService } from './reviews.ts';
-import { POST_TABLES, postState, recordAction, setHidden } from './visibility.ts';
+import { POST_TABLES, postState, recordAction, SEVERE_ARRAY, setHidden } from './visibility.ts';
 
 interface ReportInput {
   reason_id: number;
@@ -168,9 +169,10 @@ export class SocialService {
    * meet at the index (ON CONFLICT). Once moderators resolve the report, a new one may be made. A suspended
    * user's report is refused (403) by the limits, so it is never counted.
    *
-   * A post reported by AUTO_HIDE_REPORTERS different users, each with an account at least
-   * AUTO_HIDE_ACCOUNT_AGE_DAYS old and not suspended, is hidden at once, pending review (the queue shows it
-   * first); the report and the hiding are one transaction, so concurrent reports hide it once.
+   * A post reported for a severe reason (SEVERE_POST_REASONS) by AUTO_HIDE_REPORTERS different users, each with
+   * an account at least AUTO_HIDE_ACCOUNT_AGE_DAYS old and not suspended, is hidden at once, pending review (the
+   * queue shows it first); the report and the hiding are one transaction, so concurrent reports hide it once.
+   * Reports for any other reason wait for a moderator, and the post stays up meanwhile.
    */
   private async report(
     user: Actor,
@@ -195,13 +197,15 @@ export class SocialService {
           RETURNING id`,
       );
       if (!inserted.length) throw new AppError('ALREADY_REPORTED');
-      return isPostTarget(type) ? this.hideIfReported(tx, type, targetId, now) : null;
+      return isPostTarget(type) && SEVERE_POST_REASONS.includes(input.reason_id)
+        ? this.hideIfReported(tx, type, targetId, now)
+        : null;
     });
     // A review hidden by reports leaves its product's counters: every node's page shows it at once.
     if (movedProduct !== null) await this.d.forgetProduct?.(movedProduct);
   }
 
-  /** Hides a post reported enough; answers the product whose review counters that moved, if any. */
+  /** Hides a post reported enough for severe reasons; answers the product whose counters moved, if any. */
   private async hideIfReported(
     tx: Executor,
     type: PostTarget,
@@ -216,7 +220,7 @@ export class SocialService {
         tx,
         sql`SELECT count(DISTINCT r.reporter_id)::int AS n FROM reports r JOIN users u ON u.id = r.reporter_id
           WHERE r.target_type = ${type} AND r.target_id = ${id} AND r.status = 'open'
-            AND u.created_at <= ${oldEnough} AND u.deleted_at IS NULL
+            AND r.reason_id = ANY (${SEVERE_ARRAY}::int[]) AND u.created_at <= ${oldEnough} AND u.deleted_at IS NULL
             AND (u.suspended_until IS NULL OR u.suspended_until <= ${now.toISOString()})`,
       );
       return (counted?.n ?? 0) >= AUTO_HIDE_REPORTERS;

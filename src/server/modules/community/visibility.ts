@@ -8,9 +8,17 @@ import { sql } from 'drizzle-orm';
 import { type Executor, rows } from '../../../db/sql.ts';
 import type { ErrorCode } from '../../../shared/messages.ts';
 import { AppError } from '../../../shared/messages.ts';
-import type { AuditAction, ModerationTarget, PostTarget } from '../../../shared/moderation.ts';
+import {
+  type AuditAction,
+  type ModerationTarget,
+  type PostTarget,
+  SEVERE_POST_REASONS,
+} from '../../../shared/moderation.ts';
 import { ancestorsVisible } from './common.ts';
 import { moveCounters, type Ratings } from './reviews.ts';
+
+/** The severe report reasons as a PostgreSQL array literal, for `reason_id = ANY (…::int[])`. */
+export const SEVERE_ARRAY = `{${SEVERE_POST_REASONS.join(',')}}`;
 
 interface PostTable {
   table: string;
@@ -44,7 +52,7 @@ export const POST_TABLES: Record<PostTarget, PostTable> = {
   },
 };
 
-const ident = (name: string) => sql.raw(`"${name}"`);
+export const ident = (name: string) => sql.raw(`"${name}"`);
 
 /**
  * A post's author, whether it is hidden (and how) and whether a post above it is (`under`), or null if there

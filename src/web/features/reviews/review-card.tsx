@@ -12,6 +12,7 @@ import { UserText } from '../community/user-text.tsx';
 import { useToast } from '../toasts/toasts.tsx';
 import type { CommentsProps } from './comments.tsx';
 import { reviewHref } from './paths.ts';
+import { ReviewUpdates } from './review-updates.tsx';
 import { Stars } from './stars.tsx';
 import { ASPECTS, COMMUNITY_SUCCESS } from '../../../shared/community-constants.ts';
 
@@ -106,6 +107,7 @@ export function ReviewCard({
         ))}
       </dl>
       <UserText text={r.description} className="review-text" />
+      <ReviewUpdates review={r} />
       <div className="item-actions review-actions">
         <ReactionButtons
           kind="useful"

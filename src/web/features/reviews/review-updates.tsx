@@ -1,0 +1,89 @@
+import { lazy, Suspense, useRef, useState } from 'react';
+import type { Review, ReviewUpdate } from '../../../shared/community-api.ts';
+import { REVIEW_UPDATES_MAX } from '../../../shared/community-constants.ts';
+import { formatDate, formatMonths } from '../../../shared/format.ts';
+import { UserText } from '../community/user-text.tsx';
+
+// The form, and zod with it, load when an author first opens it.
+const LazyUpdateForm = lazy(() => import('./update-form.tsx'));
+
+const DAY = 86_400_000;
+/** A month as the calendar averages it. */
+const MONTH_DAYS = 30.44;
+
+/** How long after the review a moment came: '5 days', '3 months', '1 year 2 months'; null the same day. */
+export function sinceReview(reviewed: string, at: string): string | null {
+  const days = Math.floor((Date.parse(at) - Date.parse(reviewed)) / DAY);
+  if (!(days > 0)) return null;
+  if (days < 31) return `${days} ${days === 1 ? 'day' : 'days'}`;
+  return formatMonths(Math.floor(days / MONTH_DAYS));
+}
+
+/** An update's heading: 'Update after 3 months', or 'Update the same day'. */
+export function updateHeading(reviewed: string, updated: string): string {
+  const since = sinceReview(reviewed, updated);
+  return since ? `Update after ${since}` : 'Update the same day';
+}
+
+/**
+ * A review's long-term updates (issue 22), oldest first, each with how long after the review it came, and for
+ * the author "Add an update" while there is room (REVIEW_UPDATES_MAX). The review above keeps its first text.
+ */
+export function ReviewUpdates({ review: r }: { review: Review }) {
+  const [added, setAdded] = useState<ReviewUpdate[]>([]);
+  const [open, setOpen] = useState(false);
+  const opener = useRef<HTMLButtonElement>(null);
+  // What the server sent, then what this author added since (the list reloads with the server's copy).
+  const updates = [
+    ...r.updates,
+    ...added.filter((a) => !r.updates.some((u) => u.created_at === a.created_at)),
+  ];
+  const canAdd = r.mine && !r.hidden && updates.length < REVIEW_UPDATES_MAX;
+  if (!updates.length && !canAdd) return null;
+  return (
+    <div className="review-updates">
+      {updates.length > 0 && (
+        <ol className="review-update-list" aria-label="Updates from the author">
+          {updates.map((u) => (
+            <li key={u.created_at} className="review-update">
+              <p className="review-update-when small">
+                <strong>{updateHeading(r.created_at, u.created_at)}</strong>{' '}
+                <time className="muted" dateTime={u.created_at}>
+                  {formatDate(u.created_at)}
+                </time>
+              </p>
+              <UserText text={u.text} className="review-update-text" />
+            </li>
+          ))}
+        </ol>
+      )}
+      {canAdd &&
+        (open ? (
+          <Suspense fallback={<p className="muted small">Loading…</p>}>
+            <LazyUpdateForm
+              reviewId={r.id}
+              since={sinceReview(r.created_at, new Date().toISOString())}
+              onAdded={(update) => {
+                setAdded((a) => [...a, update]);
+                setOpen(false);
+                requestAnimationFrame(() => opener.current?.focus());
+              }}
+              onCancel={() => {
+                setOpen(false);
+                requestAnimationFrame(() => opener.current?.focus());
+              }}
+            />
+          </Suspense>
+        ) : (
+          <button
+            ref={opener}
+            type="button"
+            className="button button-small button-quiet"
+            onClick={() => setOpen(true)}
+          >
+            Add an update<span className="visually-hidden"> to your review “{r.summary}”</span>
+          </button>
+        ))}
+    </div>
+  );
+}
