@@ -207,6 +207,8 @@ describe.skipIf(!browserAvailable())('community', () => {
     expect(reasons).toEqual([
       'Choose…',
       'Off-topic',
+      'Privacy violation',
+      'Illegal content',
       'Spamming',
       'Incentivized',
       'Sabotaging competition',

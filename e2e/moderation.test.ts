@@ -4,13 +4,15 @@
  * non-moderator is turned away from /moderation. The moderator finds the Moderation item in the user menu,
  * works through the queue (axe and a 360 px check first): hides one review with a reason, suspends the author
  * of the other for 7 days. The hidden review's author sees it marked with the reason on their account page;
- * another member no longer sees it on the product page; the suspended author's standing says until when.
+ * another member no longer sees it on the product page; the suspended author's standing says until when. The
+ * hidden review's author appeals (issue 22); the moderator who hid it cannot decide the appeal, a second
+ * moderator upholds it, and the author reads the outcome and the reason.
  */
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { REPORT_REASONS } from '../src/shared/community-constants.ts';
 import { PLATFORM_API, USER_API } from '../src/shared/constants.ts';
-import { MODERATION_MESSAGES, type Standing } from '../src/shared/moderation.ts';
+import { APPEAL_MESSAGES, MODERATION_MESSAGES, type Standing } from '../src/shared/moderation.ts';
 import { browserAvailable, expectAccessible } from './browser.ts';
 import { type Card, overflowing, sawToast } from './helpers.ts';
 import { type Member, userMenuButton } from './members.ts';
@@ -46,6 +48,7 @@ describe.skipIf(!browserAvailable())('moderation', () => {
   // ── The story ──────────────────────────────────────────────────────────────────────────────────────
 
   let moderator: Member;
+  let secondModerator: Member;
   let rude: Member;
   let spammer: Member;
   let reporter: Member;
@@ -55,8 +58,9 @@ describe.skipIf(!browserAvailable())('moderation', () => {
   const spamSummary = `Best deal in town, call now ${Date.now()}`;
 
   beforeAll(async () => {
-    [moderator, rude, spammer, reporter, viewer] = await Promise.all([
+    [moderator, secondModerator, rude, spammer, reporter, viewer] = await Promise.all([
       newMember('Kavya'),
+      newMember('Anil'),
       newMember('Meera'),
       newMember('Dev'),
       newMember('Riya'),
@@ -93,7 +97,10 @@ describe.skipIf(!browserAvailable())('moderation', () => {
       token: reporter.token,
       body: { review_id: spamReview.id, reason_id: reason('Spamming') },
     });
-    await giveRoles([[moderator, 'moderator']]);
+    await giveRoles([
+      [moderator, 'moderator'],
+      [secondModerator, 'moderator'],
+    ]);
   }, 400_000);
 
   it('turns away a member who is not a moderator', async () => {
@@ -195,6 +202,60 @@ describe.skipIf(!browserAvailable())('moderation', () => {
     const days = (Date.parse(standing.suspension!.until) - Date.now()) / 86_400_000;
     expect(days).toBeGreaterThan(6.5);
     expect(days).toBeLessThan(7.5);
+  });
+
+  it('lets the hidden review’s author appeal; another moderator upholds it and the author reads why', async () => {
+    const APPEAL = 'I called the seller names, not a member. I will edit it if you tell me what to change.';
+    const UPHOLD =
+      'Name-calling is not allowed, whoever it is about. Edit the review and we will look again.';
+    const author = await open(rude);
+    await go(author.page, '/my-account');
+    const notice = author.page.locator('li.moderation-notice', { hasText: HIDE_REASON });
+    const appeal = notice.getByRole('button', { name: 'Appeal this decision' });
+    await appeal.waitFor({ timeout: 20_000 });
+    await appeal.click();
+    const field = notice.getByLabel('Why should moderators look at it again?');
+    await expect.poll(() => field.evaluate((el) => el === document.activeElement)).toBe(true);
+    await notice.getByRole('button', { name: 'Send appeal' }).click();
+    await notice.getByText(APPEAL_MESSAGES.text).waitFor();
+    await expectAccessible(author.page);
+    await field.fill(APPEAL);
+    await notice.getByRole('button', { name: 'Send appeal' }).click();
+    await sawToast(author.page, APPEAL_MESSAGES.sent);
+    await notice.getByText('Waiting for a moderator who did not make this decision.').waitFor();
+    expect(await notice.getByRole('button', { name: 'Appeal this decision' }).count()).toBe(0);
+
+    // The moderator who hid it sees the appeal, without a form.
+    const first = await open(moderator);
+    await go(first.page, '/moderation');
+    const mine = card(first.page, APPEAL);
+    await mine.waitFor();
+    await mine
+      .getByText('This is your decision or your post: another moderator decides its appeal.')
+      .waitFor();
+    expect(await mine.getByRole('button', { name: 'Decide the appeal' }).count()).toBe(0);
+
+    // Another moderator upholds it, with a reason.
+    const second = await open(secondModerator);
+    await go(second.page, '/moderation');
+    const theirs = card(second.page, APPEAL);
+    await theirs.waitFor();
+    await theirs.getByText(HIDE_REASON).first().waitFor();
+    await theirs.getByRole('button', { name: 'Decide the appeal' }).click();
+    await theirs.getByText(APPEAL_MESSAGES.outcome).waitFor();
+    await expectAccessible(second.page);
+    await theirs.getByRole('radio', { name: /^Uphold/ }).check();
+    await theirs.getByLabel('Reason (the author will see it)').fill(UPHOLD);
+    await theirs.getByRole('button', { name: 'Decide the appeal' }).click();
+    await sawToast(second.page, APPEAL_MESSAGES.done.uphold);
+    await expect.poll(() => theirs.count()).toBe(0);
+    expect(second.errors).toEqual([]);
+
+    // The author reads the outcome.
+    await go(author.page, '/my-account');
+    await notice.getByText('Appeal upheld: your post stays hidden.').waitFor();
+    await notice.getByText(UPHOLD).waitFor();
+    expect(author.errors).toEqual([]);
   });
 
   it('fits a 360 px screen and has no serious axe violations with a card and its messages', async () => {

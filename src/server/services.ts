@@ -30,6 +30,7 @@ import { NoPaymentProvider, type PaymentProvider } from './modules/payments/prov
 import { RazorpayProvider } from './modules/payments/razorpay.ts';
 import { PaymentService } from './modules/payments/service.ts';
 import { TestCheckoutProvider } from './modules/payments/test-checkout.ts';
+import { AppealService } from './modules/moderation/appeals.ts';
 import { ModerationService } from './modules/moderation/service.ts';
 import { CorrectionService } from './modules/corrections/service.ts';
 import { CacheBus } from './lib/cache-bus.ts';
@@ -69,6 +70,7 @@ export interface Services extends WebServices {
   payments: PaymentService;
   passCookie: PassCookie;
   moderation: ModerationService;
+  appeals: AppealService;
   /** Profile photos, in the database (decision 0021). */
   avatars: AvatarStore;
   /** Where earlier versions kept uploaded files ($DATA_DIR/uploads): read once, to move them into the database. */
@@ -178,6 +180,9 @@ export function createServices(
   const ads = new AdService(database.db, onError);
   const catalogue = new CatalogueService(database.db, caches);
   const search = new SearchService(database.db, { cacheMs: config.searchCacheMs, bus: caches });
+  const moderation = new ModerationService(database.db, clock, (productId) =>
+    caches.invalidate('catalogue-model', String(productId)),
+  );
   return {
     database,
     config,
@@ -199,9 +204,8 @@ export function createServices(
     sitemap: new SitemapService(database.db),
     payments,
     passCookie: new PassCookie(database.db, clock, config.publicUrl.startsWith('https:')),
-    moderation: new ModerationService(database.db, clock, (productId) =>
-      caches.invalidate('catalogue-model', String(productId)),
-    ),
+    moderation,
+    appeals: new AppealService(database.db, clock, moderation),
     avatars: new DatabaseAvatarStore(database.db),
     uploadsDir: join(dataDir, 'uploads'),
     redis,

@@ -1,10 +1,13 @@
 /**
- * Automatic hiding (issue 9): a post reported by 3 different users whose accounts are older than 7 days and
- * not suspended is hidden pending review, recorded in the audit log with no actor, and shown first in the
- * queue; a moderator then confirms it (hide) or puts it back (dismiss), all or nothing.
+ * Automatic hiding (issues 9 and 22): a post reported for a severe reason (abusive, restricted media, privacy
+ * violation, illegal content) by 3 different users whose accounts are older than 7 days and not suspended is
+ * hidden pending review, recorded in the audit log with no actor, and shown first in the queue; a moderator then
+ * confirms it (hide) or puts it back (dismiss), all or nothing. Reports for other reasons never hide anything.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUTO_HIDE_REASON } from '../../../shared/moderation.ts';
+import { REPORT_REASONS } from '../../../shared/community-constants.ts';
+import { AUTO_HIDE_REASON, SEVERE_POST_REASONS } from '../../../shared/moderation.ts';
+import type { ModerationTarget } from '../../../shared/moderation.ts';
 import { ERRORS } from '../../../shared/messages.ts';
 import { DAY } from '../../lib/clock.ts';
 import { query, type TestContext } from '../../../test/app.ts';
@@ -18,18 +21,13 @@ let mod: Member;
 let admin: Member;
 let fresh: () => number;
 const kit = moderationKit(() => t, clock);
-const {
-  platform,
-  moderation,
-  account,
-  acted,
-  created,
-  writeReview,
-  reportOf,
-  reported,
-  expectCountersRight,
-  aged,
-} = kit;
+const { platform, moderation, account, acted, created, writeReview, expectCountersRight, aged } = kit;
+/** Reports for "Abusive" unless told otherwise: the reason most reports that hide something give. */
+const ABUSIVE = 13;
+const reportOf = (type: ModerationTarget, id: number | string, who: Member, reason = ABUSIVE) =>
+  kit.reportOf(type, id, who, reason);
+const reported = (type: ModerationTarget, id: number, who: Member, reason = ABUSIVE, comments?: string) =>
+  kit.reported(type, id, who, reason, comments);
 const queue = () => kit.queue(mod);
 const audits = () => kit.audit(admin);
 
@@ -45,11 +43,11 @@ describe('automatic hiding', () => {
     const before = (await platform.get(`/product/${productOf}/reviews`)).json().summary;
     const [r1, r2, r3, r4] = [await aged(), await aged(), await aged(30), await aged()];
 
-    await reported('review', reviewId, r1, 7, 'A link to a shop');
-    await reported('review', reviewId, r2, 13);
+    await reported('review', reviewId, r1, 13, 'Insults in every line');
+    await reported('review', reviewId, r2, 14);
     expect((await platform.get(`/product/${productOf}/review/${reviewId}`)).statusCode).toBe(200);
     expect((await expectCountersRight(productOf)).total).toBe(2);
-    await reported('review', reviewId, r3, 8);
+    await reported('review', reviewId, r3, 2);
 
     // Hidden for everyone else, and out of the counters, as if deleted.
     const gone = await platform.get(`/product/${productOf}/review/${reviewId}`, other.headers);
@@ -101,9 +99,9 @@ describe('automatic hiding', () => {
     expect(
       entry.reports.map((r) => [r.reporter.username, r.reason_id, r.comments, r.reporter.counts]),
     ).toEqual([
-      [r1.username, 7, 'A link to a shop', true],
-      [r2.username, 13, null, true],
-      [r3.username, 8, null, true],
+      [r1.username, 13, 'Insults in every line', true],
+      [r2.username, 14, null, true],
+      [r3.username, 2, null, true],
     ]);
     expect(entry.history).toMatchObject([{ action: 'auto_hide', actor: null }]);
     // The author is told.
@@ -129,6 +127,50 @@ describe('automatic hiding', () => {
     );
     expect(outcomes).toEqual([{ status: 'resolved', outcome: 'no_action' }]);
     expect(entryOf(await queue(), 'review', reviewId)).toBeUndefined();
+  });
+
+  it('never hides a post for the other reasons: it stays up until a moderator decides', async () => {
+    expect(SEVERE_POST_REASONS.map((id) => REPORT_REASONS.review[id as 13])).toEqual([
+      'Abusive',
+      'Restricted media',
+      'Privacy violation',
+      'Illegal content',
+    ]);
+    const productOf = fresh();
+    const [author, other] = [await member(t), await member(t)];
+    await writeReview(other, productOf, { overall: 4 });
+    // A negative review that three members disagree with.
+    const reviewId = await writeReview(author, productOf, { overall: 1 });
+    const before = await expectCountersRight(productOf);
+    const nonSevere = [1, 7, 8, 9, 10, 11];
+    for (const reason of nonSevere) await reported('review', reviewId, await aged(), reason);
+    // Two severe reports on top are still fewer than three.
+    for (let i = 0; i < 2; i++) await reported('review', reviewId, await aged(), 14);
+
+    expect((await platform.get(`/product/${productOf}/review/${reviewId}`, other.headers)).statusCode).toBe(
+      200,
+    );
+    expect(await expectCountersRight(productOf)).toEqual(before);
+    const [row] = await query(t.database, `SELECT hidden_at FROM reviews WHERE id = ${reviewId}`);
+    expect(row).toEqual({ hidden_at: null });
+    const entry = entryOf(await queue(), 'review', reviewId)!;
+    expect(entry.item.hidden).toBeNull();
+    // Only the severe ones count toward automatic hiding, and the queue says so.
+    expect(entry.reports.map((r) => [r.reason_id, r.reporter.counts])).toEqual([
+      ...nonSevere.map((reason) => [reason, false]),
+      [14, true],
+      [14, true],
+    ]);
+    expect((await audits()).filter((a) => a.target_id === reviewId && a.target_type === 'review')).toEqual(
+      [],
+    );
+
+    // The third severe report hides it.
+    await reported('review', reviewId, await aged(), 4);
+    expect((await platform.get(`/product/${productOf}/review/${reviewId}`, other.headers)).statusCode).toBe(
+      404,
+    );
+    expect((await expectCountersRight(productOf)).total).toBe(before.total - 1);
   });
 
   it('hides it once when the qualifying reports arrive together', async () => {
@@ -244,7 +286,7 @@ describe('automatic hiding', () => {
       'question',
     );
     const [r1, r2, r3] = [await aged(), await aged(), await aged()];
-    await reported('question', questionId, r1, 11);
+    await reported('question', questionId, r1);
     await acted(mod, {
       target_type: 'user',
       target_id: r1.id,
@@ -252,8 +294,8 @@ describe('automatic hiding', () => {
       reason: 'Reporting everything in sight.',
       days: 7,
     });
-    await reported('question', questionId, r2, 11);
-    await reported('question', questionId, r3, 11);
+    await reported('question', questionId, r2);
+    await reported('question', questionId, r3);
     const questions = (await platform.get(`/product/${productOf}/questions`)).json();
     expect(questions.items.map((q: { id: number }) => q.id)).toEqual([questionId]);
     const entry = entryOf(await queue(), 'question', questionId)!;

@@ -2,6 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ErrorResponseSchema, MessageResponseSchema } from '../../../shared/api-types.ts';
 import {
+  AppealDecisionSchema,
+  AppealInputSchema,
+  AppealsSchema,
   AuditLogSchema,
   FlaggedListingsSchema,
   ModerationActionSchema,
@@ -9,7 +12,8 @@ import {
   QueueSchema,
   StandingSchema,
 } from '../../../shared/moderation.ts';
-import { Paging } from '../../lib/params.ts';
+import { idOf, Paging } from '../../lib/params.ts';
+import { z } from 'zod';
 import type { Services } from '../../services.ts';
 import { signedIn } from '../account/auth.ts';
 
@@ -85,6 +89,45 @@ export function moderationRoutes(app: FastifyInstance, services: Services): void
   );
 
   r.get(
+    '/appeals',
+    {
+      config: { auth: 'staff' },
+      schema: {
+        tags,
+        description:
+          'Open appeals of hidden posts, oldest first; `can_decide` is false for whoever made the decision.',
+        querystring: Paging(10),
+        response: { 200: AppealsSchema, ...STAFF_ERRORS },
+      },
+    },
+    async (req) => services.appeals.open(signedIn(req).userId, req.query.page, req.query.size),
+  );
+
+  r.post(
+    '/appeals/:id',
+    {
+      config: { auth: 'staff' },
+      schema: {
+        tags,
+        description:
+          'Grants (restores the post) or upholds an appeal, with the reason its author reads; never your own decision.',
+        params: z.object({ id: idOf('an appeal id') }),
+        body: AppealDecisionSchema,
+        response: {
+          200: MessageResponseSchema,
+          ...STAFF_ERRORS,
+          404: ErrorResponseSchema,
+          409: ErrorResponseSchema,
+        },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      message: await services.appeals.decide(signedIn(req), req.params.id, req.body),
+    }),
+  );
+
+  r.get(
     '/audit',
     {
       config: { auth: 'admin' },
@@ -119,6 +162,24 @@ export function standingRoutes(app: FastifyInstance, services: Services): void {
       },
     },
     async (req) => moderation.standing(signedIn(req)),
+  );
+
+  r.post(
+    '/user/appeals',
+    {
+      config: { auth: 'user' },
+      schema: {
+        tags,
+        description:
+          'Appeals a decision to hide one of your posts (a notice’s id), once; a different moderator decides.',
+        body: AppealInputSchema,
+        response: { 201: MessageResponseSchema, ...errors, 409: ErrorResponseSchema },
+      },
+    },
+    async (req, reply) => {
+      const message = await services.appeals.appeal(signedIn(req).userId, req.body);
+      return reply.status(201).send({ success: true, message });
+    },
   );
 
   r.get(

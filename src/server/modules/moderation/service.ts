@@ -28,10 +28,11 @@ import {
 import { type Clock, DAY } from '../../lib/clock.ts';
 import type { SessionUserRow } from '../account/sessions.ts';
 import { assertNotSuspended, NEW_ACCOUNT_MS } from '../community/common.ts';
-import { postState, recordAction, setHidden } from '../community/visibility.ts';
+import { postState, recordAction, SEVERE_ARRAY, setHidden } from '../community/visibility.ts';
+import { appealsOfNotices } from './appeal-notices.ts';
 import { describeEach } from './items.ts';
 
-type Staff = Pick<SessionUserRow, 'userId' | 'role' | 'suspendedUntilMs' | 'suspensionReason'>;
+export type Staff = Pick<SessionUserRow, 'userId' | 'role' | 'suspendedUntilMs' | 'suspensionReason'>;
 
 interface AuditRow {
   id: number;
@@ -153,7 +154,9 @@ export class ModerationService {
             CASE WHEN u.deleted_at IS NULL THEN u.username END AS username, u.created_at AS joined,
             coalesce(u.suspended_until > ${now.toISOString()}, false) AS suspended,
             (u.created_at <= ${oldEnough} AND u.deleted_at IS NULL
-              AND coalesce(u.suspended_until <= ${now.toISOString()}, true)) AS counts
+              AND coalesce(u.suspended_until <= ${now.toISOString()}, true)
+              AND r.reason_id = ANY (${SEVERE_ARRAY}::int[]) AND k.target_type <> 'user'
+              AND k.target_type <> 'product') AS counts
           FROM jsonb_to_recordset(${JSON.stringify(refs)}::jsonb) AS k(target_type text, target_id int)
           JOIN reports r ON r.target_type = k.target_type AND r.target_id = k.target_id AND r.status = 'open'
           JOIN users u ON u.id = r.reporter_id
@@ -250,9 +253,14 @@ export class ModerationService {
 
   /**
    * One action on one item, in one transaction: the change, its audit line, and the resolution of the item's
-   * open reports (action_taken, or no_action for dismiss and restore). Returns the message to show.
+   * open reports (action_taken, or no_action for dismiss and restore). Returns the message to show. `also` runs
+   * in the same transaction, last (an appeal granted with the restore it makes).
    */
-  async act(actor: Staff, input: ModerationActionInput): Promise<string> {
+  async act(
+    actor: Staff,
+    input: ModerationActionInput,
+    also?: (tx: Executor) => Promise<void>,
+  ): Promise<string> {
     const { target_type: type, action, reason } = input;
     if (!ACTIONS_FOR[type].includes(action)) throw new AppError('MODERATION_NOT_ALLOWED');
     // A listing is a model (issue 18): a variant's id stands for its model, as on its page.
@@ -336,6 +344,7 @@ export class ModerationService {
           WHERE target_type = ${type} AND target_id = ${id} AND status = 'open' RETURNING id`,
       );
       if (action === 'dismiss' && !resolved.length) throw new AppError('NO_OPEN_REPORTS');
+      await also?.(tx);
     });
     // After the commit, so no node caches the page again from before it.
     if (movedProduct !== null) await this.forgetProduct(movedProduct);
@@ -399,6 +408,15 @@ export class ModerationService {
       this.db,
       found.filter((r) => r.target_type !== 'user').map((r) => ({ type: r.target_type, id: r.target_id })),
     );
+    const appeals = await appealsOfNotices(
+      this.db,
+      user.userId,
+      found.map((r) => ({ id: r.id, action: r.action as Notice['action'] })),
+      (id) => {
+        const r = found.find((f) => f.id === id)!;
+        return r.target_type !== 'user' && describedAs(r.target_type, r.target_id).item.hidden !== null;
+      },
+    );
     const notices = found.map((r): Notice => {
       const described = r.target_type === 'user' ? null : describedAs(r.target_type, r.target_id);
       return {
@@ -407,6 +425,8 @@ export class ModerationService {
         action: r.action as Notice['action'],
         reason: r.reason,
         days: r.days,
+        appeal: appeals.get(r.id)?.appeal ?? null,
+        appealable: appeals.get(r.id)?.appealable ?? false,
         item: described
           ? {
               target_type: r.target_type,

@@ -9,6 +9,8 @@ const notice = (n: Partial<Notice> & Pick<Notice, 'action'>): Notice => ({
   at: '2025-05-26T10:15:00.000Z',
   reason: 'Personal attack on another member.',
   days: null,
+  appeal: null,
+  appealable: false,
   item: null,
   ...n,
 });
@@ -97,6 +99,50 @@ describe('MyStanding', () => {
     expect(t).toContain('Your review of Samsung Galaxy S24 was restored by moderators');
     expect(t).not.toContain('It is still hidden');
     expect(html.match(/href="\/product\/1\/review\/2"/g)).toHaveLength(2);
+  });
+
+  it('offers an appeal while the decision may be appealed, then shows the appeal and its outcome', () => {
+    const item = {
+      target_type: 'review' as const,
+      label: 'Review of Nothing Phone 3',
+      text: 'Meh.',
+      link: null,
+    };
+    const appealable = text(standing({ notices: [notice({ action: 'hide', item, appealable: true })] }));
+    expect(appealable.html).toMatch(/<button[^>]*>Appeal this decision<\/button>/);
+    expect(text(standing({ notices: [notice({ action: 'hide', item })] })).text).not.toContain('Appeal this');
+    const appeal = {
+      text: 'It is my honest experience.',
+      created_at: '2025-05-27T10:15:00.000Z',
+      reason: null,
+      decided_at: null,
+    };
+    const open = text(
+      standing({ notices: [notice({ action: 'hide', item, appeal: { ...appeal, status: 'open' } })] }),
+    );
+    expect(open.text).toContain('Your appeal, 27 May 2025:');
+    expect(open.text).toContain('It is my honest experience.');
+    expect(open.text).toContain('Waiting for a moderator who did not make this decision.');
+    expect(open.html).not.toContain('Appeal this decision');
+    const upheld = text(
+      standing({
+        notices: [
+          notice({
+            action: 'hide',
+            item,
+            appeal: {
+              ...appeal,
+              status: 'upheld',
+              reason: 'It names a shop.',
+              decided_at: '2025-05-28T10:15:00.000Z',
+            },
+          }),
+        ],
+      }),
+    );
+    expect(upheld.text).toContain(
+      'Appeal upheld: your post stays hidden. Reason: It names a shop. · 28 May 2025',
+    );
   });
 
   it('shows a good standing, the new-account limits and no notices', () => {

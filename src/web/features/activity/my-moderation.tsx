@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { MyReport, MyReports as MyReportsPage, Notice, Standing } from '../../../shared/moderation.ts';
 import { USER_API } from '../../../shared/constants.ts';
@@ -9,6 +9,9 @@ import { ShowMore } from '../community/show-more.tsx';
 import { usePagedList } from '../community/use-paged-list.ts';
 import { UserText } from '../community/user-text.tsx';
 import { standing as fetchStanding } from '../moderation/standing-api.ts';
+
+// The appeal form, and zod with it, load when an author first opens it.
+const LazyAppealForm = lazy(() => import('./appeal-form.tsx'));
 
 /** Reports a page on the account page. */
 const REPORTS_PAGE_SIZE = 10;
@@ -126,7 +129,71 @@ function hiddenNow(notices: Notice[]): Set<string> {
   return new Set([...decided].filter(([, hidden]) => hidden).map(([key]) => key));
 }
 
-function NoticeItem({ notice: n, hidden }: { notice: Notice; hidden: boolean }) {
+const APPEAL_STATUS: Record<NonNullable<Notice['appeal']>['status'], string> = {
+  open: 'Waiting for a moderator who did not make this decision.',
+  granted: 'Appeal granted: your post is back.',
+  upheld: 'Appeal upheld: your post stays hidden.',
+};
+
+/** The author's appeal of a decision and what came of it, or "Appeal this decision" while they may. */
+function AppealOf({ notice: n, onAppealed }: { notice: Notice; onAppealed(): void }) {
+  const [open, setOpen] = useState(false);
+  const opener = useRef<HTMLButtonElement>(null);
+  const a = n.appeal;
+  if (a)
+    return (
+      <div className="moderation-appeal">
+        <p className="small">
+          <strong>Your appeal</strong>, <time dateTime={a.created_at}>{formatDate(a.created_at)}</time>:
+        </p>
+        <blockquote className="moderation-excerpt">
+          <UserText text={a.text} />
+        </blockquote>
+        <p className={`small appeal-status appeal-${a.status}`}>
+          {APPEAL_STATUS[a.status]}
+          {a.reason && (
+            <>
+              {' '}
+              <span className="moderation-notice-label">Reason:</span> {a.reason}
+              {a.decided_at && (
+                <span className="muted">
+                  {' '}
+                  · <time dateTime={a.decided_at}>{formatDate(a.decided_at)}</time>
+                </span>
+              )}
+            </>
+          )}
+        </p>
+      </div>
+    );
+  if (!n.appealable) return null;
+  return open ? (
+    <Suspense fallback={<p className="muted small">Loading…</p>}>
+      <LazyAppealForm
+        noticeId={n.id}
+        onSent={onAppealed}
+        onCancel={() => {
+          setOpen(false);
+          requestAnimationFrame(() => opener.current?.focus());
+        }}
+      />
+    </Suspense>
+  ) : (
+    <button ref={opener} type="button" className="button button-small" onClick={() => setOpen(true)}>
+      Appeal this decision
+    </button>
+  );
+}
+
+function NoticeItem({
+  notice: n,
+  hidden,
+  onAppealed,
+}: {
+  notice: Notice;
+  hidden: boolean;
+  onAppealed(): void;
+}) {
   const item = n.item;
   const labelled = item ? yourPost(item).labelled : true;
   return (
@@ -149,6 +216,7 @@ function NoticeItem({ notice: n, hidden }: { notice: Notice; hidden: boolean }) 
       {item && hidden && n.action !== 'warn' && (
         <p className="small">It is still hidden: other members cannot see it.</p>
       )}
+      <AppealOf notice={n} onAppealed={onAppealed} />
       {item?.link && !hidden && (
         <p className="small">
           <Link to={item.link}>
@@ -213,7 +281,12 @@ export function MyStanding({ state }: { state: StandingState }) {
           {s.notices.length ? (
             <ol className="moderation-notices">
               {s.notices.map((n) => (
-                <NoticeItem key={n.id} notice={n} hidden={!!n.item && hidden.has(itemKey(n.item))} />
+                <NoticeItem
+                  key={n.id}
+                  notice={n}
+                  hidden={!!n.item && hidden.has(itemKey(n.item))}
+                  onAppealed={retry}
+                />
               ))}
             </ol>
           ) : (

@@ -21,7 +21,7 @@ const REASON_MAX = 500;
  * A radio group for useForm: a fieldset with its legend, the first radio carrying the field's id (where
  * submitting with nothing chosen moves focus), and the message under it, tied by aria-describedby.
  */
-function RadioGroup({
+export function RadioGroup({
   field,
   legend,
   options,

@@ -1,5 +1,7 @@
 import { useMemo } from 'react';
 import type {
+  AppealDecisionInput,
+  Appeals,
   AuditLog,
   FlaggedListings,
   ModerationAction,
@@ -35,6 +37,10 @@ export function useModerationApi() {
       audit: (page: number, size = MODERATION_PAGE_SIZE) =>
         api.get<AuditLog>(`${MODERATION_API}/audit?page=${page}&size=${size}`),
       act: (input: ModerationActionInput) => api.post<ActionResult>(`${MODERATION_API}/actions`, input),
+      appeals: (page: number, size = MODERATION_PAGE_SIZE) =>
+        api.get<Appeals>(`${MODERATION_API}/appeals?page=${page}&size=${size}`),
+      decideAppeal: (id: number, input: AppealDecisionInput) =>
+        api.post<ActionResult>(`${MODERATION_API}/appeals/${id}`, input),
     }),
     [api],
   );

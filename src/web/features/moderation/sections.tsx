@@ -16,7 +16,7 @@ const keyOf = (item: ModeratedItem) => `${item.target_type}-${item.target_id}`;
  * where the list now ends (itemsFrom), a 403 tells the page (the signed-in user is no moderator), and
  * `remove` drops an item and moves focus to the next item's heading, or to the list's heading after the last.
  */
-function useModerationList<T>(
+export function useModerationList<T>(
   getPage: (page: number, size: number) => Promise<{ items: T[]; total: number }>,
   key: (item: T) => string,
   onForbidden: () => void,
@@ -59,7 +59,15 @@ function useModerationList<T>(
 }
 
 /** The list's state when it shows no items: loading, failed (ShowMore says it), or empty. */
-function ListState<T>({ list, empty, loading }: { list: PagedList<T>; empty: string; loading: string }) {
+export function ListState<T>({
+  list,
+  empty,
+  loading,
+}: {
+  list: PagedList<T>;
+  empty: string;
+  loading: string;
+}) {
   if (list.items.length) return null;
   if (list.loading)
     return (
@@ -182,13 +190,16 @@ export function ListingsSection({
   );
 }
 
-/** The page's own links: its two lists, and the audit log for admins. */
+/** The page's own links: its three lists, and the audit log for admins. */
 export function ModerationNav({ admin }: { admin: boolean }) {
   return (
     <nav className="mod-nav" aria-label="Moderation">
       <ul>
         <li>
           <a href="#mod-queue-heading">Reports to review</a>
+        </li>
+        <li>
+          <a href="#mod-appeals-heading">Appeals</a>
         </li>
         <li>
           <a href="#mod-listings-heading">Listings to fix</a>
