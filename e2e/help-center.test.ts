@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { HELP_MESSAGES } from '../src/shared/help.ts';
 import { type BrowserSession, browserAvailable, expectAccessible, openBrowser } from './browser.ts';
-import { visit } from './helpers.ts';
+import { homeData, overflowing, visit } from './helpers.ts';
 import { newMember, signInAs } from './members.ts';
 
 const topics = (page: Page) => page.locator('section[aria-labelledby="help-all"] ul.help-list > li');
@@ -199,6 +199,7 @@ describe.skipIf(!browserAvailable())('help center', () => {
       },
       { link: 'Corporate', path: '/corporate', title: 'Corporate' },
       { link: 'Community guidelines', path: '/community-guidelines', title: 'Community guidelines' },
+      { link: 'How reviews work', path: '/how-reviews-work', title: 'How reviews and ratings work' },
     ];
     for (const p of pages) {
       await footer.getByRole('link', { name: p.link, exact: true }).click();
@@ -228,6 +229,34 @@ describe.skipIf(!browserAvailable())('help center', () => {
     // The landing page itself has no such section.
     await visit(page, '/');
     expect(await page.getByRole('heading', { name: 'About Verdict' }).count()).toBe(0);
+    expect(errors).toEqual([]);
+  });
+
+  it('the transparency report shows live figures, links to the rules, and fits 360 px with no serious axe violations (issue 22)', async () => {
+    const { page, errors } = await open();
+    await visit(page, '/home');
+    await page
+      .getByRole('navigation', { name: 'Footer' })
+      .getByRole('link', { name: 'Transparency report' })
+      .click();
+    await page.waitForURL((u) => u.pathname === '/transparency');
+    await page.getByRole('heading', { level: 1, name: 'Transparency report' }).waitFor();
+    for (const heading of ['Reviews', 'Moderation', 'Appeals'])
+      await page.getByRole('heading', { level: 2, name: heading, exact: true }).waitFor();
+    // The demo community's reviews are published: the figure is a number above zero.
+    const published = page.locator('.transparency-figures div', { hasText: 'Published' }).locator('dd');
+    expect(Number((await published.innerText()).replace(/,/g, ''))).toBeGreaterThan(0);
+    await expectAccessible(page);
+    await page.setViewportSize({ width: 360, height: 800 });
+    expect(await overflowing(page)).toEqual([]);
+    await page.getByRole('link', { name: 'How reviews and ratings work' }).first().click();
+    await page.waitForURL((u) => u.pathname === '/how-reviews-work');
+    await page.getByRole('heading', { level: 2, name: 'Appeals' }).waitFor();
+    await expectAccessible(page);
+    // Every rating summary links to the rules.
+    await visit(page, `/product/${(await homeData()).most_reviewed_products[0]!.id}`);
+    const rules = page.locator('#reviews').getByRole('link', { name: 'How reviews and ratings work' });
+    expect(await rules.getAttribute('href')).toBe('/how-reviews-work');
     expect(errors).toEqual([]);
   });
 });

@@ -31,6 +31,7 @@ import { RazorpayProvider } from './modules/payments/razorpay.ts';
 import { PaymentService } from './modules/payments/service.ts';
 import { TestCheckoutProvider } from './modules/payments/test-checkout.ts';
 import { AppealService } from './modules/moderation/appeals.ts';
+import { transparencyReport } from './modules/moderation/transparency.ts';
 import { ModerationService } from './modules/moderation/service.ts';
 import { CorrectionService } from './modules/corrections/service.ts';
 import { CacheBus } from './lib/cache-bus.ts';
@@ -225,6 +226,7 @@ export function createServices(
         community.comments.list(reviewId, page, size, null, productId),
       questions: (productId, page, size) => community.questions.list(productId, page, size, null),
       profile: (username, page, size) => community.social.profile(username, page, size, null),
+      transparency: () => transparencyReport(database.db),
     },
     contentReads: {
       articles: () => articles.list(),

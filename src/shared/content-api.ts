@@ -48,6 +48,7 @@ export const PAGE_SLUGS = [
   'privacy-policy',
   'terms-of-service',
   'community-guidelines',
+  'how-reviews-work',
 ] as const;
 export type PageSlug = (typeof PAGE_SLUGS)[number];
 

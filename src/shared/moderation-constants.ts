@@ -113,3 +113,24 @@ export const APPEAL_MESSAGES = {
     uphold: 'Appeal upheld: the post stays hidden. The author can see your reason.',
   } satisfies Record<AppealOutcome, string>,
 } as const;
+
+/** The transparency report's figures (issue 22, /transparency), live from the database. */
+export interface Transparency {
+  reviews: {
+    /** Visible to everyone now. */
+    published: number;
+    /** Hidden now: automatically pending a moderator, or by moderators. */
+    hidden: number;
+    hidden_automatically: number;
+    hidden_by_moderators: number;
+  };
+  /** For the reviews hidden now: how many were reported for each reason (a review counts once per reason). */
+  hidden_by_reason: { reason: string; reviews: number }[];
+  /** Appeals of hidden posts: granted ones were restored. */
+  appeals: { open: number; granted: number; upheld: number };
+  /** Reports moderators have decided, and the median time from report to decision, in hours. */
+  reports_decided: number;
+  median_hours_to_decision: number | null;
+  /** When the oldest and the newest published review were written. */
+  ratings_period: { from: string; to: string } | null;
+}

@@ -15,6 +15,7 @@ import type {
 import type { BrowseQuery } from './browse.ts';
 import type { PriceHistory } from './catalogue-prices.ts';
 import type { ReviewQuery } from './community.ts';
+import type { Transparency } from './moderation-constants.ts';
 import type {
   Comment,
   Page,
@@ -72,6 +73,8 @@ export interface CommunityReads {
   comments(productId: number, reviewId: number, page: number, size: number): Promise<Page<Comment>>;
   questions(productId: number, page: number, size: number): Promise<Page<Question>>;
   profile(username: string, page: number, size: number): Promise<PublicProfile>;
+  /** The transparency report's live figures (/transparency). */
+  transparency(): Promise<Transparency>;
 }
 
 /** The text shipped with the site, and articles' counters and comments as a visitor sees them. */

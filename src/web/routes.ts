@@ -28,9 +28,10 @@ export default [
   route('articles', 'routes/articles.tsx'),
   route('articles/:slugId', 'routes/article.tsx'),
   route('help-center', 'routes/help-center.tsx'),
+  route('transparency', 'routes/transparency.tsx'),
   route('help-center/:slug', 'routes/help-page.tsx'),
-  ...['corporate', 'terms-of-service', 'privacy-policy', 'community-guidelines'].map((path) =>
-    route(path, 'routes/info-page.tsx', { id: `info-${path}` }),
+  ...['corporate', 'terms-of-service', 'privacy-policy', 'community-guidelines', 'how-reviews-work'].map(
+    (path) => route(path, 'routes/info-page.tsx', { id: `info-${path}` }),
   ),
   route('user-campaign', 'routes/user-campaign.tsx'),
   // The ReviewPass and payments (issue 8).

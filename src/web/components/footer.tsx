@@ -12,6 +12,8 @@ const LINKS = [
   { to: '/terms-of-service', label: 'Terms of service' },
   { to: '/privacy-policy', label: 'Privacy policy' },
   { to: '/community-guidelines', label: 'Community guidelines' },
+  { to: '/how-reviews-work', label: 'How reviews work' },
+  { to: '/transparency', label: 'Transparency report' },
 ];
 
 /**

@@ -7,7 +7,10 @@ import type { Route } from './+types/info-page';
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: contentStylesHref }];
 
-/** The legal and company pages: /corporate, /privacy-policy, /terms-of-service, /community-guidelines. */
+/**
+ * The legal and company pages: /corporate, /privacy-policy, /terms-of-service, /community-guidelines, and
+ * /how-reviews-work (issue 22).
+ */
 export function loader({ context, request }: Route.LoaderArgs) {
   // Routes match in any case and with a trailing slash: the page is named by its canonical slug.
   const slug = new URL(request.url).pathname.toLowerCase().replace(/^\/+|\/+$/g, '');

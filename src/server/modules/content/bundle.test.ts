@@ -53,7 +53,7 @@ describe('loadContent', () => {
     );
   });
 
-  it('reads the 5 legal and company pages, with the dates the policy and terms carry', () => {
+  it('reads the 6 legal and company pages, with the dates the policy and terms carry', () => {
     expect([...content.pages.keys()]).toEqual([...PAGE_SLUGS]);
     expect([...content.pages.values()].map((p) => p.title)).toEqual([
       'About Verdict',
@@ -61,6 +61,7 @@ describe('loadContent', () => {
       'Privacy policy',
       'Terms of service',
       'Community guidelines',
+      'How reviews and ratings work',
     ]);
     const privacy = content.pages.get('privacy-policy')!;
     expect(privacy).toMatchObject({ updated: '2024-09-06', effective: null });
@@ -160,6 +161,7 @@ describe('loadContent', () => {
       '/search',
       '/email-verification',
       '/review-pass',
+      '/transparency',
       ...PAGE_SLUGS.map((s) => `/${s}`),
       ...HELP_SLUGS.map((s) => `/help-center/${s}`),
       ...content.articles.map((a) => `/articles/${a.slug}-${a.id}`),

@@ -106,6 +106,7 @@ describe('sitemap.xml', () => {
       '/most-reviewed-products',
       '/most-upvoted-products',
       '/review-pass',
+      '/transparency',
     ]) {
       expect(paths, path).toContain(path);
     }
@@ -124,8 +125,9 @@ describe('sitemap.xml', () => {
     expect(found).toContainEqual({ loc: `${ORIGIN}/privacy-policy`, lastmod: '2024-09-06' });
     expect(found).toContainEqual({ loc: `${ORIGIN}/terms-of-service`, lastmod: '2022-10-01' });
     expect(found).toContainEqual({ loc: `${ORIGIN}/about`, lastmod: null });
-    // 9 fixed pages (with /review-pass), 2 articles, 14 help pages, 5 legal and company pages; no products or accounts.
-    expect(found).toHaveLength(9 + 2 + 14 + 5);
+    // 10 fixed pages (with /review-pass and /transparency), 2 articles, the help pages and the legal and company
+    // pages; no products or accounts.
+    expect(found).toHaveLength(10 + 2 + HELP_SLUGS.length + PAGE_SLUGS.length);
     expect(paths.some((p) => /^\/(product|sign-in|my-account|user-profile)/.test(p))).toBe(false);
   });
 

@@ -26,9 +26,11 @@ const Chunk = z.object({
 function sitePages(services: Services): SitemapUrl[] {
   const fixed = ['/', '/home', '/browse', '/most-viewed-products', '/most-reviewed-products'];
   return [
-    ...[...fixed, '/most-upvoted-products', '/articles', '/help-center', '/review-pass'].map((loc) => ({
-      loc,
-    })),
+    ...[...fixed, '/most-upvoted-products', '/articles', '/help-center', '/review-pass', '/transparency'].map(
+      (loc) => ({
+        loc,
+      }),
+    ),
     ...services.articles.list().map((a) => ({ loc: articleHref(a.slug, a.id), lastmod: a.publishDate })),
     ...services.pages.helpPages().map((p) => ({ loc: helpHref(p.slug) })),
     ...PAGE_SLUGS.map((slug) => {

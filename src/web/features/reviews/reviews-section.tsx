@@ -40,6 +40,9 @@ function Summary({
         {shown && <Stars value={s.value} />}
         <RatingTag value={s.value} totalReviews={s.total_reviews} />
         {!shown && <p className="summary-note">Ratings show once a product has 10 reviews.</p>}
+        <p className="summary-note">
+          <Link to="/how-reviews-work">How reviews and ratings work</Link>
+        </p>
       </div>
       <div className="summary-part">
         <h3 className="summary-heading">By aspect</h3>
