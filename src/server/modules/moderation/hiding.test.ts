@@ -106,6 +106,9 @@ describe('a review', () => {
         action: 'hide',
         reason: REASON,
         days: null,
+        // Still hidden, and this is its latest decision: its author may appeal it.
+        appeal: null,
+        appealable: true,
         item: {
           target_type: 'review',
           label: `Review of ${await kit.productLabel(productId)}`,
@@ -427,6 +430,8 @@ describe('comments, replies, questions, answers and comments on articles', () =>
         action: 'hide',
         reason: REASON,
         days: null,
+        appeal: null,
+        appealable: true,
         item: {
           target_type: c.type,
           label: expect.stringMatching(LABELS[c.type]),

@@ -208,7 +208,16 @@ describe('a suspended account', () => {
       // Made today: the new-account limits apply.
       new_account: true,
       notices: [
-        { id: expect.any(Number), at: expect.any(String), action: 'suspend', reason, days: 7, item: null },
+        {
+          id: expect.any(Number),
+          at: expect.any(String),
+          action: 'suspend',
+          reason,
+          days: 7,
+          appeal: null,
+          appealable: false,
+          item: null,
+        },
       ],
     });
   });
@@ -402,6 +411,8 @@ describe('the author’s standing', () => {
           action: 'warn',
           reason: 'Adverts are not allowed.',
           days: null,
+          appeal: null,
+          appealable: false,
           item: {
             target_type: 'comment',
             label: `Comment on a review of ${reviewed}`,
@@ -415,6 +426,8 @@ describe('the author’s standing', () => {
           action: 'hide',
           reason: 'This is an advert.',
           days: null,
+          appeal: null,
+          appealable: true,
           item: {
             target_type: 'review',
             label: `Review of ${product}`,
@@ -428,6 +441,8 @@ describe('the author’s standing', () => {
           action: 'warn',
           reason: 'Please stop advertising.',
           days: null,
+          appeal: null,
+          appealable: false,
           item: null,
         },
       ],
