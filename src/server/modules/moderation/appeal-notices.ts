@@ -2,9 +2,17 @@
  * What the author's moderation notices show of appeals (issue 22): each hiding's appeal and its outcome, and
  * whether it can be appealed now. Apart from appeals.ts, which acts through the moderation service.
  */
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, iso, rows } from '../../../db/sql.ts';
 import type { Notice } from '../../../shared/moderation.ts';
+
+/**
+ * The id of the latest hide, auto_hide or restore line about the post `target_type`/`target_id` name (SQL
+ * expressions): only that decision, when it is a hiding, can be appealed.
+ */
+export const latestHidingDecision = (targetType: SQL, targetId: SQL) =>
+  sql`(SELECT max(o.id) FROM moderation_actions o WHERE o.target_type = ${targetType}
+    AND o.target_id = ${targetId} AND o.action IN ('hide', 'auto_hide', 'restore'))`;
 
 interface AppealRow {
   id: number;
@@ -17,16 +25,16 @@ interface AppealRow {
 }
 
 /**
- * What the author's notices need of appeals: each hiding's appeal, and whether it can be appealed now (the
- * latest hiding of a post still hidden, not appealed yet).
+ * What the author's notices of hidings (`hidden`: their post is still hidden) need of appeals: each one's
+ * appeal, and whether it can be appealed now (the latest decision about a post still hidden, not appealed yet).
  */
 export async function appealsOfNotices(
   db: Executor,
   userId: number,
-  notices: readonly Pick<Notice, 'id' | 'action'>[],
-  hiddenNow: (noticeId: number) => boolean,
+  notices: readonly { id: number; hidden: boolean }[],
 ): Promise<Map<number, Pick<Notice, 'appeal' | 'appealable'>>> {
-  const hidings = notices.filter((n) => n.action === 'hide' || n.action === 'auto_hide').map((n) => n.id);
+  const hidings = notices.map((n) => n.id);
+  const hiddenNow = new Set(notices.filter((n) => n.hidden).map((n) => n.id));
   const result = new Map<number, Pick<Notice, 'appeal' | 'appealable'>>();
   if (!hidings.length) return result;
   const ids = `{${hidings.join(',')}}`;
@@ -39,8 +47,7 @@ export async function appealsOfNotices(
     rows<{ id: number }>(
       db,
       sql`SELECT m.id FROM moderation_actions m WHERE m.id = ANY (${ids}::int[])
-        AND m.id = (SELECT max(o.id) FROM moderation_actions o WHERE o.target_type = m.target_type
-          AND o.target_id = m.target_id AND o.action IN ('hide', 'auto_hide', 'restore'))`,
+        AND m.id = ${latestHidingDecision(sql`m.target_type`, sql`m.target_id`)}`,
     ),
   ]);
   const appeals = new Map(found.map((a) => [a.action_id, a]));
@@ -57,7 +64,7 @@ export async function appealsOfNotices(
             decided_at: iso(a.decided_at),
           }
         : null,
-      appealable: !a && latestIds.has(id) && hiddenNow(id),
+      appealable: !a && latestIds.has(id) && hiddenNow.has(id),
     });
   }
   return result;

@@ -19,15 +19,11 @@ import {
 import type { Clock } from '../../lib/clock.ts';
 import { assertNotSuspended } from '../community/common.ts';
 import { ident, POST_TABLES, recordAction } from '../community/visibility.ts';
+import { latestHidingDecision } from './appeal-notices.ts';
 import { describeEach } from './items.ts';
 import type { ModerationService, Staff } from './service.ts';
 
 const HIDINGS = sql.raw(`('hide', 'auto_hide')`);
-
-/** The latest hide, auto_hide or restore line about a post: only the latest hiding can be appealed. */
-const latestDecision = (type: PostTarget, id: number) =>
-  sql`(SELECT max(id) FROM moderation_actions WHERE target_type = ${type} AND target_id = ${id}
-    AND action IN ('hide', 'auto_hide', 'restore'))`;
 
 export class AppealService {
   constructor(
@@ -54,7 +50,7 @@ export class AppealService {
       // Under the post's lock, so a restore at the same moment is seen.
       const [post] = await rows<{ hidden: boolean; latest: number }>(
         tx,
-        sql`SELECT hidden_at IS NOT NULL AS hidden, ${latestDecision(type, id)} AS latest
+        sql`SELECT hidden_at IS NOT NULL AS hidden, ${latestHidingDecision(sql`${type}`, sql`${id}`)} AS latest
           FROM ${ident(POST_TABLES[type].table)} WHERE id = ${id} FOR UPDATE`,
       );
       if (!post?.hidden || post.latest !== input.notice_id) throw new AppError('APPEAL_NOT_ALLOWED');

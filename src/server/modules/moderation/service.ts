@@ -411,11 +411,9 @@ export class ModerationService {
     const appeals = await appealsOfNotices(
       this.db,
       user.userId,
-      found.map((r) => ({ id: r.id, action: r.action as Notice['action'] })),
-      (id) => {
-        const r = found.find((f) => f.id === id)!;
-        return r.target_type !== 'user' && describedAs(r.target_type, r.target_id).item.hidden !== null;
-      },
+      found
+        .filter((r) => (r.action === 'hide' || r.action === 'auto_hide') && r.target_type !== 'user')
+        .map((r) => ({ id: r.id, hidden: describedAs(r.target_type, r.target_id).item.hidden !== null })),
     );
     const notices = found.map((r): Notice => {
       const described = r.target_type === 'user' ? null : describedAs(r.target_type, r.target_id);
