@@ -6,7 +6,8 @@
  * of the other for 7 days. The hidden review's author sees it marked with the reason on their account page;
  * another member no longer sees it on the product page; the suspended author's standing says until when. The
  * hidden review's author appeals (issue 22); the moderator who hid it cannot decide the appeal, a second
- * moderator upholds it, and the author reads the outcome and the reason.
+ * moderator upholds it, and the author reads the outcome and the reason. A review reported as incentivised is
+ * labelled from the queue: it leaves the rating, readers see the label and its author the reason.
  */
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -255,6 +256,69 @@ describe.skipIf(!browserAvailable())('moderation', () => {
     await go(author.page, '/my-account');
     await notice.getByText('Appeal upheld: your post stays hidden.').waitFor();
     await notice.getByText(UPHOLD).waitFor();
+    expect(author.errors).toEqual([]);
+  });
+
+  it('labels a review that hid an incentive: it leaves the rating, readers see the label, the author why (issue 22)', async () => {
+    const LABEL_REASON = 'The brand’s own post says it sent this phone to the reviewer for free.';
+    const p4 = products[3]!;
+    const summary = `Flawless phone, no complaints at all ${Date.now()}`;
+    const shill = await newMember('Rohan');
+    const { review: posted } = await call<{ review: { id: number } }>(
+      `${PLATFORM_API}/product/${p4.id}/review`,
+      {
+        token: shill.token,
+        body: review(
+          summary,
+          'Everything about this phone is perfect, buy it today from the official store.',
+        ),
+      },
+    );
+    await call(`${PLATFORM_API}/product/review/report`, {
+      token: reporter.token,
+      body: { review_id: posted.id, reason_id: reason('Incentivized'), comments: 'The brand sent it free.' },
+    });
+    const before = await call<{ summary: { total_reviews: number; incentivised: { reviews: number } } }>(
+      `${PLATFORM_API}/product/${p4.id}/reviews`,
+    );
+
+    const { page, errors } = await open(moderator);
+    await go(page, '/moderation');
+    const c = card(page, summary);
+    await c.waitFor();
+    await c.getByRole('radio', { name: /^Label it incentivised/ }).check();
+    // What the author got is asked for.
+    await c.getByLabel('Reason (the author will see it)').fill(LABEL_REASON);
+    await c.getByRole('button', { name: 'Label incentivised' }).click();
+    await c.getByText(MODERATION_MESSAGES.incentive).waitFor();
+    await expectAccessible(page);
+    await c.getByRole('radio', { name: 'The reviewer got the phone free.' }).check();
+    await c.getByRole('button', { name: 'Label incentivised' }).click();
+    await sawToast(page, MODERATION_MESSAGES.done.label);
+    await expect.poll(() => c.count()).toBe(0);
+    expect(errors).toEqual([]);
+
+    const after = await call<{ summary: { total_reviews: number; incentivised: { reviews: number } } }>(
+      `${PLATFORM_API}/product/${p4.id}/reviews`,
+    );
+    expect(after.summary.total_reviews).toBe(before.summary.total_reviews - 1);
+    expect(after.summary.incentivised.reviews).toBe(before.summary.incentivised.reviews + 1);
+
+    // Readers see the label on the review.
+    const other = await open(viewer);
+    await go(other.page, `/product/${p4.id}?sort=newest`);
+    const labelled = reviewCard(other.page, summary);
+    await labelled.waitFor();
+    expect(await labelled.locator('.review-incentive').textContent()).toContain(
+      'Incentivised The reviewer got the phone free.',
+    );
+
+    // Its author reads what moderators did, and why.
+    const author = await open(shill);
+    await go(author.page, '/my-account');
+    const notice = author.page.locator('li.moderation-notice', { hasText: LABEL_REASON });
+    await notice.waitFor({ timeout: 20_000 });
+    expect(await notice.textContent()).toContain('was labelled incentivised by moderators');
     expect(author.errors).toEqual([]);
   });
 

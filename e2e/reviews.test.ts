@@ -87,6 +87,14 @@ async function rate(form: Locator, metric: string, stars: number): Promise<void>
     .check();
 }
 
+/** Answers the form's question about incentives (issue 22) with one of its choices. */
+async function incentive(form: Locator, answer = 'No, I paid the full price myself'): Promise<void> {
+  await form
+    .getByRole('group', { name: 'Did you get anything for this phone or this review?' })
+    .getByRole('radio', { name: answer })
+    .check();
+}
+
 async function openForm(page: Page): Promise<Locator> {
   await openReviews(page);
   const button = reviews(page).getByRole('button', { name: 'Write a review' });
@@ -125,6 +133,13 @@ describe.skipIf(!browserAvailable())('reviews', () => {
     await form
       .getByLabel('Your review')
       .fill('The battery lasts two days.\nThe camera is fine in daylight only.');
+    // The incentive question has no default answer: the form asks for one.
+    await form.getByRole('button', { name: 'Post review' }).click();
+    await form
+      .getByText('Say whether you got the phone free or at a discount, or were paid.', { exact: true })
+      .waitFor();
+    expect((await api<ReviewsPage>(`/product/${id}/reviews`)).total).toBe(0);
+    await incentive(form);
     await form.getByRole('button', { name: 'Post review' }).click();
     await sawToast(page, 'review posted');
 
@@ -185,6 +200,7 @@ describe.skipIf(!browserAvailable())('reviews', () => {
     await rate(form, 'Performance', 3);
     await form.getByLabel('Title').fill('Missing one rating');
     await form.getByLabel('Your review').fill('Everything is fine except that I forgot a rating.');
+    await incentive(form);
     await form.getByRole('button', { name: 'Post review' }).click();
     const message = form.getByText(RATINGS_REQUIRED, { exact: true });
     await message.waitFor();
@@ -223,6 +239,7 @@ describe.skipIf(!browserAvailable())('reviews', () => {
     const form = await openForm(page);
     for (const metric of ['Overall', 'Build Quality', 'Features', 'Look & Feel', 'Performance'])
       await rate(form, metric, 4);
+    await incentive(form);
     await form.getByLabel('Title').fill('The variant I own');
     await form.getByLabel('Your review').fill('Plenty of storage for photos and it stays fast after months.');
     // Without saying which variant: a message under the select, and nothing posted.
@@ -243,6 +260,60 @@ describe.skipIf(!browserAvailable())('reviews', () => {
     expect(posted?.variant?.id).toBe(owned.id);
     expect(await mine.locator('.review-variant').textContent()).toBe(`Owns the ${posted!.variant!.label}`);
     await expectAccessible(page);
+    expect(session.errors).toEqual([]);
+  });
+
+  it('an incentivised review is labelled, says how long it was owned, and stays out of the average (issue 22)', async () => {
+    const id = await unreviewedProduct();
+    // Nine members rate it 2; a tenth, who got the phone free, rates it 5.
+    for (let i = 0; i < 10; i++)
+      await postAs(
+        await newMember(),
+        `${PLATFORM}/product/${id}/review`,
+        reviewBody(2, `Honest review ${i}`),
+      );
+    const member = await newMember();
+    session = await openBrowser();
+    const { page } = session;
+    await signInAs(page, member);
+    await visit(page, `/product/${id}`);
+    const form = await openForm(page);
+    for (const metric of ['Overall', 'Build Quality', 'Features', 'Look & Feel', 'Performance'])
+      await rate(form, metric, 5);
+    const month = new Date(Date.now() - 100 * 86_400_000).toISOString().slice(0, 7);
+    await form.getByLabel('Owned since').fill(month);
+    await incentive(form, 'I got the phone free');
+    await form.getByLabel('Title').fill('Sent to me by the brand');
+    await form
+      .getByLabel('Your review')
+      .fill('The brand sent me this phone to try. It is fast and the screen is bright.');
+    await form.getByRole('button', { name: 'Post review' }).click();
+    await sawToast(page, 'review posted');
+
+    const mine = card(page, 'Sent to me by the brand');
+    await mine.waitFor();
+    expect(await mine.locator('.review-incentive').textContent()).toBe(
+      'Incentivised The reviewer got the phone free. Not counted in the rating average.',
+    );
+    expect(await mine.locator('.review-variant').textContent()).toMatch(/^Owned for [34] months$/);
+    // Listed with the others (11), but the rating is the ten honest reviews' 2.0.
+    await expect.poll(() => countLine(page)).toContain('11 reviews');
+    expect(await reviews(page).locator('.summary-value').textContent()).toBe('2.0');
+    expect(await reviews(page).locator('.summary-overall').textContent()).toContain(
+      '1 incentivised review is not in these figures (its rating: 5.0).',
+    );
+    const stored = await api<ReviewsPage & { summary: { incentivised: { reviews: number } } }>(
+      `/product/${id}/reviews`,
+    );
+    expect([stored.total, stored.summary.total_reviews, stored.summary.incentivised.reviews]).toEqual([
+      11, 10, 1,
+    ]);
+    await expectAccessible(page);
+
+    // Editing it: the form comes back with the answers given.
+    const again = await openForm(page);
+    expect(await again.getByLabel('Owned since').inputValue()).toBe(month);
+    expect(await again.getByRole('radio', { name: 'I got the phone free' }).isChecked()).toBe(true);
     expect(session.errors).toEqual([]);
   });
 

@@ -128,6 +128,12 @@ export const products = pgTable(
     stars4: integer('stars_4').notNull().default(0),
     stars5: integer('stars_5').notNull().default(0),
     totalReviews: integer('total_reviews').notNull().default(0),
+    /**
+     * Reviews whose author got the phone free or at a discount, or was paid (issue 22): listed and labelled, but
+     * out of every counter above (total, sums, stars), so out of the rating; their own count and overall sum.
+     */
+    incentivisedReviews: integer('incentivised_reviews').notNull().default(0),
+    incentivisedSum: integer('incentivised_sum').notNull().default(0),
     views: integer('views').notNull().default(0),
     upvotes: integer('upvotes').notNull().default(0),
     /** Popularity: a view counts 1, an upvote 10, a review 20. Orders search hits and the browse default. */
@@ -603,6 +609,12 @@ export const reviews = pgTable(
      * both had a review of theirs (issue 18): both stay, and only new reviews are one per author and model.
      */
     mergedDuplicate: boolean('merged_duplicate').notNull().default(false),
+    /** 'none', or what the author got (issue 22): 'free', 'discount' or 'paid'. Anything but none is out of the rating. */
+    incentive: text('incentive').notNull().default('none'),
+    /** Set by a moderator (the review hid it): the author's edits no longer change it. */
+    incentiveLocked: boolean('incentive_locked').notNull().default(false),
+    /** The month the author has owned the phone since (its first day); null when not said. */
+    ownedSince: date('owned_since', { mode: 'string' }),
     summary: text('summary').notNull(),
     description: text('description').notNull(),
     useful: integer('useful').notNull().default(0),
@@ -632,6 +644,11 @@ export const reviews = pgTable(
       .on(t.productId, t.overall, t.createdAt.desc(), t.id.desc())
       .where(sql`${t.hiddenAt} IS NULL`),
     index('reviews_user_created_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
+    // The few incentivised reviews, by star: what a star filter adds to the star's counter.
+    index('reviews_product_incentivised_idx')
+      .on(t.productId, t.star)
+      .where(sql`${t.incentive} <> 'none' AND ${t.hiddenAt} IS NULL`),
+    check('reviews_incentive_ck', sql`${t.incentive} IN ('none', 'free', 'discount', 'paid')`),
   ],
 );
 
@@ -803,7 +820,7 @@ export const moderationActions = pgTable(
     index('moderation_actions_target_idx').on(t.targetType, t.targetId),
     check(
       'moderation_actions_action_ck',
-      sql`${t.action} IN ('dismiss', 'hide', 'restore', 'warn', 'suspend', 'flag', 'unflag', 'auto_hide', 'uphold')`,
+      sql`${t.action} IN ('dismiss', 'hide', 'restore', 'warn', 'suspend', 'flag', 'unflag', 'label', 'auto_hide', 'uphold')`,
     ),
   ],
 );

@@ -5,7 +5,7 @@
  */
 import { z } from './zod.ts';
 import { pageOf, ProductCardSchema } from './api-types.ts';
-import { LIKE_REACTIONS, REVIEW_REACTIONS } from './community-constants.ts';
+import { INCENTIVES, LIKE_REACTIONS, REVIEW_REACTIONS } from './community-constants.ts';
 import { HiddenMarkSchema } from './moderation.ts';
 
 export { type Page, pageOf } from './api-types.ts';
@@ -69,6 +69,10 @@ export const ReviewSchema = z.object({
   hidden: HiddenMarkSchema,
   /** Dated notes its author added later (issue 22), oldest first; the review's own text never changes with them. */
   updates: z.array(ReviewUpdateSchema),
+  /** What the author got for the phone or the review (issue 22); anything but 'none' is out of the average. */
+  incentivised: z.enum(INCENTIVES),
+  /** The month the author has owned the phone since ("2026-03"), when they said. */
+  owned_since: z.string().nullable(),
 });
 export type Review = z.infer<typeof ReviewSchema>;
 
@@ -117,6 +121,11 @@ export const ReviewSummarySchema = z.object({
   }),
   /** Reviews per star, index 0 is 1 star. */
   distribution: z.array(z.number().int()).length(5),
+  /**
+   * Incentivised reviews (issue 22): listed, but not in total_reviews, the averages or the distribution; their
+   * own overall average (0 when there are none).
+   */
+  incentivised: z.object({ reviews: z.number().int(), value: z.number() }),
 });
 export type ReviewSummary = z.infer<typeof ReviewSummarySchema>;
 

@@ -16,6 +16,9 @@ export const COMMUNITY_MESSAGES = {
   reason: 'Please choose a reason.',
   reportComments: 'Keep your comments under 500 characters.',
   reviewUpdate: 'Write an update of 10 to 2,000 characters.',
+  /** Issue 22: the review form asks whether the phone or the review was paid for, in any way. */
+  incentive: 'Say whether you got the phone free or at a discount, or were paid.',
+  ownedSince: 'Give the month you got the phone (not in the future).',
   controlCharacters: 'Please remove the invisible control characters (U+0000) from your text.',
 } as const;
 
@@ -49,6 +52,27 @@ export const LIMITS = {
 
 /** Long-term updates (issue 22): an author adds dated notes under a review, at most this many. */
 export const REVIEW_UPDATES_MAX = 10;
+
+/**
+ * What a reviewer got for the phone or the review (issue 22, IS 19000): anything but 'none' is labelled
+ * "Incentivised" and kept out of the rating average, which shows such reviews' average apart.
+ */
+export const INCENTIVES = ['none', 'free', 'discount', 'paid'] as const;
+export type Incentive = (typeof INCENTIVES)[number];
+/** The answers of the review form's question, and what a labelled review says under "Incentivised". */
+export const INCENTIVE_LABELS: Record<Incentive, string> = {
+  none: 'No, I paid the full price myself',
+  free: 'I got the phone free',
+  discount: 'I got the phone at a discount',
+  paid: 'I was paid for this review',
+};
+
+/** What a labelled review says about its author (issue 22). */
+export const INCENTIVE_DISCLOSURES: Record<Exclude<Incentive, 'none'>, string> = {
+  free: 'The reviewer got the phone free.',
+  discount: 'The reviewer got the phone at a discount.',
+  paid: 'The reviewer was paid for this review.',
+};
 
 /** The four review aspects, in the order the spec lists them, with their API field names. */
 export const ASPECTS = [

@@ -7,6 +7,7 @@ import { z } from './zod.ts';
 import { boundedText, NO_NUL } from './fields.ts';
 import {
   COMMUNITY_MESSAGES,
+  INCENTIVES,
   LIKE_REACTIONS,
   LIMITS,
   REPORT_REASONS,
@@ -37,6 +38,17 @@ export const ReviewInputSchema = z.object({
   description: text(LIMITS.description, COMMUNITY_MESSAGES.description),
   /** The variant the reviewer owns (issue 18): one of the product's variants. */
   variant_id: z.number().int().positive().optional(),
+  /**
+   * Issue 22: what the reviewer got, if anything (INCENTIVES); an edit without it keeps the answer given before,
+   * a new review without it is 'none'. A label a moderator set stays whatever the author sends.
+   */
+  incentivised: z.enum(INCENTIVES, { error: COMMUNITY_MESSAGES.incentive }).optional(),
+  /** The month the reviewer got the phone, "2026-03"; null clears it. Not after the current month (the server's). */
+  owned_since: z
+    .string()
+    .regex(/^(?:19|20)\d\d-(?:0[1-9]|1[0-2])$/, COMMUNITY_MESSAGES.ownedSince)
+    .nullable()
+    .optional(),
 });
 export type ReviewInput = z.infer<typeof ReviewInputSchema>;
 

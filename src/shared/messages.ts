@@ -1,5 +1,6 @@
 import { ACCOUNT_MESSAGES } from './account.ts';
 import { CATALOGUE_TEXTS } from './catalogue-texts.ts';
+import { COMMUNITY_MESSAGES } from './community-constants.ts';
 import { MESSAGES } from './texts.ts';
 
 /**
@@ -69,6 +70,7 @@ export const ERRORS = {
     message: 'A review can have 10 updates. Edit your review to change what it says.',
   },
   REVIEW_HIDDEN: { status: 409, message: 'Moderators hid this review: it cannot get updates.' },
+  OWNED_SINCE_FUTURE: { status: 400, message: COMMUNITY_MESSAGES.ownedSince },
   APPEAL_NOT_ALLOWED: {
     status: 409,
     message: 'Only the latest decision to hide a post that is still hidden can be appealed.',

@@ -37,6 +37,7 @@ export const MODERATION_ACTIONS = [
   'suspend',
   'flag',
   'unflag',
+  'label',
 ] as const;
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
 /**
@@ -48,7 +49,7 @@ export const AUDIT_ACTIONS = [...MODERATION_ACTIONS, 'auto_hide', 'uphold'] as c
 
 /** Which actions apply to which kind of item. */
 export const ACTIONS_FOR: Record<ModerationTarget, readonly ModerationAction[]> = {
-  review: ['dismiss', 'hide', 'restore', 'warn', 'suspend'],
+  review: ['dismiss', 'hide', 'restore', 'label', 'warn', 'suspend'],
   comment: ['dismiss', 'hide', 'restore', 'warn', 'suspend'],
   reply: ['dismiss', 'hide', 'restore', 'warn', 'suspend'],
   question: ['dismiss', 'hide', 'restore', 'warn', 'suspend'],
@@ -76,6 +77,7 @@ export const AUTO_HIDE_REASON = 'Hidden automatically after several reports, unt
 export const MODERATION_MESSAGES = {
   reason: 'Give a reason of 5 to 500 characters: the author will see it.',
   days: 'Choose a suspension of 1, 7 or 30 days.',
+  incentive: 'Choose what the author got: the phone free or at a discount, or money.',
   done: {
     dismiss: 'Reports dismissed.',
     hide: 'Hidden. The author can see why.',
@@ -84,6 +86,7 @@ export const MODERATION_MESSAGES = {
     suspend: 'Author suspended.',
     flag: 'Listing marked for fixing.',
     unflag: 'Listing marked as fixed.',
+    label: 'Labelled incentivised: out of the rating average.',
   } satisfies Record<ModerationAction, string>,
 } as const;
 
@@ -96,6 +99,7 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   suspend: 'Suspended',
   flag: 'Listing marked inaccurate',
   unflag: 'Listing marked fixed',
+  label: 'Labelled incentivised',
   auto_hide: 'Hidden automatically',
   uphold: 'Appeal upheld',
 };
@@ -119,6 +123,8 @@ export interface Transparency {
   reviews: {
     /** Visible to everyone now. */
     published: number;
+    /** Of those, labelled incentivised: out of the ratings. */
+    incentivised: number;
     /** Hidden now: automatically pending a moderator, or by moderators. */
     hidden: number;
     hidden_automatically: number;

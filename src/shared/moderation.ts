@@ -16,6 +16,9 @@ import {
   ROLES,
   SUSPENSION_DAYS,
 } from './moderation-constants.ts';
+import { INCENTIVES } from './community-constants.ts';
+
+const LABELLED_INCENTIVES = INCENTIVES.filter((i) => i !== 'none') as ['free', 'discount', 'paid'];
 
 // The zod-free part lives apart, so pages that only read do not load zod.
 export * from './moderation-constants.ts';
@@ -38,10 +41,15 @@ export const ModerationActionSchema = z
         },
       )
       .optional(),
+    /** Labelling a review (issue 22): what its author got, which the review did not say. */
+    incentive: z.enum(LABELLED_INCENTIVES, { error: MODERATION_MESSAGES.incentive }).optional(),
   })
   .superRefine((input, ctx) => {
     if (input.action === 'suspend' && input.days === undefined) {
       ctx.addIssue({ code: 'custom', path: ['days'], message: MODERATION_MESSAGES.days });
+    }
+    if (input.action === 'label' && input.incentive === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['incentive'], message: MODERATION_MESSAGES.incentive });
     }
   });
 export type ModerationActionInput = z.infer<typeof ModerationActionSchema>;
@@ -160,7 +168,7 @@ export type AuditLog = z.infer<typeof AuditLogSchema>;
 export const NoticeSchema = z.object({
   id: z.number().int(),
   at: z.string(),
-  action: z.enum(['hide', 'auto_hide', 'restore', 'warn', 'suspend']),
+  action: z.enum(['hide', 'auto_hide', 'restore', 'label', 'warn', 'suspend']),
   reason: z.string(),
   days: z.number().int().nullable(),
   /** The author's appeal of this decision, if they made one, and what came of it (issue 22). */

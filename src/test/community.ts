@@ -50,7 +50,7 @@ export async function productId(t: TestContext, n = 0): Promise<number> {
 
 /**
  * A product's stored review counters, and the same counters recounted from its reviews that are not hidden
- * (a hidden review counts as deleted).
+ * (a hidden review counts as deleted): the rating's from those not incentivised, and the incentivised ones'.
  */
 export async function reviewCounters(
   t: TestContext,
@@ -61,15 +61,20 @@ export async function reviewCounters(
     `SELECT json_build_object('total', p.total_reviews, 'sum', p.rating_sum,
         'value', round(p.rating_value::numeric, 2)::float8, 'bq', p.build_quality_sum, 'fe', p.features_sum,
         'lf', p.look_and_feel_sum, 'pe', p.performance_sum,
-        'stars', json_build_array(p.stars_1, p.stars_2, p.stars_3, p.stars_4, p.stars_5)) AS stored,
+        'stars', json_build_array(p.stars_1, p.stars_2, p.stars_3, p.stars_4, p.stars_5),
+        'incentivised', p.incentivised_reviews, 'incentivised_sum', p.incentivised_sum) AS stored,
       json_build_object('total', count(r.id), 'sum', coalesce(sum(r.overall), 0),
         'value', coalesce(round(sum(r.overall)::numeric / nullif(count(r.id), 0) / 2, 2), 0)::float8,
         'bq', coalesce(sum(r.build_quality), 0), 'fe', coalesce(sum(r.features), 0),
         'lf', coalesce(sum(r.look_and_feel), 0), 'pe', coalesce(sum(r.performance), 0),
         'stars', json_build_array(count(r.id) FILTER (WHERE r.star = 1), count(r.id) FILTER (WHERE r.star = 2),
           count(r.id) FILTER (WHERE r.star = 3), count(r.id) FILTER (WHERE r.star = 4),
-          count(r.id) FILTER (WHERE r.star = 5))) AS recount
-    FROM products p LEFT JOIN reviews r ON r.product_id = p.id AND r.hidden_at IS NULL
+          count(r.id) FILTER (WHERE r.star = 5)),
+        'incentivised', (SELECT count(*) FROM reviews i
+          WHERE i.product_id = p.id AND i.hidden_at IS NULL AND i.incentive <> 'none'),
+        'incentivised_sum', (SELECT coalesce(sum(i.overall), 0) FROM reviews i
+          WHERE i.product_id = p.id AND i.hidden_at IS NULL AND i.incentive <> 'none')) AS recount
+    FROM products p LEFT JOIN reviews r ON r.product_id = p.id AND r.hidden_at IS NULL AND r.incentive = 'none'
     WHERE p.id = ${productId} GROUP BY p.id`,
   );
   return row!;

@@ -38,6 +38,7 @@ export interface ActionBody {
   action: ModerationAction | string;
   reason?: string;
   days?: number | string;
+  incentive?: string;
 }
 
 /** A response that must be the catalogue's error `code`, with its status and message. */
@@ -113,7 +114,7 @@ export function moderationKit(context: () => TestContext, clock: TestClock) {
   async function writeReview(
     who: Member,
     productId: number,
-    over: Partial<typeof REVIEW_FORM> = {},
+    over: Partial<typeof REVIEW_FORM> & { incentivised?: string; owned_since?: string | null } = {},
   ): Promise<number> {
     const res = await platform.post(`/product/${productId}/review`, { ...REVIEW_FORM, ...over }, who.headers);
     expect(res.statusCode, res.body).toBeLessThan(300);

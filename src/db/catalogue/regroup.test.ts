@@ -10,7 +10,6 @@ import { countersEqualRows } from '../../test/counters.ts';
 import { type MigrationDatabase, migrationDatabase } from '../../test/migration-database.ts';
 import type { Database } from '../client.ts';
 import { prepareDatabase } from '../prepare.ts';
-import { recountReviewStats } from '../review-stats.ts';
 import { rows } from '../sql.ts';
 import { catalogueVersion, importCatalogue, readCatalogue } from './import.ts';
 import { planRegroup } from './regroup.ts';
@@ -93,8 +92,21 @@ async function oldDatabase() {
   await q(
     `UPDATE products SET flagged_at = '2025-06-01T00:00:00Z', flag_reason = 'Wrong battery size' WHERE id = ${b}`,
   );
-  // The old code kept the counters right.
-  await recountReviewStats(database.db);
+  // The old code kept the counters right (as its recount did, before the columns of later migrations).
+  await q(`UPDATE products p SET total_reviews = coalesce(s.n, 0), rating_sum = coalesce(s.total, 0),
+      rating_value = coalesce(round((s.total::numeric / s.n) / 2, 2), 0),
+      build_quality_sum = coalesce(s.bq, 0), features_sum = coalesce(s.fe, 0),
+      look_and_feel_sum = coalesce(s.lf, 0), performance_sum = coalesce(s.pe, 0),
+      stars_1 = coalesce(s.s1, 0), stars_2 = coalesce(s.s2, 0), stars_3 = coalesce(s.s3, 0),
+      stars_4 = coalesce(s.s4, 0), stars_5 = coalesce(s.s5, 0), updated_at = greatest(p.created_at, s.last)
+    FROM products q LEFT JOIN (SELECT product_id, count(*)::int AS n, sum(overall)::int AS total,
+        sum(build_quality)::int AS bq, sum(features)::int AS fe, sum(look_and_feel)::int AS lf,
+        sum(performance)::int AS pe, count(*) FILTER (WHERE star = 1)::int AS s1,
+        count(*) FILTER (WHERE star = 2)::int AS s2, count(*) FILTER (WHERE star = 3)::int AS s3,
+        count(*) FILTER (WHERE star = 4)::int AS s4, count(*) FILTER (WHERE star = 5)::int AS s5,
+        max(coalesce(updated_at, created_at)) AS last
+      FROM reviews WHERE hidden_at IS NULL GROUP BY product_id) s ON s.product_id = q.id
+    WHERE p.id = q.id`);
   await q(
     `UPDATE products p SET upvotes = (SELECT count(*) FROM product_upvotes u WHERE u.product_id = p.id)`,
   );

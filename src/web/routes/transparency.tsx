@@ -23,6 +23,10 @@ export const meta = (args: Route.MetaArgs) =>
 const hours = (h: number) =>
   h < 1 ? `${Math.max(1, Math.round(h * 60))} minutes` : h < 48 ? `${h} hours` : `${Math.round(h / 24)} days`;
 
+/** "4.2 %" of a whole; "0 %" of none. */
+const share = (part: number, whole: number) =>
+  `${whole ? (Math.round((part / whole) * 1000) / 10).toLocaleString('en-IN') : 0} %`;
+
 function Figures({ rows }: { rows: [string, string][] }) {
   return (
     <dl className="transparency-figures">
@@ -54,6 +58,10 @@ export default function TransparencyPage({ loaderData }: Route.ComponentProps) {
       <Figures
         rows={[
           ['Published', formatCount(r.reviews.published)],
+          [
+            'Incentivised (labelled, not in the ratings)',
+            `${formatCount(r.reviews.incentivised)} (${share(r.reviews.incentivised, r.reviews.published)})`,
+          ],
           ['Hidden now', formatCount(r.reviews.hidden)],
           ['Hidden automatically, waiting for a moderator', formatCount(r.reviews.hidden_automatically)],
           ['Hidden by moderators', formatCount(r.reviews.hidden_by_moderators)],

@@ -6,6 +6,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, iso, isRowId, rows } from '../../../db/sql.ts';
 import type {
+  Incentive,
   ReviewInput,
   ReviewQuery,
   ReviewReaction,
@@ -59,19 +60,30 @@ export function reviewOrder(sort: ReviewSort, alias = ''): SQL {
   return sql.raw(ORDER[sort].replace(/(^|, )/g, `$1${prefix}`));
 }
 
-/** The stored ratings of a review, in half steps (0-10). */
+/** The stored ratings of a review, in half steps (0-10), and what its author got (out of the rating if any). */
 export interface Ratings {
   overall: number;
   build_quality: number;
   features: number;
   look_and_feel: number;
   performance: number;
+  incentive: Incentive;
 }
+
+/** The columns of Ratings, of reviews `r` (or unqualified). */
+export const RATING_COLUMNS = (alias = '') =>
+  sql.raw(
+    ['overall', 'build_quality', 'features', 'look_and_feel', 'performance', 'incentive']
+      .map((c) => alias + c)
+      .join(', '),
+  );
 
 interface ReviewRow extends Ratings, AuthorColumns, HiddenColumns {
   id: number;
   product_id: number;
   user_id: number;
+  /** "2026-03", or null. */
+  owned_since: string | null;
   summary: string;
   description: string;
   useful: number;
@@ -99,8 +111,8 @@ interface ReviewProductRow extends ReviewRow, PhotoColumns {
 }
 
 /** `r` is reviews; needs the joins of reviewJoins(). */
-const REVIEW_COLUMNS = sql`r.id, r.product_id, r.user_id, r.overall, r.build_quality, r.features,
-  r.look_and_feel, r.performance, r.summary, r.description, r.useful, r.not_useful, r.comments, r.created_at,
+const REVIEW_COLUMNS = sql`r.id, r.product_id, r.user_id, ${RATING_COLUMNS('r.')},
+  to_char(r.owned_since, 'YYYY-MM') AS owned_since, r.summary, r.description, r.useful, r.not_useful, r.comments, r.created_at,
   r.updated_at, ${AUTHOR_COLUMNS}, ${hiddenColumns('r')}, rr.value AS my_value, ${UPDATES_COLUMN},
   rv.id AS v_id, rv.variant AS v_variant, rv.ram_gb AS v_ram, rv.storage_gb AS v_storage`;
 
@@ -114,7 +126,7 @@ const PRODUCT_COLUMNS = sql`b.name AS p_brand, p.model AS p_model, p.variant AS 
 const productJoins = sql`JOIN products p ON p.id = r.product_id JOIN brands b ON b.id = p.brand_id`;
 
 /** Half steps (0-5 by 0.5) to the stored integers (0-10). */
-const stored = (input: ReviewInput): Ratings => ({
+const stored = (input: ReviewInput): Omit<Ratings, 'incentive'> => ({
   overall: Math.round(input.overall * 2),
   build_quality: Math.round(input.build_quality * 2),
   features: Math.round(input.features * 2),
@@ -155,8 +167,11 @@ export class ReviewService {
     // Any id of the model's (a variant's too) lists all the model's reviews; unknown or hidden ids are 404.
     const productId = await modelIdOf(this.d.db, id);
     const { summary, stars } = await this.summary(productId);
-    // Totals come from the product's counters, kept in the same transaction as the rows: never count(*).
-    const total = query.star ? (stars[query.star - 1] ?? 0) : summary.total_reviews;
+    // Totals come from the product's counters, kept in the same transaction as the rows: never count(*) but of
+    // the few incentivised reviews of one star, on their partial index.
+    const total = query.star
+      ? (stars[query.star - 1] ?? 0) + (await this.incentivisedOfStar(productId, query.star, summary))
+      : summary.total_reviews + summary.incentivised.reviews;
     const offset = query.page * query.size;
     let items: Review[] = [];
     if (offset < total) {
@@ -164,6 +179,17 @@ export class ReviewService {
       items = found.map((row) => this.toReview(row, viewerId));
     }
     return { success: true, page: query.page, size: query.size, total, items, summary };
+  }
+
+  /** How many visible incentivised reviews of the product have this many stars (they are in no star counter). */
+  private async incentivisedOfStar(productId: number, star: number, summary: ReviewSummary): Promise<number> {
+    if (!summary.incentivised.reviews) return 0;
+    const [found] = await rows<{ n: number }>(
+      this.d.db,
+      sql`SELECT count(*)::int AS n FROM reviews
+        WHERE product_id = ${productId} AND star = ${star} AND incentive <> 'none' AND hidden_at IS NULL`,
+    );
+    return found?.n ?? 0;
   }
 
   /** One review of this product (404 REVIEW_NOT_FOUND otherwise, or when hidden from this viewer). */
@@ -235,23 +261,29 @@ export class ReviewService {
       if (!own) throw new AppError('VARIANT_NOT_OF_PRODUCT', { field: 'variant_id' });
     }
     await this.d.limits.check(user, 'review');
-    const next = stored(input);
+    const ownedSince = this.ownedSince(input.owned_since);
+    const ratings = stored(input);
     const now = this.d.clock.now().toISOString();
     const { id, created } = await this.d.db.transaction(async (tx) => {
       // KEY SHARE: the product cannot be deleted under us (the insert's foreign key would fail).
       const [product] = await rows(tx, sql`SELECT id FROM products WHERE id = ${productId} FOR KEY SHARE`);
       if (!product) throw new AppError('PRODUCT_NOT_FOUND');
       for (let attempt = 0; attempt < 3; attempt++) {
-        const [old] = await rows<Ratings & { id: number; hidden: boolean }>(
+        const [old] = await rows<Ratings & { id: number; hidden: boolean; locked: boolean }>(
           tx,
-          sql`SELECT id, overall, build_quality, features, look_and_feel, performance,
-              hidden_at IS NOT NULL AS hidden FROM reviews
+          sql`SELECT id, ${RATING_COLUMNS()}, hidden_at IS NOT NULL AS hidden, incentive_locked AS locked
+            FROM reviews
             WHERE product_id = ${productId} AND user_id = ${user.userId} AND NOT merged_duplicate FOR UPDATE`,
         );
         if (old) {
+          // Not said: the answer given before. A label a moderator set stays.
+          const incentive = old.locked ? old.incentive : (input.incentivised ?? old.incentive);
+          const next: Ratings = { ...ratings, incentive };
           await tx.execute(sql`UPDATE reviews SET overall = ${next.overall},
               build_quality = ${next.build_quality}, features = ${next.features},
               look_and_feel = ${next.look_and_feel}, performance = ${next.performance},
+              incentive = ${incentive},
+              owned_since = ${ownedSince === undefined ? sql`owned_since` : sql`${ownedSince}::date`},
               summary = ${input.summary}, description = ${input.description}, updated_at = ${now},
               variant_id = coalesce(${variantId}::int, variant_id)
             WHERE id = ${old.id}`);
@@ -259,13 +291,14 @@ export class ReviewService {
           if (!old.hidden) await moveCounters(tx, productId, old, next);
           return { id: old.id, created: false };
         }
+        const next: Ratings = { ...ratings, incentive: input.incentivised ?? 'none' };
         const [inserted] = await rows<{ id: number }>(
           tx,
           sql`INSERT INTO reviews (product_id, user_id, overall, build_quality, features, look_and_feel,
-              performance, summary, description, variant_id, created_at)
+              performance, incentive, owned_since, summary, description, variant_id, created_at)
             VALUES (${productId}, ${user.userId}, ${next.overall}, ${next.build_quality}, ${next.features},
-              ${next.look_and_feel}, ${next.performance}, ${input.summary}, ${input.description}, ${variantId},
-              ${now})
+              ${next.look_and_feel}, ${next.performance}, ${next.incentive}, ${ownedSince ?? null}::date,
+              ${input.summary}, ${input.description}, ${variantId}, ${now})
             ON CONFLICT (product_id, user_id) WHERE NOT merged_duplicate DO NOTHING RETURNING id`,
         );
         if (inserted) {
@@ -282,13 +315,23 @@ export class ReviewService {
     return { created, review };
   }
 
+  /**
+   * The month owned since, as a date (its first day): undefined when not said, null to clear. A month after the
+   * current one in India (UTC+5:30) is 400 OWNED_SINCE_FUTURE.
+   */
+  private ownedSince(month: string | null | undefined): string | null | undefined {
+    if (!month) return month;
+    const india = new Date(this.d.clock.now().getTime() + 330 * 60_000).toISOString().slice(0, 7);
+    if (month > india) throw new AppError('OWNED_SINCE_FUTURE', { field: 'owned_since' });
+    return `${month}-01`;
+  }
+
   /** Deletes the user's own review; comments, replies and reactions go with it (ON DELETE CASCADE). */
   async delete(user: Pick<SessionUserRow, 'userId'>, reviewId: number): Promise<void> {
     const productId = await this.d.db.transaction(async (tx) => {
       const [review] = await rows<Ratings & { user_id: number; product_id: number; hidden: boolean }>(
         tx,
-        sql`SELECT user_id, product_id, overall, build_quality, features, look_and_feel, performance,
-            hidden_at IS NOT NULL AS hidden
+        sql`SELECT user_id, product_id, ${RATING_COLUMNS()}, hidden_at IS NOT NULL AS hidden
           FROM reviews WHERE id = ${reviewId} FOR UPDATE`,
       );
       if (!review) throw new AppError('REVIEW_NOT_FOUND');
@@ -334,9 +377,13 @@ export class ReviewService {
       s3: number;
       s4: number;
       s5: number;
+      i_reviews: number;
+      i_value: number;
     }>(
       this.d.db,
-      sql`SELECT total_reviews, ${avg('rating_sum')} AS value, ${avg('build_quality_sum')} AS build_quality,
+      sql`SELECT total_reviews, incentivised_reviews AS i_reviews,
+          coalesce(round(incentivised_sum::numeric / nullif(incentivised_reviews, 0) / 2, 2), 0)::float8 AS i_value,
+          ${avg('rating_sum')} AS value, ${avg('build_quality_sum')} AS build_quality,
           ${avg('features_sum')} AS features, ${avg('look_and_feel_sum')} AS look_and_feel,
           ${avg('performance_sum')} AS performance,
           stars_1 AS s1, stars_2 AS s2, stars_3 AS s3, stars_4 AS s4, stars_5 AS s5
@@ -356,6 +403,7 @@ export class ReviewService {
           performance: Number(p.performance),
         },
         distribution: stars,
+        incentivised: { reviews: p.i_reviews, value: Number(p.i_value) },
       },
     };
   }
@@ -390,6 +438,8 @@ export class ReviewService {
       mine: viewerId !== null && row.user_id === viewerId,
       hidden: hiddenOf(row, viewerId),
       updates: updatesOf(row.updates),
+      incentivised: row.incentive,
+      owned_since: row.owned_since,
       variant:
         row.v_id === null
           ? null
@@ -420,21 +470,28 @@ export class ReviewService {
 
 /**
  * Moves a product's review counters from `old` to `next` (null: no review): total, the rating and aspect
- * sums, the rating value and the star counts, and the page's last change (the sitemap's lastmod). Relative
- * updates, so concurrent writers never lose one another's change; the value is computed from the new sums in
- * the same statement.
+ * sums, the rating value and the star counts, and the page's last change (the sitemap's lastmod). An
+ * incentivised review counts in none of these, only in its own count and sum (issue 22). Relative updates, so
+ * concurrent writers never lose one another's change; the value is computed from the new sums in the same
+ * statement.
  */
 export async function moveCounters(
   tx: Executor,
   productId: number,
-  old: Ratings | null,
-  next: Ratings | null,
+  oldReview: Ratings | null,
+  nextReview: Ratings | null,
 ): Promise<void> {
-  const delta = (key: keyof Ratings) => (next?.[key] ?? 0) - (old?.[key] ?? 0);
+  const rated = (r: Ratings | null) => (r?.incentive === 'none' ? r : null);
+  const incentivised = (r: Ratings | null) => (r && r.incentive !== 'none' ? r : null);
+  const [old, next] = [rated(oldReview), rated(nextReview)];
+  const delta = (key: keyof Omit<Ratings, 'incentive'>) => (next?.[key] ?? 0) - (old?.[key] ?? 0);
   const dn = (next ? 1 : 0) - (old ? 1 : 0);
   const ds = delta('overall');
   const star = (n: number) =>
     (next && starOf(next.overall) === n ? 1 : 0) - (old && starOf(old.overall) === n ? 1 : 0);
+  const [oldPaid, nextPaid] = [incentivised(oldReview), incentivised(nextReview)];
+  const di = (nextPaid ? 1 : 0) - (oldPaid ? 1 : 0);
+  const dis = (nextPaid?.overall ?? 0) - (oldPaid?.overall ?? 0);
   await tx.execute(sql`UPDATE products SET total_reviews = total_reviews + ${dn},
       rating_sum = rating_sum + ${ds},
       rating_value = CASE WHEN total_reviews + ${dn} > 0
@@ -444,6 +501,8 @@ export async function moveCounters(
       look_and_feel_sum = look_and_feel_sum + ${delta('look_and_feel')},
       performance_sum = performance_sum + ${delta('performance')},
       stars_1 = stars_1 + ${star(1)}, stars_2 = stars_2 + ${star(2)}, stars_3 = stars_3 + ${star(3)},
-      stars_4 = stars_4 + ${star(4)}, stars_5 = stars_5 + ${star(5)}, updated_at = now()
+      stars_4 = stars_4 + ${star(4)}, stars_5 = stars_5 + ${star(5)},
+      incentivised_reviews = incentivised_reviews + ${di}, incentivised_sum = incentivised_sum + ${dis},
+      updated_at = now()
     WHERE id = ${productId}`);
 }

@@ -15,7 +15,7 @@ import {
   SEVERE_POST_REASONS,
 } from '../../../shared/moderation.ts';
 import { ancestorsVisible } from './common.ts';
-import { moveCounters, type Ratings } from './reviews.ts';
+import { moveCounters, RATING_COLUMNS, type Ratings } from './reviews.ts';
 
 /** The severe report reasons as a PostgreSQL array literal, for `reason_id = ANY (…::int[])`. */
 export const SEVERE_ARRAY = `{${SEVERE_POST_REASONS.join(',')}}`;
@@ -115,7 +115,7 @@ export async function setHidden(
   const [post] = await rows<Ratings & { user_id: number; hidden: boolean; automatic: boolean }>(
     tx,
     sql`SELECT user_id, hidden_at IS NOT NULL AS hidden, hidden_automatically AS automatic
-        ${target === 'review' ? sql`, overall, build_quality, features, look_and_feel, performance` : sql``}
+        ${target === 'review' ? sql`, ${RATING_COLUMNS()}` : sql``}
       FROM ${table} WHERE id = ${id} FOR UPDATE`,
   );
   if (!post) throw new AppError(t.notFound);

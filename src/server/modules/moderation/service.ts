@@ -29,6 +29,7 @@ import { type Clock, DAY } from '../../lib/clock.ts';
 import type { SessionUserRow } from '../account/sessions.ts';
 import { assertNotSuspended, NEW_ACCOUNT_MS } from '../community/common.ts';
 import { postState, recordAction, SEVERE_ARRAY, setHidden } from '../community/visibility.ts';
+import { labelIncentivised } from '../community/incentives.ts';
 import { appealsOfNotices } from './appeal-notices.ts';
 import { describeEach } from './items.ts';
 
@@ -300,6 +301,10 @@ export class ModerationService {
           outcome = 'no_action';
           break;
         }
+        case 'label': {
+          movedProduct = await labelIncentivised(tx, id, input.incentive!);
+          break;
+        }
         case 'warn':
         case 'suspend': {
           await this.assertOutranks(tx, actor, subjectId!);
@@ -400,7 +405,7 @@ export class ModerationService {
     const found = await rows<AuditRow>(
       this.db,
       sql`${AUDIT_SELECT} WHERE m.subject_id = ${user.userId}
-          AND m.action IN ('hide', 'auto_hide', 'restore', 'warn', 'suspend')
+          AND m.action IN ('hide', 'auto_hide', 'restore', 'label', 'warn', 'suspend')
         ORDER BY m.created_at DESC, m.id DESC LIMIT 50`,
     );
     // An item often has several notices (hidden automatically, then by a moderator, then restored).

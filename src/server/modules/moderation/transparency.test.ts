@@ -18,7 +18,7 @@ let fresh: () => number;
 const kit = moderationKit(() => t, clock);
 const { account, moderation, acted, writeReview, reported, aged } = kit;
 
-beforeAll(async () => ({ t, mod, admin, fresh } = await moderationApp(clock, 10)));
+beforeAll(async () => ({ t, mod, admin, fresh } = await moderationApp(clock, 12)));
 afterAll(() => t.close());
 
 const report = () => t.services.communityReads.transparency();
@@ -30,6 +30,7 @@ describe('the transparency report', () => {
     const kept = await writeReview(a, fresh());
     const hiddenByMod = await writeReview(b, fresh());
     const hiddenAuto = await writeReview(c, fresh());
+    await writeReview(await member(t), fresh(), { incentivised: 'discount' });
 
     // Reported for a false claim, decided by a moderator two hours later.
     await reported('review', hiddenByMod, await aged(), 10);
@@ -67,7 +68,8 @@ describe('the transparency report', () => {
     ).toBe(200);
 
     const after = await report();
-    expect(after.reviews.published - before.reviews.published).toBe(1);
+    expect(after.reviews.published - before.reviews.published).toBe(2);
+    expect(after.reviews.incentivised - before.reviews.incentivised).toBe(1);
     expect(after.reviews.hidden_by_moderators - before.reviews.hidden_by_moderators).toBe(1);
     expect(after.reviews.hidden_automatically - before.reviews.hidden_automatically).toBe(1);
     expect(after.reviews.hidden).toBe(
@@ -86,6 +88,7 @@ describe('the transparency report', () => {
     const [rowsNow] = await query<Record<string, number>>(
       t.database,
       `SELECT count(*) FILTER (WHERE hidden_at IS NULL)::int AS published,
+        count(*) FILTER (WHERE hidden_at IS NULL AND incentive <> 'none')::int AS incentivised,
         count(*) FILTER (WHERE hidden_at IS NOT NULL)::int AS hidden FROM reviews`,
     );
     expect(after.reviews).toMatchObject(rowsNow!);

@@ -13,6 +13,7 @@ export async function transparencyReport(db: Db): Promise<Transparency> {
   const [reviews, reasons, appeals, decisions] = await Promise.all([
     rows<{
       published: number;
+      incentivised: number;
       hidden_auto: number;
       hidden_mod: number;
       first: Date | string | null;
@@ -20,6 +21,7 @@ export async function transparencyReport(db: Db): Promise<Transparency> {
     }>(
       db,
       sql`SELECT count(*) FILTER (WHERE hidden_at IS NULL)::int AS published,
+          count(*) FILTER (WHERE hidden_at IS NULL AND incentive <> 'none')::int AS incentivised,
           count(*) FILTER (WHERE hidden_at IS NOT NULL AND hidden_automatically)::int AS hidden_auto,
           count(*) FILTER (WHERE hidden_at IS NOT NULL AND NOT hidden_automatically)::int AS hidden_mod,
           min(created_at) FILTER (WHERE hidden_at IS NULL) AS first,
@@ -55,6 +57,7 @@ export async function transparencyReport(db: Db): Promise<Transparency> {
   return {
     reviews: {
       published: r.published,
+      incentivised: r.incentivised,
       hidden: r.hidden_auto + r.hidden_mod,
       hidden_automatically: r.hidden_auto,
       hidden_by_moderators: r.hidden_mod,

@@ -102,6 +102,8 @@ function noticeTitle(n: Notice): string {
       return `${post ?? 'Your post'} was hidden automatically after reports, pending a moderator's review`;
     case 'restore':
       return `${post ?? 'Your post'} was restored by moderators: everyone can see it again`;
+    case 'label':
+      return `${post ?? 'Your review'} was labelled incentivised by moderators: it is left out of the rating average`;
     case 'warn':
       return lower ? `You received a warning about ${lower}` : 'You received a warning';
     case 'suspend':
@@ -213,7 +215,7 @@ function NoticeItem({
           <UserText text={item.text} className="clamp" />
         </blockquote>
       )}
-      {item && hidden && n.action !== 'warn' && (
+      {item && hidden && n.action !== 'warn' && n.action !== 'label' && (
         <p className="small">It is still hidden: other members cannot see it.</p>
       )}
       <AppealOf notice={n} onAppealed={onAppealed} />

@@ -74,7 +74,7 @@ export function HideRestore({ api, model, onSaved }: { api: EditorApi; model: Ed
       <fieldset className="cat-fieldset" aria-describedby={error ? `${id}-error` : undefined}>
         <legend>Hide this listing because it is…</legend>
         {HIDE_REASONS.map((r) => (
-          <label key={r} className="mod-choice">
+          <label key={r} className="choice">
             <input
               id={`${id}-${r}`}
               type="radio"

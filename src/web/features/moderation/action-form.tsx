@@ -1,4 +1,4 @@
-import { type FocusEvent, type ReactNode, useCallback } from 'react';
+import { type ReactNode, useCallback } from 'react';
 import {
   type ModerationAction,
   type ModerationActionInput,
@@ -6,76 +6,19 @@ import {
   type ModerationTarget,
   SUSPENSION_DAYS,
 } from '../../../shared/moderation.ts';
+import { INCENTIVE_DISCLOSURES, INCENTIVES } from '../../../shared/community-constants.ts';
 import { TextAreaField } from '../community/text-area-field.tsx';
-import { type FieldProps, FormAlert, SubmitButton, useForm } from '../session/form.tsx';
+import { FormAlert, SubmitButton, useForm } from '../session/form.tsx';
+import { RadioGroup } from '../session/radio-group.tsx';
 import { useToast } from '../toasts/toasts.tsx';
 import { ACTION_CHOICES, formatDays } from './labels.ts';
 import { useModerationApi } from './moderation-api.ts';
 
-type Field = 'action' | 'reason' | 'days';
+type Field = 'action' | 'reason' | 'days' | 'incentive';
 
 const CHOOSE_ACTION = 'Choose what to do.';
+const LABELLED = INCENTIVES.filter((i) => i !== 'none');
 const REASON_MAX = 500;
-
-/**
- * A radio group for useForm: a fieldset with its legend, the first radio carrying the field's id (where
- * submitting with nothing chosen moves focus), and the message under it, tied by aria-describedby.
- */
-export function RadioGroup({
-  field,
-  legend,
-  options,
-  className,
-}: {
-  field: FieldProps;
-  legend: string;
-  options: readonly { value: string; label: string; hint?: string }[];
-  className: string;
-}) {
-  const errorId = `${field.id}-error`;
-  // Left as a whole (not moving between its radios): the field was visited.
-  const onBlur = (e: FocusEvent<HTMLFieldSetElement>) => {
-    if (!e.currentTarget.contains(e.relatedTarget as Node | null)) field.onBlur();
-  };
-  return (
-    <fieldset
-      className={`mod-choices ${className}`}
-      aria-describedby={field.error ? errorId : undefined}
-      onBlur={onBlur}
-    >
-      <legend>{legend}</legend>
-      {options.map((o, i) => {
-        const hintId = o.hint ? `${field.id}-${o.value}-hint` : undefined;
-        return (
-          <label key={o.value} className="mod-choice">
-            <input
-              type="radio"
-              id={i === 0 ? field.id : undefined}
-              name={field.id}
-              value={o.value}
-              checked={field.value === o.value}
-              onChange={() => field.onChange(o.value)}
-              aria-describedby={hintId}
-            />
-            <span className="mod-choice-text">
-              <span className="mod-choice-label">{o.label}</span>
-              {o.hint && (
-                <span id={hintId} className="mod-choice-hint">
-                  {o.hint}
-                </span>
-              )}
-            </span>
-          </label>
-        );
-      })}
-      {field.error && (
-        <p id={errorId} className="field-error">
-          {field.error}
-        </p>
-      )}
-    </fieldset>
-  );
-}
 
 /**
  * What a moderator does about one item: the actions that apply to it now, the suspension's length when
@@ -110,12 +53,13 @@ export function ActionForm({
       action: v.action || undefined,
       reason: v.reason,
       ...(v.action === 'suspend' && v.days ? { days: Number(v.days) } : {}),
+      ...(v.action === 'label' && v.incentive ? { incentive: v.incentive } : {}),
     }),
     [targetType, targetId],
   );
   const form = useForm<Field, ReturnType<typeof input>>({
     schema: ModerationActionSchema,
-    initial: { action: only ?? '', reason: '', days: '' },
+    initial: { action: only ?? '', reason: '', days: '', incentive: '' },
     input,
     messages: { action: CHOOSE_ACTION },
   });
@@ -152,6 +96,14 @@ export function ActionForm({
           legend="Suspend for"
           className="mod-days"
           options={SUSPENSION_DAYS.map((d) => ({ value: String(d), label: formatDays(d) }))}
+        />
+      )}
+      {chosen === 'label' && (
+        <RadioGroup
+          field={form.field('incentive')}
+          legend="What the author got"
+          className="mod-incentive"
+          options={LABELLED.map((i) => ({ value: i, label: INCENTIVE_DISCLOSURES[i] }))}
         />
       )}
       <TextAreaField

@@ -14,7 +14,7 @@ import { When } from '../community/author-line.tsx';
 import { TextAreaField } from '../community/text-area-field.tsx';
 import { FormAlert, SubmitButton, useForm } from '../session/form.tsx';
 import { useToast } from '../toasts/toasts.tsx';
-import { RadioGroup } from './action-form.tsx';
+import { RadioGroup } from '../session/radio-group.tsx';
 import { useModerationApi } from './moderation-api.ts';
 import { ItemBadges, ItemBody } from './queue-card.tsx';
 import { ListState, useModerationList } from './sections.tsx';

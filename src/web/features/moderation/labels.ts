@@ -37,6 +37,11 @@ export const ACTION_CHOICES: Record<ModerationAction, { label: string; hint: str
     hint: 'The listing has been corrected.',
     submit: 'Mark fixed',
   },
+  label: {
+    label: 'Label it incentivised',
+    hint: 'The author got something for it and did not say: it is labelled and left out of the rating average. The author can no longer change the label.',
+    submit: 'Label incentivised',
+  },
 };
 
 export const ROLE_LABELS: Record<Role, string> = {

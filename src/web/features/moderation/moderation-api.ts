@@ -83,6 +83,8 @@ export function sensibleActions(
         return state.exists && !state.hidden;
       case 'restore':
         return state.exists && state.hidden;
+      case 'label':
+        return state.exists;
       case 'flag':
         return !state.flagged;
       case 'unflag':

@@ -14,7 +14,8 @@ import type { CommentsProps } from './comments.tsx';
 import { reviewHref } from './paths.ts';
 import { ReviewUpdates } from './review-updates.tsx';
 import { Stars } from './stars.tsx';
-import { ASPECTS, COMMUNITY_SUCCESS } from '../../../shared/community-constants.ts';
+import { ASPECTS, COMMUNITY_SUCCESS, INCENTIVE_DISCLOSURES } from '../../../shared/community-constants.ts';
+import { ownedFor } from './ownership.ts';
 
 // Comments and replies load when a review's comments are first opened.
 const LazyComments = lazy(() => import('./comments.tsx'));
@@ -65,6 +66,7 @@ export function ReviewCard({
   const id = useId();
   const api = useCommunityApi();
   const toast = useToast();
+  const owned = ownedFor(r);
   const [open, setOpen] = useState(commentsOpen);
   // Mounted on first open and kept, so closing and opening again keeps what was loaded or posted.
   const [opened, setOpened] = useState(commentsOpen);
@@ -88,7 +90,17 @@ export function ReviewCard({
   return (
     <article className="review-card community-item" aria-labelledby={`${id}-title`}>
       <AuthorLine author={r.author} date={r.created_at} updated={r.updated_at} />
-      {r.variant && <p className="review-variant muted small">Owns the {r.variant.label}</p>}
+      {(r.variant || owned) && (
+        <p className="review-variant muted small">
+          {[r.variant && `Owns the ${r.variant.label}`, owned].filter(Boolean).join(' · ')}
+        </p>
+      )}
+      {r.incentivised !== 'none' && (
+        <p className="review-incentive small">
+          <strong className="badge badge-warning">Incentivised</strong>{' '}
+          {INCENTIVE_DISCLOSURES[r.incentivised]} Not counted in the rating average.
+        </p>
+      )}
       <div className="review-overall">
         <Stars value={r.overall} label={`Rated ${formatRating(r.overall)} out of 5`} />
         <span className="review-overall-value" aria-hidden="true">

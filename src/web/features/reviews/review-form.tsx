@@ -4,6 +4,8 @@ import {
   ASPECTS,
   COMMUNITY_MESSAGES,
   COMMUNITY_SUCCESS,
+  INCENTIVE_LABELS,
+  INCENTIVES,
   LIMITS,
   ReviewInputSchema,
 } from '../../../shared/community.ts';
@@ -22,11 +24,12 @@ import {
   TextField,
   useForm,
 } from '../session/form.tsx';
+import { RadioGroup } from '../session/radio-group.tsx';
 import { STAR_PATH } from './stars.tsx';
 
 const RATINGS = [{ key: 'overall', label: 'Overall' }, ...ASPECTS] as const;
 type RatingKey = (typeof RATINGS)[number]['key'];
-type FieldName = RatingKey | 'summary' | 'description' | 'variant_id';
+type FieldName = RatingKey | 'summary' | 'description' | 'variant_id' | 'incentivised' | 'owned_since';
 
 /** 0.5, 1, … 5: the ten choices of a rating (two halves of five stars). */
 const STEPS = Array.from({ length: 10 }, (_, i) => (i + 1) / 2);
@@ -35,9 +38,22 @@ const STEPS = Array.from({ length: 10 }, (_, i) => (i + 1) / 2);
 const rating = z
   .string()
   .refine((v) => STEPS.includes(Number(v)) && v !== '', COMMUNITY_MESSAGES.ratingsRequired);
+/** This month where the browser is, "2026-11": the latest a phone can be owned since. */
+const thisMonth = () => {
+  const now = new Date();
+  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}`;
+};
 const FormSchema = ReviewInputSchema.extend({
   ...(Object.fromEntries(RATINGS.map((r) => [r.key, rating])) as Record<RatingKey, typeof rating>),
   variant_id: z.string(),
+  // Asked of every reviewer (issue 22): there is no default answer.
+  incentivised: z.enum(INCENTIVES, { error: COMMUNITY_MESSAGES.incentive }),
+  owned_since: z
+    .string()
+    .refine(
+      (v) => v === '' || (ReviewInputSchema.shape.owned_since.safeParse(v).success && v <= thisMonth()),
+      COMMUNITY_MESSAGES.ownedSince,
+    ),
 });
 /** With several variants to choose from, the choice is required. */
 const ChooseVariantSchema = FormSchema.extend({
@@ -126,6 +142,8 @@ function Fields({
       description: existing?.description ?? '',
       // One variant: that is the one owned. Several: the reviewer says which (their earlier answer kept).
       variant_id: String((choose ? existing?.variant?.id : variants[0]?.id) ?? ''),
+      incentivised: existing?.incentivised ?? '',
+      owned_since: existing?.owned_since ?? '',
     },
   });
   useEffect(() => title.current?.focus(), []);
@@ -143,6 +161,8 @@ function Fields({
       summary: v.summary.trim(),
       description: v.description.trim(),
       ...(v.variant_id ? { variant_id: Number(v.variant_id) } : {}),
+      incentivised: v.incentivised,
+      owned_since: v.owned_since || null,
     };
     const result = await api.post<{ message?: string }>(`${PLATFORM_API}/product/${productId}/review`, body);
     onDone(result.message ?? (existing ? COMMUNITY_SUCCESS.reviewUpdated : COMMUNITY_SUCCESS.reviewPosted));
@@ -186,6 +206,24 @@ function Fields({
           options={variants.map((x) => ({ value: String(x.id), label: x.variant }))}
         />
       )}
+      <TextField
+        field={form.field('owned_since')}
+        type="month"
+        label="Owned since"
+        optional
+        hint="The month you got it, for example 2026-03. The review shows how long you have owned it."
+        max={thisMonth()}
+      />
+      <RadioGroup
+        field={form.field('incentivised')}
+        legend="Did you get anything for this phone or this review?"
+        className="review-incentive"
+        options={INCENTIVES.map((i) => ({
+          value: i,
+          label: INCENTIVE_LABELS[i],
+          ...(i === 'none' ? {} : { hint: 'Labelled “Incentivised”, and left out of the rating average.' }),
+        }))}
+      />
       <TextField
         field={form.field('summary')}
         label="Title"

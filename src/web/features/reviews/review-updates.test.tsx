@@ -25,6 +25,8 @@ const review = (r: Partial<Review> = {}): Review => ({
   mine: false,
   hidden: null,
   updates: [],
+  incentivised: 'none',
+  owned_since: null,
   ...r,
 });
 

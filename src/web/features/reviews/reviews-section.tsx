@@ -19,6 +19,11 @@ const ReviewForm = lazy(() => import('./review-form.tsx'));
 
 const HEADING_ID = 'reviews-heading';
 
+/** The incentivised reviews, shown apart (issue 22): listed with the rest, in no average but their own. */
+export const incentivisedNote = (reviews: number, value: number) =>
+  `${formatCount(reviews)} incentivised ${reviews === 1 ? 'review is' : 'reviews are'} not in these figures ` +
+  `(${reviews === 1 ? 'its rating' : 'their average'}: ${formatRating(value)}).`;
+
 /** The product's rating summary: overall, the four aspects, and how many reviews gave each star. */
 function Summary({
   summary: s,
@@ -40,6 +45,9 @@ function Summary({
         {shown && <Stars value={s.value} />}
         <RatingTag value={s.value} totalReviews={s.total_reviews} />
         {!shown && <p className="summary-note">Ratings show once a product has 10 reviews.</p>}
+        {s.incentivised.reviews > 0 && (
+          <p className="summary-note">{incentivisedNote(s.incentivised.reviews, s.incentivised.value)}</p>
+        )}
         <p className="summary-note">
           <Link to="/how-reviews-work">How reviews and ratings work</Link>
         </p>
