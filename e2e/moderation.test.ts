@@ -7,13 +7,20 @@
  * another member no longer sees it on the product page; the suspended author's standing says until when. The
  * hidden review's author appeals (issue 22); the moderator who hid it cannot decide the appeal, a second
  * moderator upholds it, and the author reads the outcome and the reason. A review reported as incentivised is
- * labelled from the queue: it leaves the rating, readers see the label and its author the reason.
+ * labelled from the queue: it leaves the rating, readers see the label and its author the reason. An author
+ * proves they own the phone with a photo from their review; a moderator accepts it and readers see the badge.
  */
 import type { Page } from 'playwright-core';
+import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { REPORT_REASONS } from '../src/shared/community-constants.ts';
 import { PLATFORM_API, USER_API } from '../src/shared/constants.ts';
-import { APPEAL_MESSAGES, MODERATION_MESSAGES, type Standing } from '../src/shared/moderation.ts';
+import {
+  APPEAL_MESSAGES,
+  MODERATION_MESSAGES,
+  OWNERSHIP_MESSAGES,
+  type Standing,
+} from '../src/shared/moderation.ts';
 import { browserAvailable, expectAccessible } from './browser.ts';
 import { type Card, overflowing, sawToast } from './helpers.ts';
 import { type Member, userMenuButton } from './members.ts';
@@ -67,7 +74,7 @@ describe.skipIf(!browserAvailable())('moderation', () => {
       newMember('Riya'),
       newMember('Kabir'),
     ]);
-    ({ products } = await call<{ products: Card[] }>(`${PLATFORM_API}/browse/category/C001?page=3&size=4`));
+    ({ products } = await call<{ products: Card[] }>(`${PLATFORM_API}/browse/category/C001?page=3&size=6`));
     const [p1, p2] = products as [Card, Card];
     const { review: rudeReview } = await call<{ review: { id: number } }>(
       `${PLATFORM_API}/product/${p1.id}/review`,
@@ -320,6 +327,73 @@ describe.skipIf(!browserAvailable())('moderation', () => {
     await notice.waitFor({ timeout: 20_000 });
     expect(await notice.textContent()).toContain('was labelled incentivised by moderators');
     expect(author.errors).toEqual([]);
+  });
+
+  it('verifies an owner: the author sends a photo, a moderator accepts it, readers see the badge (issue 22)', async () => {
+    const ACCEPT_REASON = 'The invoice shows this phone, bought in the reviewer’s name.';
+    const p5 = products[4]!;
+    const summary = `Six months in, still smooth ${Date.now()}`;
+    const owner = await newMember('Farah');
+    await call(`${PLATFORM_API}/product/${p5.id}/review`, {
+      token: owner.token,
+      body: review(summary, 'Six months of daily use: the battery is still good and it never lags.'),
+    });
+    const invoice = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#fffbe6' } })
+      .png()
+      .toBuffer();
+
+    // The author proves it from their own review.
+    const author = await open(owner);
+    await go(author.page, `/product/${p5.id}?sort=newest`);
+    const mine = reviewCard(author.page, summary);
+    await mine.getByRole('button', { name: 'Prove you own it' }).click();
+    await mine.getByRole('button', { name: 'Send proof' }).click();
+    await mine.getByText('Please choose a photo to upload.').waitFor();
+    await mine
+      .getByLabel('Photo of your invoice or the phone’s box label')
+      .setInputFiles({ name: 'invoice.png', mimeType: 'image/png', buffer: invoice });
+    await mine.getByRole('button', { name: 'Send proof' }).click();
+    await sawToast(author.page, OWNERSHIP_MESSAGES.sent);
+    await mine.getByText('Your proof of ownership is waiting for a moderator.').waitFor();
+    await expectAccessible(author.page);
+    expect(author.errors).toEqual([]);
+
+    // A moderator sees the photo and accepts it.
+    const { page, errors } = await open(secondModerator);
+    await go(page, '/moderation');
+    const c = page.locator('article.mod-item', { hasText: summary });
+    await c.waitFor();
+    const photo = c.getByRole('img', { name: /^Proof of ownership sent with the / });
+    await photo.waitFor();
+    expect(await photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(640);
+    await expectAccessible(page);
+    await c.getByRole('radio', { name: /^Accept/ }).check();
+    await c.getByLabel('Reason (the author will see it)').fill(ACCEPT_REASON);
+    await c.getByRole('button', { name: 'Decide the proof' }).click();
+    await sawToast(page, OWNERSHIP_MESSAGES.done.accept);
+    await expect.poll(() => c.count()).toBe(0);
+    expect(errors).toEqual([]);
+
+    // Readers see the badge; the photo is gone.
+    const other = await open(viewer);
+    await go(other.page, `/product/${p5.id}?sort=newest`);
+    const verified = reviewCard(other.page, summary);
+    await verified.getByText('Verified owner', { exact: true }).waitFor();
+    const { items } = await call<{ items: { summary: string; id: number; verified_owner: boolean }[] }>(
+      `${PLATFORM_API}/product/${p5.id}/reviews?verified=true&size=50`,
+    );
+    const posted = items.find((r) => r.summary === summary);
+    expect(posted?.verified_owner).toBe(true);
+    const gone = await fetch(`${own.base}${PLATFORM_API}/product/review/${posted!.id}/proof`, {
+      headers: { authorization: `Bearer ${owner.token}` },
+    });
+    expect(gone.status).toBe(404);
+
+    // The author reads the decision and its reason.
+    await go(author.page, '/my-account');
+    const notice = author.page.locator('li.moderation-notice', { hasText: ACCEPT_REASON });
+    await notice.waitFor({ timeout: 20_000 });
+    expect(await notice.textContent()).toContain('shows “Verified owner”');
   });
 
   it('fits a 360 px screen and has no serious axe violations with a card and its messages', async () => {

@@ -615,6 +615,8 @@ export const reviews = pgTable(
     incentiveLocked: boolean('incentive_locked').notNull().default(false),
     /** The month the author has owned the phone since (its first day); null when not said. */
     ownedSince: date('owned_since', { mode: 'string' }),
+    /** When a moderator accepted the author's proof of ownership (issue 22): "Verified owner". */
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
     summary: text('summary').notNull(),
     description: text('description').notNull(),
     useful: integer('useful').notNull().default(0),
@@ -649,6 +651,10 @@ export const reviews = pgTable(
       .on(t.productId, t.star)
       .where(sql`${t.incentive} <> 'none' AND ${t.hiddenAt} IS NULL`),
     check('reviews_incentive_ck', sql`${t.incentive} IN ('none', 'free', 'discount', 'paid')`),
+    // The verified owners' reviews: their filter and their average.
+    index('reviews_product_verified_idx')
+      .on(t.productId, t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.verifiedAt} IS NOT NULL AND ${t.hiddenAt} IS NULL`),
   ],
 );
 
@@ -820,7 +826,7 @@ export const moderationActions = pgTable(
     index('moderation_actions_target_idx').on(t.targetType, t.targetId),
     check(
       'moderation_actions_action_ck',
-      sql`${t.action} IN ('dismiss', 'hide', 'restore', 'warn', 'suspend', 'flag', 'unflag', 'label', 'auto_hide', 'uphold')`,
+      sql`${t.action} IN ('dismiss', 'hide', 'restore', 'warn', 'suspend', 'flag', 'unflag', 'label', 'auto_hide', 'uphold', 'verify', 'decline_proof')`,
     ),
   ],
 );
@@ -1155,6 +1161,22 @@ export const mailOutbox = pgTable(
  * Profile photos (issue 20, decision 0021): the re-encoded WebP under the random name users.image holds, in the
  * database like the catalogue's photos, so every node serves them and one backup keeps them.
  */
+/**
+ * Proofs of ownership waiting for a moderator (issue 22): a photo of the invoice or the box label, re-encoded
+ * without metadata, seen only by its author and moderators. The row, photo and all, is deleted when a moderator
+ * decides; the decision stays (reviews.verified_at and a line of the audit log).
+ */
+export const ownershipProofs = pgTable('ownership_proofs', {
+  reviewId: integer('review_id')
+    .primaryKey()
+    .references(() => reviews.id, { onDelete: 'cascade' }),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  bytes: bytea('bytes').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 export const avatarFiles = pgTable('avatar_files', {
   file: text('file').primaryKey(),
   bytes: bytea('bytes').notNull(),

@@ -1,5 +1,6 @@
 import { catalogueEditingRoutes } from './modules/catalogue-editing/routes.ts';
 import { moderationRoutes, standingRoutes } from './modules/moderation/routes.ts';
+import { proofRoutes } from './modules/moderation/proof-routes.ts';
 import {
   correctionEditorRoutes,
   correctionPlatformRoutes,
@@ -166,6 +167,7 @@ export async function buildApp({ services, web, logger = true }: AppOptions): Pr
         catalogueRoutes(platform, services);
         searchRoutes(platform, services.search);
         communityPlatformRoutes(platform, services);
+        await proofRoutes(platform, services);
         articleRoutes(platform, services);
         helpRoutes(platform, services);
         campaignRoutes(platform, services);

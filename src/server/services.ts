@@ -31,6 +31,7 @@ import { RazorpayProvider } from './modules/payments/razorpay.ts';
 import { PaymentService } from './modules/payments/service.ts';
 import { TestCheckoutProvider } from './modules/payments/test-checkout.ts';
 import { AppealService } from './modules/moderation/appeals.ts';
+import { ProofService } from './modules/moderation/proofs.ts';
 import { transparencyReport } from './modules/moderation/transparency.ts';
 import { ModerationService } from './modules/moderation/service.ts';
 import { CorrectionService } from './modules/corrections/service.ts';
@@ -72,6 +73,7 @@ export interface Services extends WebServices {
   passCookie: PassCookie;
   moderation: ModerationService;
   appeals: AppealService;
+  proofs: ProofService;
   /** Profile photos, in the database (decision 0021). */
   avatars: AvatarStore;
   /** Where earlier versions kept uploaded files ($DATA_DIR/uploads): read once, to move them into the database. */
@@ -207,6 +209,9 @@ export function createServices(
     passCookie: new PassCookie(database.db, clock, config.publicUrl.startsWith('https:')),
     moderation,
     appeals: new AppealService(database.db, clock, moderation),
+    proofs: new ProofService(database.db, clock, (productId) =>
+      caches.invalidate('catalogue-model', String(productId)),
+    ),
     avatars: new DatabaseAvatarStore(database.db),
     uploadsDir: join(dataDir, 'uploads'),
     redis,

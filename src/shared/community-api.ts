@@ -73,6 +73,10 @@ export const ReviewSchema = z.object({
   incentivised: z.enum(INCENTIVES),
   /** The month the author has owned the phone since ("2026-03"), when they said. */
   owned_since: z.string().nullable(),
+  /** A moderator accepted the author's proof of ownership (issue 22). */
+  verified_owner: z.boolean(),
+  /** Only on the viewer's own review: a proof of ownership waits for a moderator. */
+  proof_pending: z.boolean(),
 });
 export type Review = z.infer<typeof ReviewSchema>;
 
@@ -126,6 +130,11 @@ export const ReviewSummarySchema = z.object({
    * own overall average (0 when there are none).
    */
   incentivised: z.object({ reviews: z.number().int(), value: z.number() }),
+  /**
+   * Verified owners' reviews in the rating (issue 22: not incentivised) and their average (0 when none); the
+   * page shows it next to everyone's from MIN_VERIFIED_FOR_AVERAGE (10) of them.
+   */
+  verified: z.object({ reviews: z.number().int(), value: z.number() }),
 });
 export type ReviewSummary = z.infer<typeof ReviewSummarySchema>;
 

@@ -67,6 +67,9 @@ export const INCENTIVE_LABELS: Record<Incentive, string> = {
   paid: 'I was paid for this review',
 };
 
+/** The rating summary shows the verified owners' average next to everyone's from this many of their reviews. */
+export const MIN_VERIFIED_FOR_AVERAGE = 10;
+
 /** What a labelled review says about its author (issue 22). */
 export const INCENTIVE_DISCLOSURES: Record<Exclude<Incentive, 'none'>, string> = {
   free: 'The reviewer got the phone free.',
@@ -151,4 +154,6 @@ export interface ReviewQuery {
   sort: ReviewSort;
   /** Only reviews whose overall rating has this many whole stars (1-5). */
   star: number | null;
+  /** Only the reviews of verified owners (issue 22). */
+  verified?: boolean;
 }

@@ -71,6 +71,11 @@ export const ERRORS = {
   },
   REVIEW_HIDDEN: { status: 409, message: 'Moderators hid this review: it cannot get updates.' },
   OWNED_SINCE_FUTURE: { status: 400, message: COMMUNITY_MESSAGES.ownedSince },
+  ALREADY_VERIFIED: { status: 409, message: 'This review already shows that you own the phone.' },
+  PROOF_NOT_FOUND: {
+    status: 404,
+    message: 'No proof of ownership is waiting for this review. It may have been decided already.',
+  },
   APPEAL_NOT_ALLOWED: {
     status: 409,
     message: 'Only the latest decision to hide a post that is still hidden can be appealed.',

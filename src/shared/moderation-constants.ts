@@ -44,8 +44,14 @@ export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
  * What the audit log records: the moderators' actions, the automatic hiding, and an appeal upheld (issue 22;
  * an appeal granted is recorded as the restore it makes).
  */
-export type AuditAction = ModerationAction | 'auto_hide' | 'uphold';
-export const AUDIT_ACTIONS = [...MODERATION_ACTIONS, 'auto_hide', 'uphold'] as const;
+export type AuditAction = ModerationAction | 'auto_hide' | 'uphold' | 'verify' | 'decline_proof';
+export const AUDIT_ACTIONS = [
+  ...MODERATION_ACTIONS,
+  'auto_hide',
+  'uphold',
+  'verify',
+  'decline_proof',
+] as const;
 
 /** Which actions apply to which kind of item. */
 export const ACTIONS_FOR: Record<ModerationTarget, readonly ModerationAction[]> = {
@@ -102,7 +108,25 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   label: 'Labelled incentivised',
   auto_hide: 'Hidden automatically',
   uphold: 'Appeal upheld',
+  verify: 'Ownership verified',
+  decline_proof: 'Proof of ownership declined',
 };
+
+/**
+ * Verified owners (issue 22): a reviewer sends a photo of the invoice or the box label; a moderator other than
+ * its author accepts it (the review shows "Verified owner") or declines it, with a reason; the photo is deleted
+ * either way.
+ */
+export const PROOF_OUTCOMES = ['accept', 'decline'] as const;
+export type ProofOutcome = (typeof PROOF_OUTCOMES)[number];
+export const OWNERSHIP_MESSAGES = {
+  sent: 'Proof sent. A moderator will look at it; only you and our moderators can see it, and it is deleted once they decide.',
+  outcome: 'Choose whether to accept or decline the proof.',
+  done: {
+    accept: 'Accepted: the review shows “Verified owner”. The photo is deleted.',
+    decline: 'Declined: the author can see your reason. The photo is deleted.',
+  } satisfies Record<ProofOutcome, string>,
+} as const;
 
 /** Appeals (issue 22): the author of a hidden post asks once per decision; another moderator decides. */
 export const APPEAL_OUTCOMES = ['grant', 'uphold'] as const;

@@ -10,6 +10,8 @@ import {
   APPEAL_MESSAGES,
   APPEAL_OUTCOMES,
   AUDIT_ACTIONS,
+  OWNERSHIP_MESSAGES,
+  PROOF_OUTCOMES,
   MODERATION_ACTIONS,
   MODERATION_MESSAGES,
   MODERATION_TARGETS,
@@ -67,6 +69,13 @@ export const AppealDecisionSchema = z.object({
   reason: boundedText([5, 500], MODERATION_MESSAGES.reason),
 });
 export type AppealDecisionInput = z.infer<typeof AppealDecisionSchema>;
+
+/** POST /moderation/api/v1/proofs/{reviewId}: accept or decline a proof of ownership, with the author's reason. */
+export const ProofDecisionSchema = z.object({
+  outcome: z.enum(PROOF_OUTCOMES, { error: OWNERSHIP_MESSAGES.outcome }),
+  reason: boundedText([5, 500], MODERATION_MESSAGES.reason),
+});
+export type ProofDecisionInput = z.infer<typeof ProofDecisionSchema>;
 
 /** A page query of the moderation lists. */
 export const ModerationPageSchema = z.object({
@@ -168,7 +177,7 @@ export type AuditLog = z.infer<typeof AuditLogSchema>;
 export const NoticeSchema = z.object({
   id: z.number().int(),
   at: z.string(),
-  action: z.enum(['hide', 'auto_hide', 'restore', 'label', 'warn', 'suspend']),
+  action: z.enum(['hide', 'auto_hide', 'restore', 'label', 'verify', 'decline_proof', 'warn', 'suspend']),
   reason: z.string(),
   days: z.number().int().nullable(),
   /** The author's appeal of this decision, if they made one, and what came of it (issue 22). */
@@ -244,3 +253,22 @@ export const AppealEntrySchema = z.object({
 export type AppealEntry = z.infer<typeof AppealEntrySchema>;
 export const AppealsSchema = pageOf(AppealEntrySchema);
 export type Appeals = z.infer<typeof AppealsSchema>;
+
+/** GET /moderation/api/v1/proofs: proofs of ownership waiting, oldest first, with their reviews. */
+export const ProofEntrySchema = z.object({
+  review_id: z.number().int(),
+  created_at: z.string(),
+  /** The author's username; null when the account was deleted. */
+  author: z.string().nullable(),
+  /** False on one's own review: another moderator decides. */
+  can_decide: z.boolean(),
+  review: z.object({
+    label: z.string(),
+    title: z.string().nullable(),
+    text: z.string(),
+    link: z.string().nullable(),
+  }),
+});
+export type ProofEntry = z.infer<typeof ProofEntrySchema>;
+export const ProofsSchema = pageOf(ProofEntrySchema);
+export type Proofs = z.infer<typeof ProofsSchema>;

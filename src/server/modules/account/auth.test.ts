@@ -154,6 +154,11 @@ const VALID: Record<string, { query?: string; body?: object | Buffer; type?: str
     },
   },
   'POST /user/api/v1/user/upload-user-image': { body: upload('image'), type: MULTIPART },
+  'POST /platform/api/v1/product/review/{id}/proof': { body: upload('image'), type: MULTIPART },
+  'GET /moderation/api/v1/proofs': { query: 'page=0' },
+  'POST /moderation/api/v1/proofs/{id}': {
+    body: { outcome: 'decline', reason: 'The photo is not readable.' },
+  },
 };
 
 const url = (path: string, query?: string) =>

@@ -30,7 +30,7 @@ const errors = {
  * client's doing (no multipart body, a broken one, extra parts), so it becomes a 400, never a 500; a file over
  * 5 MB is cut off by busboy (limits.fileSize) and becomes IMAGE_TOO_LARGE.
  */
-async function readImageField(req: FastifyRequest): Promise<Buffer> {
+export async function readImageField(req: FastifyRequest): Promise<Buffer> {
   const missing = () => new AppError('VALIDATION', { field: FIELD }, 'Please choose a photo to upload.');
   if (!req.isMultipart()) throw missing();
   try {

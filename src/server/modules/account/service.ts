@@ -453,7 +453,7 @@ export class AccountService {
 
   /**
    * Erases, for good, the personal data of accounts deleted more than 7 days ago: names, email, phone, address,
-   * password, photo, Google identity, preferences and appeals. Returns the image files to remove.
+   * password, photo, Google identity, preferences, appeals and proofs of ownership. Returns the image files to remove.
    */
   async eraseExpired(): Promise<{ erased: number; images: string[] }> {
     const cutoff = new Date(this.d.clock.now().getTime() - RECOVERY_MS).toISOString();
@@ -477,6 +477,8 @@ export class AccountService {
       await this.d.db.execute(sql`DELETE FROM passes WHERE user_id = ${ids}`);
       // An appeal's text is the person's own words about a decision; the decision stays in the audit log.
       await this.d.db.execute(sql`DELETE FROM appeals WHERE user_id = ${ids}`);
+      // A proof of ownership is a photo of the person's invoice: it never outlives the account.
+      await this.d.db.execute(sql`DELETE FROM ownership_proofs WHERE user_id = ${ids}`);
       await this.d.db.execute(
         sql`DELETE FROM sign_in_locks
           WHERE subject = ANY(string_to_array(${rows.map((r) => accountSubject(r.id)).join(',')}, ','))`,

@@ -38,6 +38,8 @@ export const ReviewListQuery = Paging(PAGE_SIZE.review).extend({
         .max(5, 'must be a whole number from 1 to 5'),
     ])
     .optional(),
+  /** Only the reviews of verified owners (issue 22). */
+  verified: z.stringbool({ error: 'must be true or false' }).optional(),
 });
 
 const ReviewPostedSchema = z.object({ success: z.literal(true), message: z.string(), review: ReviewSchema });
@@ -90,8 +92,8 @@ export function reviewRoutes(app: FastifyInstance, services: Services): void {
     },
     async (req) => {
       const viewer = await viewerId(sessions, req);
-      const { page, size, sort, star } = req.query;
-      return reviews.list(req.params.id, { page, size, sort, star: star || null }, viewer);
+      const { page, size, sort, star, verified } = req.query;
+      return reviews.list(req.params.id, { page, size, sort, star: star || null, verified }, viewer);
     },
   );
 

@@ -331,6 +331,7 @@ describe('reading reviews', () => {
       aspects: { build_quality: 3.5, features: 4.5, look_and_feel: 5, performance: 3 },
       distribution: [2, 1, 1, 3, 1],
       incentivised: { reviews: 0, value: 0 },
+      verified: { reviews: 0, value: 0 },
     });
     const second = (await get(`/product/${productId}/reviews?page=1`)).json();
     expect(second).toMatchObject({ page: 1, size: 6, total: 8 });

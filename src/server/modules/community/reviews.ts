@@ -84,6 +84,8 @@ interface ReviewRow extends Ratings, AuthorColumns, HiddenColumns {
   user_id: number;
   /** "2026-03", or null. */
   owned_since: string | null;
+  verified_owner: boolean;
+  proof_pending: boolean;
   summary: string;
   description: string;
   useful: number;
@@ -112,14 +114,18 @@ interface ReviewProductRow extends ReviewRow, PhotoColumns {
 
 /** `r` is reviews; needs the joins of reviewJoins(). */
 const REVIEW_COLUMNS = sql`r.id, r.product_id, r.user_id, ${RATING_COLUMNS('r.')},
-  to_char(r.owned_since, 'YYYY-MM') AS owned_since, r.summary, r.description, r.useful, r.not_useful, r.comments, r.created_at,
+  to_char(r.owned_since, 'YYYY-MM') AS owned_since, r.verified_at IS NOT NULL AS verified_owner, r.summary, r.description, r.useful, r.not_useful, r.comments, r.created_at,
   r.updated_at, ${AUTHOR_COLUMNS}, ${hiddenColumns('r')}, rr.value AS my_value, ${UPDATES_COLUMN},
-  rv.id AS v_id, rv.variant AS v_variant, rv.ram_gb AS v_ram, rv.storage_gb AS v_storage`;
+  op.review_id IS NOT NULL AS proof_pending, rv.id AS v_id, rv.variant AS v_variant, rv.ram_gb AS v_ram, rv.storage_gb AS v_storage`;
 
-/** The author (u), the viewer's reaction (rr) and the variant owned (rv) of the reviews `r`. */
+/**
+ * The author (u), the viewer's reaction (rr), the variant owned (rv) and the viewer's own proof of ownership
+ * waiting for a moderator (op) of the reviews `r`.
+ */
 const reviewJoins = (viewerId: number | null) => sql`LEFT JOIN users u ON u.id = r.user_id
   LEFT JOIN review_reactions rr ON rr.review_id = r.id AND rr.user_id = ${viewerId ?? 0}
-  LEFT JOIN product_variants rv ON rv.id = r.variant_id`;
+  LEFT JOIN product_variants rv ON rv.id = r.variant_id
+  LEFT JOIN ownership_proofs op ON op.review_id = r.id AND op.user_id = ${viewerId ?? 0}`;
 
 const PRODUCT_COLUMNS = sql`b.name AS p_brand, p.model AS p_model, p.variant AS p_variant,
   coalesce(p.default_variant_id, p.id) AS p_id, ${PHOTO_COLUMNS}`;
@@ -151,13 +157,16 @@ const REVIEW_REACTIONS: ReactionTarget<ReviewReaction> = {
  * the product has), then only the page's rows are joined to their authors and the viewer's reactions.
  */
 export function reviewsPageQuery(productId: number, query: ReviewQuery, viewerId: number | null): SQL {
-  const star = query.star ? sql`AND star = ${query.star}` : sql``;
   return sql`SELECT ${REVIEW_COLUMNS}
-    FROM (SELECT id FROM reviews WHERE product_id = ${productId} ${star} AND hidden_at IS NULL
+    FROM (SELECT id FROM reviews WHERE product_id = ${productId} ${filters(query)} AND hidden_at IS NULL
       ORDER BY ${reviewOrder(query.sort)} LIMIT ${query.size} OFFSET ${query.page * query.size}) page
     JOIN reviews r ON r.id = page.id ${reviewJoins(viewerId)}
     ORDER BY ${reviewOrder(query.sort, 'r')}`;
 }
+
+/** The star and verified-owner filters of a reviews page, ANDed to a WHERE on reviews. */
+const filters = (query: Pick<ReviewQuery, 'star' | 'verified'>) =>
+  sql`${query.star ? sql`AND star = ${query.star}` : sql``} ${query.verified ? sql`AND verified_at IS NOT NULL` : sql``}`;
 
 export class ReviewService {
   constructor(private readonly d: CommunityDeps) {}
@@ -169,9 +178,11 @@ export class ReviewService {
     const { summary, stars } = await this.summary(productId);
     // Totals come from the product's counters, kept in the same transaction as the rows: never count(*) but of
     // the few incentivised reviews of one star, on their partial index.
-    const total = query.star
-      ? (stars[query.star - 1] ?? 0) + (await this.incentivisedOfStar(productId, query.star, summary))
-      : summary.total_reviews + summary.incentivised.reviews;
+    const total = query.verified
+      ? await this.verifiedCount(productId, query)
+      : query.star
+        ? (stars[query.star - 1] ?? 0) + (await this.incentivisedOfStar(productId, query.star, summary))
+        : summary.total_reviews + summary.incentivised.reviews;
     const offset = query.page * query.size;
     let items: Review[] = [];
     if (offset < total) {
@@ -188,6 +199,16 @@ export class ReviewService {
       this.d.db,
       sql`SELECT count(*)::int AS n FROM reviews
         WHERE product_id = ${productId} AND star = ${star} AND incentive <> 'none' AND hidden_at IS NULL`,
+    );
+    return found?.n ?? 0;
+  }
+
+  /** How many visible reviews of verified owners the product has (of a star), on their partial index. */
+  private async verifiedCount(productId: number, query: ReviewQuery): Promise<number> {
+    const [found] = await rows<{ n: number }>(
+      this.d.db,
+      sql`SELECT count(*)::int AS n FROM reviews
+        WHERE product_id = ${productId} ${filters(query)} AND hidden_at IS NULL`,
     );
     return found?.n ?? 0;
   }
@@ -379,15 +400,22 @@ export class ReviewService {
       s5: number;
       i_reviews: number;
       i_value: number;
+      v_reviews: number;
+      v_value: number;
     }>(
       this.d.db,
-      sql`SELECT total_reviews, incentivised_reviews AS i_reviews,
+      // The verified owners' figures from their rows (few, on a partial index), the rest from the counters.
+      sql`SELECT total_reviews, incentivised_reviews AS i_reviews, v.n AS v_reviews, v.value AS v_value,
           coalesce(round(incentivised_sum::numeric / nullif(incentivised_reviews, 0) / 2, 2), 0)::float8 AS i_value,
           ${avg('rating_sum')} AS value, ${avg('build_quality_sum')} AS build_quality,
           ${avg('features_sum')} AS features, ${avg('look_and_feel_sum')} AS look_and_feel,
           ${avg('performance_sum')} AS performance,
           stars_1 AS s1, stars_2 AS s2, stars_3 AS s3, stars_4 AS s4, stars_5 AS s5
-        FROM products WHERE id = ${productId}`,
+        FROM products, LATERAL (SELECT count(*)::int AS n,
+            coalesce(round(avg(overall)::numeric / 2, 2), 0)::float8 AS value FROM reviews
+          WHERE product_id = ${productId} AND verified_at IS NOT NULL AND hidden_at IS NULL
+            AND incentive = 'none') v
+        WHERE id = ${productId}`,
     );
     if (!p) throw new AppError('PRODUCT_NOT_FOUND');
     const stars = [p.s1, p.s2, p.s3, p.s4, p.s5];
@@ -404,6 +432,7 @@ export class ReviewService {
         },
         distribution: stars,
         incentivised: { reviews: p.i_reviews, value: Number(p.i_value) },
+        verified: { reviews: p.v_reviews, value: Number(p.v_value) },
       },
     };
   }
@@ -440,6 +469,8 @@ export class ReviewService {
       updates: updatesOf(row.updates),
       incentivised: row.incentive,
       owned_since: row.owned_since,
+      verified_owner: row.verified_owner,
+      proof_pending: row.proof_pending,
       variant:
         row.v_id === null
           ? null

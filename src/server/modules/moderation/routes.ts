@@ -9,6 +9,8 @@ import {
   FlaggedListingsSchema,
   ModerationActionSchema,
   MyReportsSchema,
+  ProofDecisionSchema,
+  ProofsSchema,
   QueueSchema,
   StandingSchema,
 } from '../../../shared/moderation.ts';
@@ -70,6 +72,40 @@ export function moderationRoutes(app: FastifyInstance, services: Services): void
       const staff = signedIn(req);
       return { success: true as const, message: await moderation.act(staff, req.body) };
     },
+  );
+
+  r.get(
+    '/proofs',
+    {
+      config: { auth: 'staff' },
+      schema: {
+        tags,
+        description:
+          'Proofs of ownership waiting for a decision, oldest first; `can_decide` is false on one’s own review.',
+        querystring: Paging(10),
+        response: { 200: ProofsSchema, ...STAFF_ERRORS },
+      },
+    },
+    async (req) => services.proofs.pending(signedIn(req).userId, req.query.page, req.query.size),
+  );
+
+  r.post(
+    '/proofs/:id',
+    {
+      config: { auth: 'staff' },
+      schema: {
+        tags,
+        description:
+          'Accepts (the review shows “Verified owner”) or declines the proof of ownership of review `id`, with the reason its author reads; the photo is deleted either way.',
+        params: z.object({ id: idOf('a review id') }),
+        body: ProofDecisionSchema,
+        response: { 200: MessageResponseSchema, ...STAFF_ERRORS, 404: ErrorResponseSchema },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      message: await services.proofs.decide(signedIn(req), req.params.id, req.body),
+    }),
   );
 
   r.get(

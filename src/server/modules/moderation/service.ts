@@ -405,7 +405,7 @@ export class ModerationService {
     const found = await rows<AuditRow>(
       this.db,
       sql`${AUDIT_SELECT} WHERE m.subject_id = ${user.userId}
-          AND m.action IN ('hide', 'auto_hide', 'restore', 'label', 'warn', 'suspend')
+          AND m.action IN ('hide', 'auto_hide', 'restore', 'label', 'verify', 'decline_proof', 'warn', 'suspend')
         ORDER BY m.created_at DESC, m.id DESC LIMIT 50`,
     );
     // An item often has several notices (hidden automatically, then by a moderator, then restored).

@@ -104,6 +104,10 @@ function noticeTitle(n: Notice): string {
       return `${post ?? 'Your post'} was restored by moderators: everyone can see it again`;
     case 'label':
       return `${post ?? 'Your review'} was labelled incentivised by moderators: it is left out of the rating average`;
+    case 'verify':
+      return `${post ?? 'Your review'} shows “Verified owner”: moderators accepted your proof, and deleted the photo`;
+    case 'decline_proof':
+      return `Moderators declined your proof of ownership for ${lower ?? 'your review'}, and deleted the photo`;
     case 'warn':
       return lower ? `You received a warning about ${lower}` : 'You received a warning';
     case 'suspend':
@@ -215,7 +219,7 @@ function NoticeItem({
           <UserText text={item.text} className="clamp" />
         </blockquote>
       )}
-      {item && hidden && n.action !== 'warn' && n.action !== 'label' && (
+      {item && hidden && ['hide', 'auto_hide', 'restore'].includes(n.action) && (
         <p className="small">It is still hidden: other members cannot see it.</p>
       )}
       <AppealOf notice={n} onAppealed={onAppealed} />

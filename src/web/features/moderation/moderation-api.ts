@@ -6,6 +6,8 @@ import type {
   FlaggedListings,
   ModerationAction,
   ModerationActionInput,
+  ProofDecisionInput,
+  Proofs,
   Queue,
 } from '../../../shared/moderation.ts';
 import { ApiError } from '../../lib/api.ts';
@@ -41,6 +43,10 @@ export function useModerationApi() {
         api.get<Appeals>(`${MODERATION_API}/appeals?page=${page}&size=${size}`),
       decideAppeal: (id: number, input: AppealDecisionInput) =>
         api.post<ActionResult>(`${MODERATION_API}/appeals/${id}`, input),
+      proofs: (page: number, size = MODERATION_PAGE_SIZE) =>
+        api.get<Proofs>(`${MODERATION_API}/proofs?page=${page}&size=${size}`),
+      decideProof: (reviewId: number, input: ProofDecisionInput) =>
+        api.post<ActionResult>(`${MODERATION_API}/proofs/${reviewId}`, input),
     }),
     [api],
   );

@@ -1,12 +1,13 @@
 import { useCallback, useRef, useState } from 'react';
 import { AppealsSection } from './appeals.tsx';
+import { ProofsSection } from './proofs.tsx';
 import { ListingsSection, ModerationNav, QueueSection } from './sections.tsx';
 import { NotForYou, useRole } from './staff-page.tsx';
 
 export const FOR_MODERATORS = 'This page is for moderators.';
 
 /**
- * /moderation for a signed-in user: the report queue, the appeals and the listings to fix for moderators and admins (the
+ * /moderation for a signed-in user: the report queue, the appeals, the proofs of ownership and the listings to fix for moderators and admins (the
  * audit log's link for admins), "This page is for moderators." for anyone else (the server's 403, or their
  * standing saying so first).
  */
@@ -23,6 +24,7 @@ export function ModerationDesk({ token }: { token: string }) {
       <div className="mod-sections">
         <QueueSection onForbidden={onForbidden} onFlagged={() => reloadListings.current?.()} />
         <AppealsSection onForbidden={onForbidden} />
+        <ProofsSection onForbidden={onForbidden} />
         <ListingsSection onForbidden={onForbidden} reloadRef={reloadListings} />
       </div>
     </>

@@ -202,6 +202,9 @@ export function ModerationNav({ admin }: { admin: boolean }) {
           <a href="#mod-appeals-heading">Appeals</a>
         </li>
         <li>
+          <a href="#mod-proofs-heading">Proofs of ownership</a>
+        </li>
+        <li>
           <a href="#mod-listings-heading">Listings to fix</a>
         </li>
         {admin && (

@@ -2,7 +2,10 @@ import type { ReviewQuery, ReviewSort } from '../../../shared/community-constant
 import { REVIEW_SORTS } from '../../../shared/community-constants.ts';
 import { PAGE_SIZE, PLATFORM_API } from '../../../shared/constants.ts';
 
-/** What the product page's URL says about its reviews: ?sort=&star=&page= (pages from 0, like the API). */
+/**
+ * What the product page's URL says about its reviews: ?sort=&star=&verified=true&page= (pages from 0, like the
+ * API).
+ */
 export type ReviewView = Omit<ReviewQuery, 'size'>;
 
 /** Reads the view from a URL's search params; anything unknown falls back to the default. */
@@ -13,15 +16,17 @@ export function reviewView(params: URLSearchParams): ReviewView {
   return {
     sort: (REVIEW_SORTS as readonly string[]).includes(sort) ? (sort as ReviewSort) : 'helpful',
     star: Number.isInteger(star) && star >= 1 && star <= 5 ? star : null,
+    verified: params.get('verified') === 'true',
     page: Number.isInteger(page) && page > 0 && page <= 100_000 ? page : 0,
   };
 }
 
-/** The search string of a view, defaults left out: '?sort=newest&star=4', or '' for the default view. */
+/** The search string of a view, defaults left out: '?sort=newest&star=4&verified=true', or '' by default. */
 export function viewSearch(v: ReviewView): string {
   const params = new URLSearchParams();
   if (v.sort !== 'helpful') params.set('sort', v.sort);
   if (v.star) params.set('star', String(v.star));
+  if (v.verified) params.set('verified', 'true');
   if (v.page) params.set('page', String(v.page));
   const s = params.toString();
   return s ? `?${s}` : '';
@@ -31,5 +36,6 @@ export function viewSearch(v: ReviewView): string {
 export function reviewsApiPath(productId: number, v: ReviewView): string {
   const params = new URLSearchParams({ page: String(v.page), size: String(PAGE_SIZE.review), sort: v.sort });
   if (v.star) params.set('star', String(v.star));
+  if (v.verified) params.set('verified', 'true');
   return `${PLATFORM_API}/product/${productId}/reviews?${params}`;
 }

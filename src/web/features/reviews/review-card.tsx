@@ -16,6 +16,7 @@ import { ReviewUpdates } from './review-updates.tsx';
 import { Stars } from './stars.tsx';
 import { ASPECTS, COMMUNITY_SUCCESS, INCENTIVE_DISCLOSURES } from '../../../shared/community-constants.ts';
 import { ownedFor } from './ownership.ts';
+import { OwnershipProof } from './ownership-proof.tsx';
 
 // Comments and replies load when a review's comments are first opened.
 const LazyComments = lazy(() => import('./comments.tsx'));
@@ -90,6 +91,11 @@ export function ReviewCard({
   return (
     <article className="review-card community-item" aria-labelledby={`${id}-title`}>
       <AuthorLine author={r.author} date={r.created_at} updated={r.updated_at} />
+      {r.verified_owner && (
+        <p className="review-verified">
+          <strong className="badge badge-verified">Verified owner</strong>
+        </p>
+      )}
       {(r.variant || owned) && (
         <p className="review-variant muted small">
           {[r.variant && `Owns the ${r.variant.label}`, owned].filter(Boolean).join(' · ')}
@@ -120,6 +126,7 @@ export function ReviewCard({
       </dl>
       <UserText text={r.description} className="review-text" />
       <ReviewUpdates review={r} />
+      {r.mine && <OwnershipProof review={r} onSent={() => onChange?.({ proof_pending: true })} />}
       <div className="item-actions review-actions">
         <ReactionButtons
           kind="useful"

@@ -27,6 +27,8 @@ const review = (r: Partial<Review> = {}): Review => ({
   updates: [],
   incentivised: 'none',
   owned_since: null,
+  verified_owner: false,
+  proof_pending: false,
   ...r,
 });
 

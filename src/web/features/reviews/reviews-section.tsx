@@ -12,12 +12,23 @@ import { useToast } from '../toasts/toasts.tsx';
 import { reviewsApiPath, type ReviewView, viewSearch } from './query.ts';
 import { ReviewCard } from './review-card.tsx';
 import { Bar, Stars } from './stars.tsx';
-import { ASPECTS, REVIEW_SORT_LABELS, REVIEW_SORTS } from '../../../shared/community-constants.ts';
+import {
+  ASPECTS,
+  MIN_VERIFIED_FOR_AVERAGE,
+  REVIEW_SORT_LABELS,
+  REVIEW_SORTS,
+} from '../../../shared/community-constants.ts';
 
 // The form loads when "Write a review" is first pressed.
 const ReviewForm = lazy(() => import('./review-form.tsx'));
 
 const HEADING_ID = 'reviews-heading';
+
+/** "12 reviews", "3 4-star reviews", "5 reviews by verified owners". */
+function countLine(total: number, view: ReviewView): string {
+  const noun = `${view.star ? `${view.star}-star ` : ''}${total === 1 ? 'review' : 'reviews'}`;
+  return `${formatCount(total)} ${noun}${view.verified ? ' by verified owners' : ''}`;
+}
 
 /** The incentivised reviews, shown apart (issue 22): listed with the rest, in no average but their own. */
 export const incentivisedNote = (reviews: number, value: number) =>
@@ -45,6 +56,11 @@ function Summary({
         {shown && <Stars value={s.value} />}
         <RatingTag value={s.value} totalReviews={s.total_reviews} />
         {!shown && <p className="summary-note">Ratings show once a product has 10 reviews.</p>}
+        {s.verified.reviews >= MIN_VERIFIED_FOR_AVERAGE && (
+          <p className="summary-note summary-verified">
+            Verified owners: {formatRating(s.verified.value)} from {formatCount(s.verified.reviews)} reviews
+          </p>
+        )}
         {s.incentivised.reviews > 0 && (
           <p className="summary-note">{incentivisedNote(s.incentivised.reviews, s.incentivised.value)}</p>
         )}
@@ -226,19 +242,26 @@ export function ReviewsSection({
                 ))}
               </select>
               {view.star && <input type="hidden" name="star" value={view.star} />}
+              {view.verified && <input type="hidden" name="verified" value="true" />}
               <button type="submit" className="button button-small">
                 Sort
               </button>
             </Form>
             <p className="reviews-count" aria-live="polite">
-              {view.star
-                ? `${formatCount(page.total)} ${view.star}-star ${page.total === 1 ? 'review' : 'reviews'}`
-                : `${formatCount(page.total)} ${page.total === 1 ? 'review' : 'reviews'}`}
-              {view.star && (
+              {countLine(page.total, view)}
+              {(view.star || view.verified) && (
                 <>
                   {' · '}
-                  <Link to={href({ ...view, star: null, page: 0 })} preventScrollReset>
+                  <Link to={href({ ...view, star: null, verified: false, page: 0 })} preventScrollReset>
                     Clear filter<span className="visually-hidden"> (show all reviews)</span>
+                  </Link>
+                </>
+              )}
+              {!view.verified && (
+                <>
+                  {' · '}
+                  <Link to={href({ ...view, verified: true, page: 0 })} preventScrollReset>
+                    Verified owners only
                   </Link>
                 </>
               )}
@@ -269,11 +292,13 @@ export function ReviewsSection({
             </ol>
           ) : (
             <p className="empty">
-              {view.star
-                ? `No ${view.star}-star reviews yet.`
-                : page.total
-                  ? 'No reviews on this page.'
-                  : `No reviews yet. Be the first to review the ${name}.`}
+              {view.verified
+                ? 'No reviews by verified owners yet.'
+                : view.star
+                  ? `No ${view.star}-star reviews yet.`
+                  : page.total
+                    ? 'No reviews on this page.'
+                    : `No reviews yet. Be the first to review the ${name}.`}
             </p>
           )}
           <Pagination

@@ -1,0 +1,185 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { PLATFORM_API } from '../../../shared/constants.ts';
+import {
+  MODERATION_MESSAGES,
+  OWNERSHIP_MESSAGES,
+  ProofDecisionSchema,
+  type ProofDecisionInput,
+  type ProofEntry,
+  type ProofOutcome,
+} from '../../../shared/moderation.ts';
+import { When } from '../community/author-line.tsx';
+import { ShowMore } from '../community/show-more.tsx';
+import { TextAreaField } from '../community/text-area-field.tsx';
+import { UserText } from '../community/user-text.tsx';
+import { FormAlert, SubmitButton, useForm } from '../session/form.tsx';
+import { RadioGroup } from '../session/radio-group.tsx';
+import { currentToken } from '../session/session.tsx';
+import { useToast } from '../toasts/toasts.tsx';
+import { useModerationApi } from './moderation-api.ts';
+import { ListState, useModerationList } from './sections.tsx';
+
+type Field = 'outcome' | 'reason';
+
+const OUTCOMES: readonly { value: ProofOutcome; label: string; hint: string }[] = [
+  {
+    value: 'accept',
+    label: 'Accept',
+    hint: 'It shows this phone, bought by this member: the review shows “Verified owner”.',
+  },
+  {
+    value: 'decline',
+    label: 'Decline',
+    hint: 'Unreadable, another phone or another person: the author may send another.',
+  },
+];
+
+/**
+ * The proof's photo, read with the moderator's token (it is private, so no plain image address reaches it) and
+ * shown as a data: address, which the pages' Content-Security-Policy allows for images.
+ */
+function ProofImage({ reviewId, label }: { reviewId: number; label: string }) {
+  const [src, setSrc] = useState<string | null>(null);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    let live = true;
+    const token = currentToken();
+    fetch(`${PLATFORM_API}/product/review/${reviewId}/proof`, {
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+    })
+      .then((r) => (r.ok ? r.blob() : Promise.reject(new Error(String(r.status)))))
+      .then(
+        (blob) =>
+          new Promise<string>((resolve, reject) => {
+            const reader = new FileReader();
+            reader.onload = () => resolve(String(reader.result));
+            reader.onerror = () => reject(new Error('unreadable'));
+            reader.readAsDataURL(blob);
+          }),
+      )
+      .then(
+        (url) => live && setSrc(url),
+        () => live && setFailed(true),
+      );
+    return () => {
+      live = false;
+    };
+  }, [reviewId]);
+  if (failed)
+    return <p className="muted small">The photo could not be loaded: it may have been decided already.</p>;
+  if (!src) return <p className="muted small">Loading the photo…</p>;
+  return <img className="mod-proof-image" src={src} alt={`Proof of ownership sent with the ${label}`} />;
+}
+
+/** Accept or decline, with the reason the author reads; checked with the schema the server uses. */
+function DecisionForm({ reviewId, onDone }: { reviewId: number; onDone(): void }) {
+  const api = useModerationApi();
+  const toast = useToast();
+  const input = useCallback(
+    (v: Record<Field, string>) => ({ outcome: v.outcome || undefined, reason: v.reason }),
+    [],
+  );
+  const form = useForm<Field, ReturnType<typeof input>>({
+    schema: ProofDecisionSchema,
+    initial: { outcome: '', reason: '' },
+    input,
+    messages: { outcome: OWNERSHIP_MESSAGES.outcome },
+  });
+  const submit = form.submit(async (values) => {
+    const result = await api.decideProof(reviewId, values as ProofDecisionInput);
+    toast.show({ message: result.message, type: 'success' });
+    onDone();
+  });
+  return (
+    <form className="account-form mod-form" noValidate onSubmit={(e) => void submit(e)}>
+      <FormAlert message={form.alert} />
+      <RadioGroup
+        field={form.field('outcome')}
+        legend="Decision"
+        className="mod-actions"
+        options={OUTCOMES}
+      />
+      <TextAreaField
+        field={form.field('reason')}
+        label="Reason (the author will see it)"
+        hint={MODERATION_MESSAGES.reason}
+        max={500}
+        rows={3}
+        aria-required="true"
+      />
+      <div className="mod-form-actions">
+        <SubmitButton sending={form.sending} sendingText="Sending…">
+          Decide the proof
+        </SubmitButton>
+      </div>
+    </form>
+  );
+}
+
+function ProofCard({ proof: p, onDone }: { proof: ProofEntry; onDone(): void }) {
+  const headingId = `mod-proof-${p.review_id}`;
+  return (
+    <article className="mod-item" aria-labelledby={headingId}>
+      <header className="mod-item-head">
+        <h3 id={headingId} className="mod-item-title" tabIndex={-1}>
+          Proof of ownership: {p.review.label}
+        </h3>
+      </header>
+      <p className="muted small">
+        Sent by {p.author ? `@${p.author}` : 'a deleted account'} <When date={p.created_at} />
+        {p.review.link && (
+          <>
+            {' · '}
+            <a href={p.review.link}>View the review</a>
+          </>
+        )}
+      </p>
+      {p.review.title && <p className="mod-item-heading">{p.review.title}</p>}
+      <UserText text={p.review.text} className="clamp" />
+      <ProofImage reviewId={p.review_id} label={p.review.label} />
+      {p.can_decide ? (
+        <DecisionForm reviewId={p.review_id} onDone={onDone} />
+      ) : (
+        <p className="muted small">This is your review: another moderator decides its proof.</p>
+      )}
+    </article>
+  );
+}
+
+/**
+ * Proofs of ownership waiting (GET /proofs), oldest first (issue 22): the review, the photo, and the decision
+ * form. The photo is deleted as soon as a moderator decides.
+ */
+export function ProofsSection({ onForbidden }: { onForbidden(): void }) {
+  const api = useModerationApi();
+  const listRef = useRef<HTMLOListElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const getPage = useCallback((page: number, size: number) => api.proofs(page, size), [api]);
+  const { list, remove } = useModerationList<ProofEntry>(
+    getPage,
+    (p) => `proof-${p.review_id}`,
+    onForbidden,
+    listRef,
+    heading,
+  );
+  return (
+    <section className="mod-section" aria-labelledby="mod-proofs-heading">
+      <h2 id="mod-proofs-heading" ref={heading} tabIndex={-1}>
+        Proofs of ownership {list.total > 0 && <span className="muted">({list.total})</span>}
+      </h2>
+      <p className="muted small">
+        Photos of invoices and box labels sent by reviewers, oldest first. Only moderators and the author see
+        them; each is deleted as soon as it is decided.
+      </p>
+      <ListState list={list} loading="Loading the proofs…" empty="No proofs waiting." />
+      <ol className="mod-list" ref={listRef}>
+        {list.items.map((p) => (
+          <li key={p.id}>
+            <ProofCard proof={p} onDone={() => remove(p.id)} />
+          </li>
+        ))}
+      </ol>
+      <ShowMore list={list} label="Show more proofs" listRef={listRef} />
+    </section>
+  );
+}

@@ -1,0 +1,110 @@
+import { type FormEvent, useId, useRef, useState } from 'react';
+import type { Review } from '../../../shared/community-api.ts';
+import { PLATFORM_API } from '../../../shared/constants.ts';
+import { errorMessage, isSilent } from '../../lib/api.ts';
+import { useAuthFetch } from '../session/api.ts';
+import { FormAlert, SubmitButton } from '../session/form.tsx';
+import { useToast } from '../toasts/toasts.tsx';
+
+const CHOOSE = 'Please choose a photo to upload.';
+
+/**
+ * On the author's own review (issue 22): "Prove you own it" opens a form for one photo of the invoice or the box
+ * label; once sent, the review says it waits for a moderator. Nothing shows once the review is verified.
+ */
+export function OwnershipProof({ review, onSent }: { review: Review; onSent?(): void }) {
+  const id = useId();
+  const authFetch = useAuthFetch();
+  const toast = useToast();
+  const [open, setOpen] = useState(false);
+  const [sending, setSending] = useState(false);
+  const [alert, setAlert] = useState<string | null>(null);
+  const [sent, setSent] = useState(false);
+  const file = useRef<HTMLInputElement>(null);
+  const opener = useRef<HTMLButtonElement>(null);
+
+  if (review.verified_owner) return null;
+  if (review.proof_pending || sent) {
+    return (
+      <p className="review-proof small muted" role="status">
+        Your proof of ownership is waiting for a moderator. Only you and our moderators can see it.
+      </p>
+    );
+  }
+  const close = () => {
+    setOpen(false);
+    setAlert(null);
+    requestAnimationFrame(() => opener.current?.focus());
+  };
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const chosen = file.current?.files?.[0];
+    if (!chosen) {
+      setAlert(CHOOSE);
+      file.current?.focus();
+      return;
+    }
+    const body = new FormData();
+    body.append('image', chosen);
+    setSending(true);
+    setAlert(null);
+    try {
+      const r = await authFetch<{ message: string }>(`${PLATFORM_API}/product/review/${review.id}/proof`, {
+        base: '',
+        method: 'POST',
+        body,
+      });
+      toast.show({ message: r.message, type: 'success' });
+      setSent(true);
+      onSent?.();
+    } catch (err) {
+      if (!isSilent(err)) setAlert(errorMessage(err));
+    } finally {
+      setSending(false);
+    }
+  };
+
+  if (!open) {
+    return (
+      <p className="review-proof">
+        <button
+          type="button"
+          ref={opener}
+          className="button button-small button-quiet"
+          onClick={() => setOpen(true)}
+        >
+          Prove you own it
+        </button>
+        <span className="muted small"> Verified owners get a badge on their review.</span>
+      </p>
+    );
+  }
+  return (
+    <form className="account-form review-proof" noValidate onSubmit={(e) => void submit(e)}>
+      <FormAlert message={alert} />
+      <div className="form-field">
+        <label htmlFor={`${id}-file`}>Photo of your invoice or the phone’s box label</label>
+        <input
+          ref={file}
+          id={`${id}-file`}
+          type="file"
+          accept="image/jpeg,image/png,image/webp"
+          aria-describedby={`${id}-hint`}
+          onChange={() => setAlert(null)}
+        />
+        <p id={`${id}-hint`} className="field-hint">
+          JPEG, PNG or WebP, up to 5 MB. Only you and our moderators see it. Location and camera details are
+          removed, and the photo is deleted as soon as a moderator decides.
+        </p>
+      </div>
+      <div className="actions">
+        <SubmitButton sending={sending} sendingText="Sending…">
+          Send proof
+        </SubmitButton>
+        <button type="button" className="button" onClick={close}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}
