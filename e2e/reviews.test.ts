@@ -296,7 +296,8 @@ describe.skipIf(!browserAvailable())('reviews', () => {
       'Incentivised The reviewer got the phone free. Not counted in the rating average.',
     );
     expect(await mine.locator('.review-variant').textContent()).toMatch(
-      /^Owns the .+ · Owned for [34] months$/,
+      // A phone whose one variant the catalogue gives no name says only how long it is owned.
+      /^(Owns the .+ · )?Owned for [34] months$/,
     );
     // Listed with the others (11), but the rating is the ten honest reviews' 2.0.
     await expect.poll(() => countLine(page)).toContain('11 reviews');

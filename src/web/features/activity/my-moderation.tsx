@@ -9,6 +9,7 @@ import { ShowMore } from '../community/show-more.tsx';
 import { usePagedList } from '../community/use-paged-list.ts';
 import { UserText } from '../community/user-text.tsx';
 import { standing as fetchStanding } from '../moderation/standing-api.ts';
+import { useFocusReturn } from '../../lib/use-focus-return.ts';
 
 // The appeal form, and zod with it, load when an author first opens it.
 const LazyAppealForm = lazy(() => import('./appeal-form.tsx'));
@@ -144,7 +145,7 @@ const APPEAL_STATUS: Record<NonNullable<Notice['appeal']>['status'], string> = {
 /** The author's appeal of a decision and what came of it, or "Appeal this decision" while they may. */
 function AppealOf({ notice: n, onAppealed }: { notice: Notice; onAppealed(): void }) {
   const [open, setOpen] = useState(false);
-  const opener = useRef<HTMLButtonElement>(null);
+  const [opener, returnFocus] = useFocusReturn<HTMLButtonElement>();
   const a = n.appeal;
   if (a)
     return (
@@ -180,7 +181,7 @@ function AppealOf({ notice: n, onAppealed }: { notice: Notice; onAppealed(): voi
         onSent={onAppealed}
         onCancel={() => {
           setOpen(false);
-          requestAnimationFrame(() => opener.current?.focus());
+          returnFocus();
         }}
       />
     </Suspense>

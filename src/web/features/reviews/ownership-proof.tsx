@@ -5,6 +5,7 @@ import { errorMessage, isSilent } from '../../lib/api.ts';
 import { useAuthFetch } from '../session/api.ts';
 import { FormAlert, SubmitButton } from '../session/form.tsx';
 import { useToast } from '../toasts/toasts.tsx';
+import { useFocusReturn } from '../../lib/use-focus-return.ts';
 
 const CHOOSE = 'Please choose a photo to upload.';
 
@@ -21,7 +22,7 @@ export function OwnershipProof({ review, onSent }: { review: Review; onSent?(): 
   const [alert, setAlert] = useState<string | null>(null);
   const [sent, setSent] = useState(false);
   const file = useRef<HTMLInputElement>(null);
-  const opener = useRef<HTMLButtonElement>(null);
+  const [opener, returnFocus] = useFocusReturn<HTMLButtonElement>();
 
   if (review.verified_owner) return null;
   if (review.proof_pending || sent) {
@@ -34,7 +35,7 @@ export function OwnershipProof({ review, onSent }: { review: Review; onSent?(): 
   const close = () => {
     setOpen(false);
     setAlert(null);
-    requestAnimationFrame(() => opener.current?.focus());
+    returnFocus();
   };
   const submit = async (e: FormEvent) => {
     e.preventDefault();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ownedFor } from './ownership.ts';
+import { ownedFor, ownershipLine } from './ownership.ts';
 
 const at = (owned_since: string | null, created_at: string, updated_at: string | null = null) =>
   ownedFor({ owned_since, created_at, updated_at });
@@ -18,5 +18,22 @@ describe('ownedFor', () => {
 
   it('counts to the last edit: what the review says then', () => {
     expect(at('2026-01', '2026-02-10T10:00:00.000Z', '2026-12-01T10:00:00.000Z')).toBe('Owned for 11 months');
+  });
+});
+
+describe('ownershipLine', () => {
+  const review = { owned_since: '2026-03', created_at: '2026-08-20T10:00:00.000Z', updated_at: null };
+
+  it('names the variant and how long it is owned, or either alone', () => {
+    const variant = { id: 7, label: '8 GB + 256 GB' };
+    expect(ownershipLine({ ...review, variant })).toBe('Owns the 8 GB + 256 GB · Owned for 5 months');
+    expect(ownershipLine({ ...review, variant, owned_since: null })).toBe('Owns the 8 GB + 256 GB');
+    expect(ownershipLine({ ...review, variant: null })).toBe('Owned for 5 months');
+    expect(ownershipLine({ ...review, variant: null, owned_since: null })).toBeNull();
+  });
+
+  it('says nothing of a variant the catalogue gives no name', () => {
+    expect(ownershipLine({ ...review, variant: { id: 7, label: ' ' } })).toBe('Owned for 5 months');
+    expect(ownershipLine({ ...review, variant: { id: 7, label: '' }, owned_since: null })).toBeNull();
   });
 });

@@ -13,3 +13,15 @@ export function ownedFor(review: Pick<Review, 'owned_since' | 'created_at' | 'up
   if (months < 1) return 'Owned for less than a month';
   return `Owned for ${months} ${months === 1 ? 'month' : 'months'}`;
 }
+
+/**
+ * The line under a review's author: "Owns the 8 GB + 256 GB · Owned for 5 months", either part alone, or null.
+ * A phone whose one variant has no name in the catalogue (no RAM or storage given) says only how long it is owned.
+ */
+export function ownershipLine(
+  review: Pick<Review, 'variant' | 'owned_since' | 'created_at' | 'updated_at'>,
+): string | null {
+  const label = review.variant?.label.trim();
+  const parts = [label && `Owns the ${label}`, ownedFor(review)].filter(Boolean);
+  return parts.length ? parts.join(' · ') : null;
+}

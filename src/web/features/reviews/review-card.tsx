@@ -15,7 +15,7 @@ import { reviewHref } from './paths.ts';
 import { ReviewUpdates } from './review-updates.tsx';
 import { Stars } from './stars.tsx';
 import { ASPECTS, COMMUNITY_SUCCESS, INCENTIVE_DISCLOSURES } from '../../../shared/community-constants.ts';
-import { ownedFor } from './ownership.ts';
+import { ownershipLine } from './ownership.ts';
 import { OwnershipProof } from './ownership-proof.tsx';
 
 // Comments and replies load when a review's comments are first opened.
@@ -67,7 +67,7 @@ export function ReviewCard({
   const id = useId();
   const api = useCommunityApi();
   const toast = useToast();
-  const owned = ownedFor(r);
+  const ownership = ownershipLine(r);
   const [open, setOpen] = useState(commentsOpen);
   // Mounted on first open and kept, so closing and opening again keeps what was loaded or posted.
   const [opened, setOpened] = useState(commentsOpen);
@@ -96,11 +96,7 @@ export function ReviewCard({
           <strong className="badge badge-verified">Verified owner</strong>
         </p>
       )}
-      {(r.variant || owned) && (
-        <p className="review-variant muted small">
-          {[r.variant && `Owns the ${r.variant.label}`, owned].filter(Boolean).join(' · ')}
-        </p>
-      )}
+      {ownership && <p className="review-variant muted small">{ownership}</p>}
       {r.incentivised !== 'none' && (
         <p className="review-incentive small">
           <strong className="badge badge-warning">Incentivised</strong>{' '}

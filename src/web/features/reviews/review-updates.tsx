@@ -1,8 +1,9 @@
-import { lazy, Suspense, useRef, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { Review, ReviewUpdate } from '../../../shared/community-api.ts';
 import { REVIEW_UPDATES_MAX } from '../../../shared/community-constants.ts';
 import { formatDate, formatMonths } from '../../../shared/format.ts';
 import { UserText } from '../community/user-text.tsx';
+import { useFocusReturn } from '../../lib/use-focus-return.ts';
 
 // The form, and zod with it, load when an author first opens it.
 const LazyUpdateForm = lazy(() => import('./update-form.tsx'));
@@ -32,7 +33,7 @@ export function updateHeading(reviewed: string, updated: string): string {
 export function ReviewUpdates({ review: r }: { review: Review }) {
   const [added, setAdded] = useState<ReviewUpdate[]>([]);
   const [open, setOpen] = useState(false);
-  const opener = useRef<HTMLButtonElement>(null);
+  const [opener, returnFocus] = useFocusReturn<HTMLButtonElement>();
   // What the server sent, then what this author added since (the list reloads with the server's copy).
   const updates = [
     ...r.updates,
@@ -66,11 +67,11 @@ export function ReviewUpdates({ review: r }: { review: Review }) {
               onAdded={(update) => {
                 setAdded((a) => [...a, update]);
                 setOpen(false);
-                requestAnimationFrame(() => opener.current?.focus());
+                returnFocus();
               }}
               onCancel={() => {
                 setOpen(false);
-                requestAnimationFrame(() => opener.current?.focus());
+                returnFocus();
               }}
             />
           </Suspense>
