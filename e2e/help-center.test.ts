@@ -246,6 +246,11 @@ describe.skipIf(!browserAvailable())('help center', () => {
     // The demo community's reviews are published: the figure is a number above zero.
     const published = page.locator('.transparency-figures div', { hasText: 'Published' }).locator('dd');
     expect(Number((await published.innerText()).replace(/,/g, ''))).toBeGreaterThan(0);
+    // The verified owners' and the incentivised shares of them.
+    for (const label of ['By verified owners', 'Incentivised'])
+      expect(
+        await page.locator('.transparency-figures div', { hasText: label }).locator('dd').innerText(),
+      ).toMatch(/^[\d,]+ \([\d.]+ %\)$/);
     await expectAccessible(page);
     await page.setViewportSize({ width: 360, height: 800 });
     expect(await overflowing(page)).toEqual([]);

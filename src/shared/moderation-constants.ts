@@ -149,6 +149,8 @@ export interface Transparency {
     published: number;
     /** Of those, labelled incentivised: out of the ratings. */
     incentivised: number;
+    /** Of those, by owners a moderator verified from a proof of purchase. */
+    verified_owners: number;
     /** Hidden now: automatically pending a moderator, or by moderators. */
     hidden: number;
     hidden_automatically: number;

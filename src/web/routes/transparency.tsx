@@ -59,6 +59,10 @@ export default function TransparencyPage({ loaderData }: Route.ComponentProps) {
         rows={[
           ['Published', formatCount(r.reviews.published)],
           [
+            'By verified owners (proof of purchase checked)',
+            `${formatCount(r.reviews.verified_owners)} (${share(r.reviews.verified_owners, r.reviews.published)})`,
+          ],
+          [
             'Incentivised (labelled, not in the ratings)',
             `${formatCount(r.reviews.incentivised)} (${share(r.reviews.incentivised, r.reviews.published)})`,
           ],

@@ -9,6 +9,8 @@ import { TestClock } from '../../../test/clock.ts';
 import { type Member, member } from '../../../test/community.ts';
 import { moderationApp, moderationKit } from '../../../test/moderation.ts';
 import { HOUR } from '../../lib/clock.ts';
+import { multipartBody } from '../../../test/multipart.ts';
+import sharp from 'sharp';
 
 let t: TestContext;
 const clock = new TestClock();
@@ -21,6 +23,10 @@ const { account, moderation, acted, writeReview, reported, aged } = kit;
 beforeAll(async () => ({ t, mod, admin, fresh } = await moderationApp(clock, 12)));
 afterAll(() => t.close());
 
+const INVOICE = await sharp({ create: { width: 600, height: 400, channels: 3, background: '#fafafa' } })
+  .png()
+  .toBuffer();
+
 const report = () => t.services.communityReads.transparency();
 
 describe('the transparency report', () => {
@@ -31,6 +37,28 @@ describe('the transparency report', () => {
     const hiddenByMod = await writeReview(b, fresh());
     const hiddenAuto = await writeReview(c, fresh());
     await writeReview(await member(t), fresh(), { incentivised: 'discount' });
+    // An owner proves it and a moderator accepts the proof.
+    const owner = await member(t);
+    const owned = await writeReview(owner, fresh());
+    const { payload, headers } = multipartBody([
+      { field: 'image', filename: 'invoice.png', type: 'image/png', data: INVOICE },
+    ]);
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: `/platform/api/v1/product/review/${owned}/proof`,
+      payload,
+      headers: { ...headers, ...owner.headers },
+    });
+    expect(sent.statusCode).toBe(201);
+    expect(
+      (
+        await moderation.post(
+          `/proofs/${owned}`,
+          { outcome: 'accept', reason: 'The invoice names it.' },
+          mod.headers,
+        )
+      ).statusCode,
+    ).toBe(200);
 
     // Reported for a false claim, decided by a moderator two hours later.
     await reported('review', hiddenByMod, await aged(), 10);
@@ -68,7 +96,8 @@ describe('the transparency report', () => {
     ).toBe(200);
 
     const after = await report();
-    expect(after.reviews.published - before.reviews.published).toBe(2);
+    expect(after.reviews.published - before.reviews.published).toBe(3);
+    expect(after.reviews.verified_owners - before.reviews.verified_owners).toBe(1);
     expect(after.reviews.incentivised - before.reviews.incentivised).toBe(1);
     expect(after.reviews.hidden_by_moderators - before.reviews.hidden_by_moderators).toBe(1);
     expect(after.reviews.hidden_automatically - before.reviews.hidden_automatically).toBe(1);
@@ -89,6 +118,7 @@ describe('the transparency report', () => {
       t.database,
       `SELECT count(*) FILTER (WHERE hidden_at IS NULL)::int AS published,
         count(*) FILTER (WHERE hidden_at IS NULL AND incentive <> 'none')::int AS incentivised,
+        count(*) FILTER (WHERE hidden_at IS NULL AND verified_at IS NOT NULL)::int AS verified_owners,
         count(*) FILTER (WHERE hidden_at IS NOT NULL)::int AS hidden FROM reviews`,
     );
     expect(after.reviews).toMatchObject(rowsNow!);

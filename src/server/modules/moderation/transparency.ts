@@ -1,6 +1,6 @@
 /**
  * The transparency report (issue 22, /transparency): live figures on what was published, hidden and why,
- * appeals and their outcomes, how long moderators take, and the period the ratings were collected over. Every
+ * verified owners and incentives, appeals and their outcomes, how long moderators take, and the period the ratings were collected over. Every
  * figure is one query over the rows themselves, never a counter, so the page matches the database.
  */
 import { sql } from 'drizzle-orm';
@@ -14,6 +14,7 @@ export async function transparencyReport(db: Db): Promise<Transparency> {
     rows<{
       published: number;
       incentivised: number;
+      verified: number;
       hidden_auto: number;
       hidden_mod: number;
       first: Date | string | null;
@@ -22,6 +23,7 @@ export async function transparencyReport(db: Db): Promise<Transparency> {
       db,
       sql`SELECT count(*) FILTER (WHERE hidden_at IS NULL)::int AS published,
           count(*) FILTER (WHERE hidden_at IS NULL AND incentive <> 'none')::int AS incentivised,
+          count(*) FILTER (WHERE hidden_at IS NULL AND verified_at IS NOT NULL)::int AS verified,
           count(*) FILTER (WHERE hidden_at IS NOT NULL AND hidden_automatically)::int AS hidden_auto,
           count(*) FILTER (WHERE hidden_at IS NOT NULL AND NOT hidden_automatically)::int AS hidden_mod,
           min(created_at) FILTER (WHERE hidden_at IS NULL) AS first,
@@ -58,6 +60,7 @@ export async function transparencyReport(db: Db): Promise<Transparency> {
     reviews: {
       published: r.published,
       incentivised: r.incentivised,
+      verified_owners: r.verified,
       hidden: r.hidden_auto + r.hidden_mod,
       hidden_automatically: r.hidden_auto,
       hidden_by_moderators: r.hidden_mod,
