@@ -6,6 +6,7 @@ import { catalogueMetaValue, catalogueVersion, importCatalogue, readCatalogue } 
 import type { Database } from './client.ts';
 import { seedDemo } from './demo/seed.ts';
 import { rows } from './sql.ts';
+import { refreshStalePoints } from './review-points.ts';
 
 const count = (n: number) => n.toLocaleString('en-IN');
 
@@ -63,6 +64,9 @@ async function prepare(database: Database, options: Parameters<typeof prepareDat
       progress('writing the demo community (members named demo_…, their reviews, votes and questions)');
     demo = await seedDemo(database.db);
   }
+  // Reviews written before summaries with receipts, or read by an older version of the method (issue 22).
+  const points = await refreshStalePoints(database.db);
+  if (points) progress(`read what ${count(points)} reviews praise and criticise`);
   await refreshTrendLabels(database.db);
   // Fresh rows: merge the GIN indexes' pending lists and gather statistics now (PGlite runs no autovacuum).
   if (imported || demo?.skipped === false) {

@@ -617,6 +617,8 @@ export const reviews = pgTable(
     ownedSince: date('owned_since', { mode: 'string' }),
     /** When a moderator accepted the author's proof of ownership (issue 22): "Verified owner". */
     verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    /** The version of the method that read this review's points (review_points); older ones are read again. */
+    pointsVersion: smallint('points_version').notNull().default(0),
     summary: text('summary').notNull(),
     description: text('description').notNull(),
     useful: integer('useful').notNull().default(0),
@@ -673,6 +675,25 @@ export const reviewUpdates = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('review_updates_review_idx').on(t.reviewId, t.id)],
+);
+
+/**
+ * What a review praises (tone 1) or criticises (-1), one row per topic it speaks of (issue 22: summaries with
+ * receipts, review-points.ts): read again with its text; a product's summary counts its visible reviews' rows.
+ */
+export const reviewPoints = pgTable(
+  'review_points',
+  {
+    reviewId: integer('review_id')
+      .notNull()
+      .references(() => reviews.id, { onDelete: 'cascade' }),
+    topic: text('topic').notNull(),
+    tone: smallint('tone').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.reviewId, t.topic] }),
+    check('review_points_tone_ck', sql`${t.tone} IN (-1, 1)`),
+  ],
 );
 
 /** A like (1) or dislike (-1) by one user on one item; the item's stored counters count them. */

@@ -5,7 +5,14 @@
  */
 import { z } from './zod.ts';
 import { pageOf, ProductCardSchema } from './api-types.ts';
-import { INCENTIVES, LIKE_REACTIONS, REVIEW_REACTIONS } from './community-constants.ts';
+import {
+  type AspectKey,
+  ASPECTS,
+  INCENTIVES,
+  LIKE_REACTIONS,
+  REVIEW_REACTIONS,
+} from './community-constants.ts';
+import { POINT_TOPICS, type PointTopic } from './review-points.ts';
 import { HiddenMarkSchema } from './moderation.ts';
 
 export { type Page, pageOf } from './api-types.ts';
@@ -112,6 +119,12 @@ export type Question = z.infer<typeof QuestionSchema>;
 export const AnswerSchema = z.object({ ...threadItem, question_id: z.number().int() });
 export type Answer = z.infer<typeof AnswerSchema>;
 
+/** A topic and how many of the product's visible reviews make the point ("Battery life: praised in 23"). */
+const PointCountSchema = z.object({
+  topic: z.enum(POINT_TOPICS.map((t) => t.key) as [PointTopic, ...PointTopic[]]),
+  reviews: z.number().int(),
+});
+
 /** The product's review summary: shown only from 10 reviews, as the rating tag is ('--' before). */
 export const ReviewSummarySchema = z.object({
   total_reviews: z.number().int(),
@@ -135,7 +148,24 @@ export const ReviewSummarySchema = z.object({
    * page shows it next to everyone's from MIN_VERIFIED_FOR_AVERAGE (10) of them.
    */
   verified: z.object({ reviews: z.number().int(), value: z.number() }),
+  /**
+   * What reviewers most often praise and criticise under each aspect (issue 22), out of `reviews` visible
+   * reviews (incentivised ones too: their words count); null below MIN_REVIEWS_FOR_POINTS (10) of them.
+   */
+  points: z
+    .object({
+      reviews: z.number().int(),
+      aspects: z.array(
+        z.object({
+          aspect: z.enum(ASPECTS.map((a) => a.key) as [AspectKey, ...AspectKey[]]),
+          praised: z.array(PointCountSchema),
+          criticised: z.array(PointCountSchema),
+        }),
+      ),
+    })
+    .nullable(),
 });
+export type ReviewPoints = ReviewSummary['points'];
 export type ReviewSummary = z.infer<typeof ReviewSummarySchema>;
 
 export const ReviewsPageSchema = pageOf(ReviewSchema).extend({ summary: ReviewSummarySchema });

@@ -2,6 +2,7 @@
  * The community's constants and texts, without zod: the pages that only read reviews and questions import
  * these, and only the forms load the schemas (community.ts).
  */
+import type { ReviewPoint } from './review-points.ts';
 
 export const COMMUNITY_MESSAGES = {
   ratingsRequired: 'Please provide a rating for all metrics.',
@@ -156,4 +157,6 @@ export interface ReviewQuery {
   star: number | null;
   /** Only the reviews of verified owners (issue 22). */
   verified?: boolean;
+  /** Only the reviews that make this point, "Battery life: praised" (issue 22). */
+  point?: ReviewPoint | null;
 }

@@ -17,6 +17,7 @@ import {
   ReviewWithProductSchema,
 } from '../../../shared/community-api.ts';
 import { PAGE_SIZE } from '../../../shared/constants.ts';
+import { parsePoint } from '../../../shared/review-points.ts';
 import { idOf, Paging } from '../../lib/params.ts';
 import type { Services } from '../../services.ts';
 import { signedIn, viewerId } from '../account/auth.ts';
@@ -40,6 +41,15 @@ export const ReviewListQuery = Paging(PAGE_SIZE.review).extend({
     .optional(),
   /** Only the reviews of verified owners (issue 22). */
   verified: z.stringbool({ error: 'must be true or false' }).optional(),
+  /** Only the reviews that make a point of the summary: "battery.praised", "camera.criticised" (issue 22). */
+  point: z
+    .string()
+    .transform((value, ctx) => {
+      const point = parsePoint(value);
+      if (!point) ctx.addIssue({ code: 'custom', message: 'must be a topic and praised or criticised' });
+      return point ?? z.NEVER;
+    })
+    .optional(),
 });
 
 const ReviewPostedSchema = z.object({ success: z.literal(true), message: z.string(), review: ReviewSchema });
@@ -84,7 +94,7 @@ export function reviewRoutes(app: FastifyInstance, services: Services): void {
     {
       schema: {
         tags,
-        description: `A page of a product's reviews with its review summary. sort: ${REVIEW_SORTS.join(', ')}.`,
+        description: `A page of a product's reviews with its review summary. sort: ${REVIEW_SORTS.join(', ')}; point: topic.praised or topic.criticised.`,
         params: ProductId,
         querystring: ReviewListQuery,
         response: { 200: ReviewsPageSchema, ...READ_ERRORS },
@@ -92,8 +102,8 @@ export function reviewRoutes(app: FastifyInstance, services: Services): void {
     },
     async (req) => {
       const viewer = await viewerId(sessions, req);
-      const { page, size, sort, star, verified } = req.query;
-      return reviews.list(req.params.id, { page, size, sort, star: star || null, verified }, viewer);
+      const { page, size, sort, star, verified, point } = req.query;
+      return reviews.list(req.params.id, { page, size, sort, star: star || null, verified, point }, viewer);
     },
   );
 

@@ -42,6 +42,7 @@ import type { CommunityDeps } from './deps.ts';
 import { modelIdOf } from '../catalogue/resolve.ts';
 import { variantLabel } from '../../../shared/catalogue-texts.ts';
 import { insertUpdate, UPDATES_COLUMN, updatesOf } from './review-updates.ts';
+import { productPoints, refreshPoints } from '../../../db/review-points.ts';
 
 /**
  * Each sort's ORDER BY, written exactly as its index (reviews_product_<sort>_idx) so a page is a range scan
@@ -164,9 +165,10 @@ export function reviewsPageQuery(productId: number, query: ReviewQuery, viewerId
     ORDER BY ${reviewOrder(query.sort, 'r')}`;
 }
 
-/** The star and verified-owner filters of a reviews page, ANDed to a WHERE on reviews. */
-const filters = (query: Pick<ReviewQuery, 'star' | 'verified'>) =>
-  sql`${query.star ? sql`AND star = ${query.star}` : sql``} ${query.verified ? sql`AND verified_at IS NOT NULL` : sql``}`;
+/** The star, verified-owner and point filters of a reviews page, ANDed to a WHERE on reviews. */
+const filters = ({ star, verified, point }: Pick<ReviewQuery, 'star' | 'verified' | 'point'>) =>
+  sql`${star ? sql`AND star = ${star}` : sql``} ${verified ? sql`AND verified_at IS NOT NULL` : sql``}
+    ${point ? sql`AND EXISTS (SELECT 1 FROM review_points p WHERE p.review_id = reviews.id AND p.topic = ${point.topic} AND p.tone = ${point.tone === 'praised' ? 1 : -1})` : sql``}`;
 
 export class ReviewService {
   constructor(private readonly d: CommunityDeps) {}
@@ -178,22 +180,35 @@ export class ReviewService {
     const { summary, stars } = await this.summary(productId);
     // Totals come from the product's counters, kept in the same transaction as the rows: never count(*) but of
     // the few incentivised reviews of one star, on their partial index.
-    const total = query.verified
-      ? await this.verifiedCount(productId, query)
-      : query.star
-        ? (stars[query.star - 1] ?? 0) + (await this.incentivisedOfStar(productId, query.star, summary))
-        : summary.total_reviews + summary.incentivised.reviews;
+    const visible = summary.total_reviews + summary.incentivised.reviews;
+    const total =
+      query.verified || query.point
+        ? await this.filteredCount(productId, query)
+        : query.star
+          ? (stars[query.star - 1] ?? 0) + (await this.incentivisedOfStar(productId, query.star, summary))
+          : visible;
     const offset = query.page * query.size;
-    let items: Review[] = [];
-    if (offset < total) {
-      const found = await rows<ReviewRow>(this.d.db, reviewsPageQuery(productId, query, viewerId));
-      items = found.map((row) => this.toReview(row, viewerId));
-    }
-    return { success: true, page: query.page, size: query.size, total, items, summary };
+    const [found, points] = await Promise.all([
+      offset < total ? rows<ReviewRow>(this.d.db, reviewsPageQuery(productId, query, viewerId)) : [],
+      productPoints(this.d.db, productId, visible),
+    ]);
+    const items = found.map((row) => this.toReview(row, viewerId));
+    return {
+      success: true,
+      page: query.page,
+      size: query.size,
+      total,
+      items,
+      summary: { ...summary, points },
+    };
   }
 
   /** How many visible incentivised reviews of the product have this many stars (they are in no star counter). */
-  private async incentivisedOfStar(productId: number, star: number, summary: ReviewSummary): Promise<number> {
+  private async incentivisedOfStar(
+    productId: number,
+    star: number,
+    summary: Pick<ReviewSummary, 'incentivised'>,
+  ): Promise<number> {
     if (!summary.incentivised.reviews) return 0;
     const [found] = await rows<{ n: number }>(
       this.d.db,
@@ -203,8 +218,11 @@ export class ReviewService {
     return found?.n ?? 0;
   }
 
-  /** How many visible reviews of verified owners the product has (of a star), on their partial index. */
-  private async verifiedCount(productId: number, query: ReviewQuery): Promise<number> {
+  /**
+   * How many visible reviews of verified owners (on their partial index) or making a point the product has, of a
+   * star when one is asked.
+   */
+  private async filteredCount(productId: number, query: ReviewQuery): Promise<number> {
     const [found] = await rows<{ n: number }>(
       this.d.db,
       sql`SELECT count(*)::int AS n FROM reviews
@@ -310,6 +328,7 @@ export class ReviewService {
             WHERE id = ${old.id}`);
           // A hidden review stays hidden when edited, and out of the counters.
           if (!old.hidden) await moveCounters(tx, productId, old, next);
+          await refreshPoints(tx, [old.id]);
           return { id: old.id, created: false };
         }
         const next: Ratings = { ...ratings, incentive: input.incentivised ?? 'none' };
@@ -324,6 +343,7 @@ export class ReviewService {
         );
         if (inserted) {
           await moveCounters(tx, productId, null, next);
+          await refreshPoints(tx, [inserted.id]);
           await markContributed(tx, user, now);
           return { id: inserted.id, created: true };
         }
@@ -370,9 +390,12 @@ export class ReviewService {
     if (!isRowId(reviewId)) throw new AppError('REVIEW_NOT_FOUND');
     await this.d.limits.check(user, 'update');
     const now = this.d.clock.now().toISOString();
-    const { productId, update } = await this.d.db.transaction((tx) =>
-      insertUpdate(tx, user.userId, reviewId, input.text, now),
-    );
+    const { productId, update } = await this.d.db.transaction(async (tx) => {
+      const added = await insertUpdate(tx, user.userId, reviewId, input.text, now);
+      // What the review says now includes the update.
+      await refreshPoints(tx, [reviewId]);
+      return added;
+    });
     await this.d.forgetProduct?.(productId);
     return update;
   }
@@ -383,7 +406,9 @@ export class ReviewService {
   }
 
   /** The product's summary from its counters (404 PRODUCT_NOT_FOUND), and its star counts. */
-  private async summary(productId: number): Promise<{ summary: ReviewSummary; stars: number[] }> {
+  private async summary(
+    productId: number,
+  ): Promise<{ summary: Omit<ReviewSummary, 'points'>; stars: number[] }> {
     const avg = (column: string) =>
       sql.raw(`coalesce(round(${column}::numeric / nullif(total_reviews, 0) / 2, 2), 0)::float8`);
     const [p] = await rows<{
