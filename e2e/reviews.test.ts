@@ -685,6 +685,62 @@ describe.skipIf(!browserAvailable())('reviews', () => {
     await page.waitForURL((u) => u.pathname === '/sign-in');
   });
 
+  it('shows what reviewers praise and criticise, each count leading to exactly its reviews (issue 22)', async () => {
+    const id = await unreviewedProduct();
+    const texts = [
+      ...[0, 1, 2, 3, 4].map((i) => [
+        `Battery hero ${i}`,
+        'The battery life is excellent, it lasts two days.',
+      ]),
+      ...[0, 1, 2].map((i) => [
+        `Drains by evening ${i}`,
+        'Poor battery, it drains quickly even on light use.',
+      ]),
+      ...[0, 1].map((i) => [`Calls and chats ${i}`, 'I use it for calls and messages every day.']),
+    ];
+    for (const [summary, description] of texts)
+      await postAs(await newMember(), `${PLATFORM}/product/${id}/review`, {
+        ...reviewBody(4, summary!),
+        description,
+      });
+    session = await openBrowser();
+    const { page } = session;
+    await visit(page, `/product/${id}`);
+    // Rendered by the server: the points are there before the reviews' code loads.
+    const says = reviews(page).locator('.summary-points');
+    await says.getByRole('heading', { name: 'What reviewers say' }).waitFor();
+    expect(await says.getByRole('heading', { level: 4 }).allTextContents()).toEqual(['Performance']);
+    expect(await says.getByRole('link').allTextContents()).toEqual([
+      'Battery life: praised in 5 of 10 reviews',
+      'Battery life: criticised in 3 of 10 reviews',
+      'How the points are found',
+    ]);
+    await openReviews(page);
+    await says.getByRole('link', { name: 'Battery life: criticised in 3 of 10 reviews' }).click();
+    await page.waitForURL((u) => u.searchParams.get('point') === 'battery.criticised');
+    await expect.poll(() => countLine(page)).toContain('3 reviews criticising battery life');
+    await expect.poll(() => titles(page)).toEqual(expect.arrayContaining(texts.slice(5, 8).map(([t]) => t)));
+    expect(await cards(page).count()).toBe(3);
+    expect(await says.getByRole('link', { name: /criticised in 3/ }).getAttribute('aria-current')).toBe(
+      'true',
+    );
+    await expectAccessible(page);
+    await page.setViewportSize({ width: 360, height: 800 });
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+    ).toBe(0);
+    expect(await overlappingText(says)).toEqual([]);
+    // Clearing the filter lists all ten again.
+    await reviews(page)
+      .getByRole('link', { name: /Clear filter/ })
+      .click();
+    await expect.poll(() => countLine(page)).toContain('10 reviews');
+    await says.getByRole('link', { name: 'How the points are found' }).click();
+    await page.waitForURL((u) => u.pathname === '/how-reviews-work' && u.hash === '#what-reviewers-say');
+    await page.getByRole('heading', { level: 2, name: 'What reviewers say' }).waitFor();
+    expect(session.errors).toEqual([]);
+  });
+
   it('with fewer than 10 reviews, no two lines of the rating summary overlap at 360, 768 and 1280 px', async () => {
     const id = await unreviewedProduct();
     await postAs(await newMember(), `${PLATFORM}/product/${id}/review`, reviewBody(4, 'Solid battery life'));

@@ -1,10 +1,11 @@
 import type { ReviewQuery, ReviewSort } from '../../../shared/community-constants.ts';
 import { REVIEW_SORTS } from '../../../shared/community-constants.ts';
 import { PAGE_SIZE, PLATFORM_API } from '../../../shared/constants.ts';
+import { parsePoint, pointParam } from '../../../shared/review-points.ts';
 
 /**
- * What the product page's URL says about its reviews: ?sort=&star=&verified=true&page= (pages from 0, like the
- * API).
+ * What the product page's URL says about its reviews: ?sort=&star=&verified=true&point=battery.praised&page=
+ * (pages from 0, like the API).
  */
 export type ReviewView = Omit<ReviewQuery, 'size'>;
 
@@ -17,6 +18,7 @@ export function reviewView(params: URLSearchParams): ReviewView {
     sort: (REVIEW_SORTS as readonly string[]).includes(sort) ? (sort as ReviewSort) : 'helpful',
     star: Number.isInteger(star) && star >= 1 && star <= 5 ? star : null,
     verified: params.get('verified') === 'true',
+    point: parsePoint(params.get('point') ?? ''),
     page: Number.isInteger(page) && page > 0 && page <= 100_000 ? page : 0,
   };
 }
@@ -27,6 +29,7 @@ export function viewSearch(v: ReviewView): string {
   if (v.sort !== 'helpful') params.set('sort', v.sort);
   if (v.star) params.set('star', String(v.star));
   if (v.verified) params.set('verified', 'true');
+  if (v.point) params.set('point', pointParam(v.point));
   if (v.page) params.set('page', String(v.page));
   const s = params.toString();
   return s ? `?${s}` : '';
@@ -37,5 +40,6 @@ export function reviewsApiPath(productId: number, v: ReviewView): string {
   const params = new URLSearchParams({ page: String(v.page), size: String(PAGE_SIZE.review), sort: v.sort });
   if (v.star) params.set('star', String(v.star));
   if (v.verified) params.set('verified', 'true');
+  if (v.point) params.set('point', pointParam(v.point));
   return `${PLATFORM_API}/product/${productId}/reviews?${params}`;
 }

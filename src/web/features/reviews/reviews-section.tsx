@@ -12,6 +12,8 @@ import { useToast } from '../toasts/toasts.tsx';
 import { reviewsApiPath, type ReviewView, viewSearch } from './query.ts';
 import { ReviewCard } from './review-card.tsx';
 import { Bar, Stars } from './stars.tsx';
+import { pointNoun, PointsSummary } from './review-points.tsx';
+import { pointParam } from '../../../shared/review-points.ts';
 import {
   ASPECTS,
   MIN_VERIFIED_FOR_AVERAGE,
@@ -24,9 +26,10 @@ const ReviewForm = lazy(() => import('./review-form.tsx'));
 
 const HEADING_ID = 'reviews-heading';
 
-/** "12 reviews", "3 4-star reviews", "5 reviews by verified owners". */
+/** "12 reviews", "3 4-star reviews", "5 reviews by verified owners", "6 reviews praising battery life". */
 function countLine(total: number, view: ReviewView): string {
-  const noun = `${view.star ? `${view.star}-star ` : ''}${total === 1 ? 'review' : 'reviews'}`;
+  const reviews = view.point ? pointNoun(view.point, total) : total === 1 ? 'review' : 'reviews';
+  const noun = `${view.star ? `${view.star}-star ` : ''}${reviews}`;
   return `${formatCount(total)} ${noun}${view.verified ? ' by verified owners' : ''}`;
 }
 
@@ -39,12 +42,13 @@ export const incentivisedNote = (reviews: number, value: number) =>
 function Summary({
   summary: s,
   href,
-  star,
+  view,
 }: {
   summary: ReviewSummary;
-  href(star: number): string;
-  star: number | null;
+  href(v: Partial<ReviewView>): string;
+  view: ReviewView;
 }) {
+  const { star } = view;
   const shown = isRatingShown(s.value, s.total_reviews);
   const most = Math.max(1, ...s.distribution);
   return (
@@ -95,7 +99,7 @@ function Summary({
             return (
               <li key={n}>
                 <Link
-                  to={href(n)}
+                  to={href({ star: n })}
                   preventScrollReset
                   className="summary-row"
                   aria-current={star === n ? 'true' : undefined}
@@ -115,6 +119,7 @@ function Summary({
           })}
         </ul>
       </div>
+      {s.points && <PointsSummary points={s.points} current={view.point} href={(point) => href({ point })} />}
     </div>
   );
 }
@@ -223,8 +228,8 @@ export function ReviewsSection({
         <>
           <Summary
             summary={page.summary}
-            star={view.star}
-            href={(star) => href({ ...view, star, page: 0 })}
+            view={view}
+            href={(v) => href({ ...view, star: null, point: null, ...v, page: 0 })}
           />
           <div className="reviews-toolbar">
             <Form
@@ -243,16 +248,20 @@ export function ReviewsSection({
               </select>
               {view.star && <input type="hidden" name="star" value={view.star} />}
               {view.verified && <input type="hidden" name="verified" value="true" />}
+              {view.point && <input type="hidden" name="point" value={pointParam(view.point)} />}
               <button type="submit" className="button button-small">
                 Sort
               </button>
             </Form>
             <p className="reviews-count" aria-live="polite">
               {countLine(page.total, view)}
-              {(view.star || view.verified) && (
+              {(view.star || view.verified || view.point) && (
                 <>
                   {' · '}
-                  <Link to={href({ ...view, star: null, verified: false, page: 0 })} preventScrollReset>
+                  <Link
+                    to={href({ ...view, star: null, verified: false, point: null, page: 0 })}
+                    preventScrollReset
+                  >
                     Clear filter<span className="visually-hidden"> (show all reviews)</span>
                   </Link>
                 </>
@@ -292,13 +301,15 @@ export function ReviewsSection({
             </ol>
           ) : (
             <p className="empty">
-              {view.verified
-                ? 'No reviews by verified owners yet.'
-                : view.star
-                  ? `No ${view.star}-star reviews yet.`
-                  : page.total
-                    ? 'No reviews on this page.'
-                    : `No reviews yet. Be the first to review the ${name}.`}
+              {view.point
+                ? `No ${pointNoun(view.point, 0)}.`
+                : view.verified
+                  ? 'No reviews by verified owners yet.'
+                  : view.star
+                    ? `No ${view.star}-star reviews yet.`
+                    : page.total
+                      ? 'No reviews on this page.'
+                      : `No reviews yet. Be the first to review the ${name}.`}
             </p>
           )}
           <Pagination
