@@ -3,10 +3,11 @@
  * phone, read from its title, text and updates when it is written, and counted over a product's visible reviews.
  *
  * The method (stated on /how-reviews-work): the text is cut into sentences (Intl.Segmenter) and each sentence
- * into clauses at "but", "however", "although" and the like. A clause that names a topic (words per topic below)
- * gets the AFINN-165 sentiment score of its words (the `sentiment` package) with a phone lexicon on top ("laggy",
- * "heats", "sturdy"), a word after "not", "no", "never" or "without" counting the other way. A review praises a
- * topic when its clauses about it add up above zero and criticises it below zero; no model, no outside service.
+ * into clauses at "but", "however", "although" and the like. A clause that names a topic (words per topic below),
+ * or follows one that did in the same sentence, gets the AFINN-165 sentiment score of its words (the `sentiment`
+ * package) with a phone lexicon on top ("laggy", "heats", "sturdy"), a word after "not", "no", "never" or
+ * "without" counting the other way. A review praises a topic when its clauses about it add up above zero and
+ * criticises it below zero; no model, no outside service.
  */
 import { createRequire } from 'node:module';
 import { sql } from 'drizzle-orm';
@@ -37,9 +38,9 @@ const TOPIC_WORDS: Record<PointTopic, string> = {
   display: 'display*|screen*|amoled|oled|lcd|brightness|refresh rate|resolution',
   software: 'software|ui|os|android|update*|bloatware|ads|bugs|buggy|skin',
   sound: 'speaker*|sound|audio|volume|earpiece',
-  network: 'network|signal*|5g|4g|wifi|wi-fi|call quality|calls|calling|reception',
-  design: 'design*|look|looks|colou?r*|finish|stylish|sleek|premium|beautiful|ugly',
-  size: 'weight|heavy|lightweight|light weight|size|compact|bulky|thin|slim|thick|grip|one hand*|one-hand*',
+  network: 'network|signal*|5g|4g|wifi|wi-fi|call quality|call drops|dropped calls|reception',
+  design: 'design*|looks|colou?r*|finish|stylish|sleek|premium|beautiful|ugly',
+  size: 'weight|heavyweight|lightweight|light weight|size|compact|bulky|thin|slim|thick|grip|one hand*|one-hand*',
   battery: 'battery|batteries|backup|mah|screen on time|screen-on time',
   charging: 'charg*|charger',
   speed: 'speed|smooth*|lag*|snappy|sluggish|stutter*|processor|chipset|performance|multitask*|hang*',
@@ -101,12 +102,12 @@ const PHONE_WORDS: Record<string, number> = {
   muffled: -2,
   bloatware: -2,
   buggy: -2,
-  heavy: -1,
   bulky: -2,
   lightweight: 2,
   slim: 1,
   compact: 1,
   excellent: 3,
+  easily: 1,
   decent: 1,
   average: -1,
   mediocre: -2,
@@ -158,13 +159,17 @@ const TURNS = /\b(?:but|however|although|though|whereas|except|yet)\b|[;:–—]
 export function readPoints(texts: readonly string[]): ReviewPoint[] {
   const score = new Map<PointTopic, number>();
   for (const text of texts)
-    for (const { segment } of sentences.segment(text))
+    for (const { segment } of sentences.segment(text)) {
+      // A clause that names no topic goes on about the one before it ("the camera is fine but struggles at night").
+      let named: typeof TOPICS = [];
       for (const clause of segment.split(TURNS)) {
-        const named = TOPICS.filter((t) => t.pattern.test(clause));
+        const own = TOPICS.filter((t) => t.pattern.test(clause));
+        if (own.length) named = own;
         if (!named.length) continue;
         const s = sentiment.analyze(clause, { language: LANGUAGE }).score;
         for (const t of named) score.set(t.key, (score.get(t.key) ?? 0) + s);
       }
+    }
   return [...score]
     .filter(([, s]) => s !== 0)
     .map(([topic, s]) => ({ topic, tone: s > 0 ? 'praised' : 'criticised' }));

@@ -56,6 +56,16 @@ describe('reading a review’s points', () => {
 
   it('says nothing of a topic it names without a feeling, or of feelings about no topic', () => {
     expect(points('The battery is 5000 mAh.', 'I love it, wonderful!')).toEqual({});
+    // A word of one topic's in another's sentence names nothing: "heavy use", "long calls", "photos look".
+    expect(points('Battery easily lasts a full day of heavy use.')).toEqual({ battery: 'praised' });
+    expect(points('Heats up during long calls.')).toEqual({ heating: 'criticised' });
+    expect(points('Camera photos look washed out.')).toEqual({ camera: 'criticised' });
+  });
+
+  it('reads a clause that names no topic as going on about the one before it', () => {
+    // Fine, then struggles: the camera is neither praised nor criticised.
+    expect(points('Camera is fine in daylight but struggles at night.')).toEqual({});
+    expect(points('The display is dim, although it is sharp and vivid.')).toEqual({ display: 'praised' });
   });
 });
 
