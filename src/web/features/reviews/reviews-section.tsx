@@ -39,7 +39,7 @@ export const incentivisedNote = (reviews: number, value: number) =>
   `(${reviews === 1 ? 'its rating' : 'their average'}: ${formatRating(value)}).`;
 
 /** The product's rating summary: overall, the four aspects, and how many reviews gave each star. */
-function Summary({
+export function Summary({
   summary: s,
   href,
   view,
