@@ -33,16 +33,20 @@ export async function insertUpdate(
   text: string,
   now: string,
 ): Promise<{ productId: number; update: ReviewUpdate }> {
-  const [review] = await rows<{ user_id: number; product_id: number; hidden: boolean; n: number }>(
+  const [review] = await rows<{ user_id: number; product_id: number; hidden: boolean }>(
     tx,
-    sql`SELECT user_id, product_id, hidden_at IS NOT NULL AS hidden,
-        (SELECT count(*)::int FROM review_updates WHERE review_id = reviews.id) AS n
-      FROM reviews WHERE id = ${reviewId} FOR UPDATE`,
+    sql`SELECT user_id, product_id, hidden_at IS NOT NULL AS hidden FROM reviews WHERE id = ${reviewId} FOR UPDATE`,
   );
   if (!review) throw new AppError('REVIEW_NOT_FOUND');
   if (review.user_id !== userId) throw new AppError('NOT_OWNER');
   if (review.hidden) throw new AppError('REVIEW_HIDDEN');
-  if (review.n >= REVIEW_UPDATES_MAX) throw new AppError('REVIEW_UPDATES_FULL');
+  // Counted in a statement of its own, after the lock: its snapshot sees the updates of whoever held it before
+  // (a subquery of the locking statement would count as of before the wait, on PostgreSQL).
+  const [{ n } = { n: 0 }] = await rows<{ n: number }>(
+    tx,
+    sql`SELECT count(*)::int AS n FROM review_updates WHERE review_id = ${reviewId}`,
+  );
+  if (n >= REVIEW_UPDATES_MAX) throw new AppError('REVIEW_UPDATES_FULL');
   const [row] = await rows<{ created_at: Date | string }>(
     tx,
     sql`INSERT INTO review_updates (review_id, body, created_at) VALUES (${reviewId}, ${text}, ${now})
