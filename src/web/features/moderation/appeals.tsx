@@ -3,76 +3,26 @@ import {
   ACTION_LABELS,
   APPEAL_MESSAGES,
   AppealDecisionSchema,
-  type AppealDecisionInput,
   type AppealEntry,
   type AppealOutcome,
-  MODERATION_MESSAGES,
 } from '../../../shared/moderation.ts';
 import { ShowMore } from '../community/show-more.tsx';
 import { UserText } from '../community/user-text.tsx';
 import { When } from '../community/author-line.tsx';
-import { TextAreaField } from '../community/text-area-field.tsx';
-import { FormAlert, SubmitButton, useForm } from '../session/form.tsx';
-import { useToast } from '../toasts/toasts.tsx';
-import { RadioGroup } from '../session/radio-group.tsx';
+import { DecisionForm } from './decision-form.tsx';
 import { useModerationApi } from './moderation-api.ts';
 import { ItemBadges, ItemBody } from './queue-card.tsx';
 import { ListState, useModerationList } from './sections.tsx';
 
 type Appeal = AppealEntry & { appealId: number };
-type Field = 'outcome' | 'reason';
 
 const OUTCOMES: readonly { value: AppealOutcome; label: string; hint: string }[] = [
   { value: 'grant', label: 'Grant', hint: 'The post is restored for everyone.' },
   { value: 'uphold', label: 'Uphold', hint: 'The post stays hidden.' },
 ];
 
-/** Grant or uphold, with the reason the author reads; checked with the schema the server uses. */
-function DecisionForm({ appealId, onDone }: { appealId: number; onDone(): void }) {
-  const api = useModerationApi();
-  const toast = useToast();
-  const input = useCallback(
-    (v: Record<Field, string>) => ({ outcome: v.outcome || undefined, reason: v.reason }),
-    [],
-  );
-  const form = useForm<Field, ReturnType<typeof input>>({
-    schema: AppealDecisionSchema,
-    initial: { outcome: '', reason: '' },
-    input,
-    messages: { outcome: APPEAL_MESSAGES.outcome },
-  });
-  const submit = form.submit(async (values) => {
-    const result = await api.decideAppeal(appealId, values as AppealDecisionInput);
-    toast.show({ message: result.message, type: 'success' });
-    onDone();
-  });
-  return (
-    <form className="account-form mod-form" noValidate onSubmit={(e) => void submit(e)}>
-      <FormAlert message={form.alert} />
-      <RadioGroup
-        field={form.field('outcome')}
-        legend="Decision"
-        className="mod-actions"
-        options={OUTCOMES}
-      />
-      <TextAreaField
-        field={form.field('reason')}
-        label="Reason (the author will see it)"
-        hint={MODERATION_MESSAGES.reason}
-        max={500}
-        rows={3}
-        aria-required="true"
-      />
-      <div className="mod-form-actions">
-        <SubmitButton sending={form.sending} sendingText="Sending…">
-          Decide the appeal
-        </SubmitButton>
-      </div>
-    </form>
-  );
-}
-
 function AppealCard({ appeal: a, onDone }: { appeal: Appeal; onDone(): void }) {
+  const api = useModerationApi();
   const headingId = `mod-appeal-${a.appealId}`;
   return (
     <article className="mod-item" aria-labelledby={headingId}>
@@ -99,7 +49,14 @@ function AppealCard({ appeal: a, onDone }: { appeal: Appeal; onDone(): void }) {
         </dd>
       </dl>
       {a.can_decide ? (
-        <DecisionForm appealId={a.appealId} onDone={onDone} />
+        <DecisionForm
+          schema={AppealDecisionSchema}
+          outcomes={OUTCOMES}
+          outcomeMessage={APPEAL_MESSAGES.outcome}
+          submitText="Decide the appeal"
+          decide={(decision) => api.decideAppeal(a.appealId, decision)}
+          onDone={onDone}
+        />
       ) : (
         <p className="muted small">
           This is your decision or your post: another moderator decides its appeal.

@@ -1,25 +1,18 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { PLATFORM_API } from '../../../shared/constants.ts';
 import {
-  MODERATION_MESSAGES,
   OWNERSHIP_MESSAGES,
   ProofDecisionSchema,
-  type ProofDecisionInput,
   type ProofEntry,
   type ProofOutcome,
 } from '../../../shared/moderation.ts';
 import { When } from '../community/author-line.tsx';
 import { ShowMore } from '../community/show-more.tsx';
-import { TextAreaField } from '../community/text-area-field.tsx';
 import { UserText } from '../community/user-text.tsx';
-import { FormAlert, SubmitButton, useForm } from '../session/form.tsx';
-import { RadioGroup } from '../session/radio-group.tsx';
 import { currentToken } from '../session/session.tsx';
-import { useToast } from '../toasts/toasts.tsx';
+import { DecisionForm } from './decision-form.tsx';
 import { useModerationApi } from './moderation-api.ts';
 import { ListState, useModerationList } from './sections.tsx';
-
-type Field = 'outcome' | 'reason';
 
 const OUTCOMES: readonly { value: ProofOutcome; label: string; hint: string }[] = [
   {
@@ -71,52 +64,8 @@ function ProofImage({ reviewId, label }: { reviewId: number; label: string }) {
   return <img className="mod-proof-image" src={src} alt={`Proof of ownership sent with the ${label}`} />;
 }
 
-/** Accept or decline, with the reason the author reads; checked with the schema the server uses. */
-function DecisionForm({ reviewId, onDone }: { reviewId: number; onDone(): void }) {
-  const api = useModerationApi();
-  const toast = useToast();
-  const input = useCallback(
-    (v: Record<Field, string>) => ({ outcome: v.outcome || undefined, reason: v.reason }),
-    [],
-  );
-  const form = useForm<Field, ReturnType<typeof input>>({
-    schema: ProofDecisionSchema,
-    initial: { outcome: '', reason: '' },
-    input,
-    messages: { outcome: OWNERSHIP_MESSAGES.outcome },
-  });
-  const submit = form.submit(async (values) => {
-    const result = await api.decideProof(reviewId, values as ProofDecisionInput);
-    toast.show({ message: result.message, type: 'success' });
-    onDone();
-  });
-  return (
-    <form className="account-form mod-form" noValidate onSubmit={(e) => void submit(e)}>
-      <FormAlert message={form.alert} />
-      <RadioGroup
-        field={form.field('outcome')}
-        legend="Decision"
-        className="mod-actions"
-        options={OUTCOMES}
-      />
-      <TextAreaField
-        field={form.field('reason')}
-        label="Reason (the author will see it)"
-        hint={MODERATION_MESSAGES.reason}
-        max={500}
-        rows={3}
-        aria-required="true"
-      />
-      <div className="mod-form-actions">
-        <SubmitButton sending={form.sending} sendingText="Sending…">
-          Decide the proof
-        </SubmitButton>
-      </div>
-    </form>
-  );
-}
-
 function ProofCard({ proof: p, onDone }: { proof: ProofEntry; onDone(): void }) {
+  const api = useModerationApi();
   const headingId = `mod-proof-${p.review_id}`;
   return (
     <article className="mod-item" aria-labelledby={headingId}>
@@ -138,7 +87,14 @@ function ProofCard({ proof: p, onDone }: { proof: ProofEntry; onDone(): void }) 
       <UserText text={p.review.text} className="clamp" />
       <ProofImage reviewId={p.review_id} label={p.review.label} />
       {p.can_decide ? (
-        <DecisionForm reviewId={p.review_id} onDone={onDone} />
+        <DecisionForm
+          schema={ProofDecisionSchema}
+          outcomes={OUTCOMES}
+          outcomeMessage={OWNERSHIP_MESSAGES.outcome}
+          submitText="Decide the proof"
+          decide={(decision) => api.decideProof(p.review_id, decision)}
+          onDone={onDone}
+        />
       ) : (
         <p className="muted small">This is your review: another moderator decides its proof.</p>
       )}
