@@ -11,21 +11,21 @@ const CHOOSE = 'Please choose a photo to upload.';
 
 /**
  * On the author's own review (issue 22): "Prove you own it" opens a form for one photo of the invoice or the box
- * label; once sent, the review says it waits for a moderator. Nothing shows once the review is verified.
+ * label; once sent, `onSent` marks the review's copy as pending (`proof_pending`), and the review says it waits
+ * for a moderator. Nothing shows once the review is verified.
  */
-export function OwnershipProof({ review, onSent }: { review: Review; onSent?(): void }) {
+export function OwnershipProof({ review, onSent }: { review: Review; onSent(): void }) {
   const id = useId();
   const authFetch = useAuthFetch();
   const toast = useToast();
   const [open, setOpen] = useState(false);
   const [sending, setSending] = useState(false);
   const [alert, setAlert] = useState<string | null>(null);
-  const [sent, setSent] = useState(false);
   const file = useRef<HTMLInputElement>(null);
   const [opener, returnFocus] = useFocusReturn<HTMLButtonElement>();
 
   if (review.verified_owner) return null;
-  if (review.proof_pending || sent) {
+  if (review.proof_pending) {
     return (
       <p className="review-proof small muted" role="status">
         Your proof of ownership is waiting for a moderator. Only you and our moderators can see it.
@@ -56,8 +56,7 @@ export function OwnershipProof({ review, onSent }: { review: Review; onSent?(): 
         body,
       });
       toast.show({ message: r.message, type: 'success' });
-      setSent(true);
-      onSent?.();
+      onSent();
     } catch (err) {
       if (!isSilent(err)) setAlert(errorMessage(err));
     } finally {

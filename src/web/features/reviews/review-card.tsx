@@ -60,8 +60,8 @@ export function ReviewCard({
    */
   Comments?: ComponentType<CommentsProps>;
   onDeleted(id: number): void;
-  /** Told of a reaction's outcome, to keep the list's copy of the review in step. */
-  onChange?(update: Partial<Review>): void;
+  /** Told of a reaction's outcome or a proof sent, to keep the list's or page's copy of the review in step. */
+  onChange(update: Partial<Review>): void;
   focusAfterDelete?: () => HTMLElement | null | undefined;
 }) {
   const id = useId();
@@ -122,7 +122,7 @@ export function ReviewCard({
       </dl>
       <UserText text={r.description} className="review-text" />
       <ReviewUpdates review={r} />
-      {r.mine && <OwnershipProof review={r} onSent={() => onChange?.({ proof_pending: true })} />}
+      {r.mine && <OwnershipProof review={r} onSent={() => onChange({ proof_pending: true })} />}
       <div className="item-actions review-actions">
         <ReactionButtons
           kind="useful"
@@ -132,7 +132,7 @@ export function ReviewCard({
           subject="review"
           send={send}
           onChange={(counts, mine) =>
-            onChange?.({
+            onChange({
               useful: counts[0],
               not_useful: counts[1],
               my_reaction: mine as Review['my_reaction'],
