@@ -1,6 +1,6 @@
 /**
  * What a moderator (or an author, or a reporter) is shown of a reported item: what it is, its text, where it
- * is, and whether it is hidden or flagged. One query per item, all of a page at the same time.
+ * is, and whether it is hidden or flagged. One query per kind of item on a page, all at the same time.
  */
 import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, iso, rows } from '../../../db/sql.ts';
@@ -17,6 +17,8 @@ export interface DescribedItem {
 }
 
 interface Row {
+  /** The item's id (the target's). */
+  id: number;
   user_id: number | null;
   title: string | null;
   text: string;
@@ -46,46 +48,50 @@ const ARTICLE = sql.raw(`NULL::int AS product_id, NULL AS brand, NULL AS model, 
   a.id AS article_id, a.slug AS article_slug, a.title AS article_title`);
 const PRODUCT_JOIN = sql.raw(`JOIN products p ON p.id = r.product_id JOIN brands b ON b.id = p.brand_id`);
 
-/** The query of one item of each kind: its author, text, date, moderation state and its product. */
-function query(type: ModerationTarget, id: number): SQL {
+/**
+ * The query of the items of one kind, by their ids (a PostgreSQL array literal): each one's id, author, text,
+ * date, moderation state and its product.
+ */
+function query(type: ModerationTarget, ids: string): SQL {
   switch (type) {
     case 'review':
-      return sql`SELECT x.user_id, x.summary AS title, x.description AS text, x.created_at, ${HIDDEN}, ${PRODUCT},
-          x.id AS review_id, NULL AS username
-        FROM reviews x JOIN reviews r ON r.id = x.id ${PRODUCT_JOIN} WHERE x.id = ${id}`;
+      return sql`SELECT x.id, x.user_id, x.summary AS title, x.description AS text, x.created_at, ${HIDDEN},
+          ${PRODUCT}, x.id AS review_id, NULL AS username
+        FROM reviews x JOIN reviews r ON r.id = x.id ${PRODUCT_JOIN} WHERE x.id = ANY (${ids}::int[])`;
     case 'comment':
-      return sql`SELECT x.user_id, NULL AS title, x.body AS text, x.created_at, ${HIDDEN}, ${PRODUCT},
+      return sql`SELECT x.id, x.user_id, NULL AS title, x.body AS text, x.created_at, ${HIDDEN}, ${PRODUCT},
           r.id AS review_id, NULL AS username
-        FROM review_comments x JOIN reviews r ON r.id = x.review_id ${PRODUCT_JOIN} WHERE x.id = ${id}`;
+        FROM review_comments x JOIN reviews r ON r.id = x.review_id ${PRODUCT_JOIN}
+        WHERE x.id = ANY (${ids}::int[])`;
     case 'reply':
-      return sql`SELECT x.user_id, NULL AS title, x.body AS text, x.created_at, ${HIDDEN}, ${PRODUCT},
+      return sql`SELECT x.id, x.user_id, NULL AS title, x.body AS text, x.created_at, ${HIDDEN}, ${PRODUCT},
           r.id AS review_id, NULL AS username
         FROM comment_replies x JOIN review_comments c ON c.id = x.comment_id JOIN reviews r ON r.id = c.review_id
-          ${PRODUCT_JOIN} WHERE x.id = ${id}`;
+          ${PRODUCT_JOIN} WHERE x.id = ANY (${ids}::int[])`;
     case 'question':
-      return sql`SELECT x.user_id, NULL AS title, x.body AS text, x.created_at, ${HIDDEN}, ${PRODUCT},
+      return sql`SELECT x.id, x.user_id, NULL AS title, x.body AS text, x.created_at, ${HIDDEN}, ${PRODUCT},
           NULL AS review_id, NULL AS username
-        FROM questions x JOIN questions r ON r.id = x.id ${PRODUCT_JOIN} WHERE x.id = ${id}`;
+        FROM questions x JOIN questions r ON r.id = x.id ${PRODUCT_JOIN} WHERE x.id = ANY (${ids}::int[])`;
     case 'answer':
-      return sql`SELECT x.user_id, NULL AS title, x.body AS text, x.created_at, ${HIDDEN}, ${PRODUCT},
+      return sql`SELECT x.id, x.user_id, NULL AS title, x.body AS text, x.created_at, ${HIDDEN}, ${PRODUCT},
           NULL AS review_id, NULL AS username
-        FROM answers x JOIN questions r ON r.id = x.question_id ${PRODUCT_JOIN} WHERE x.id = ${id}`;
+        FROM answers x JOIN questions r ON r.id = x.question_id ${PRODUCT_JOIN} WHERE x.id = ANY (${ids}::int[])`;
     case 'article_comment':
-      return sql`SELECT x.user_id, NULL AS title, x.body AS text, x.created_at, ${HIDDEN}, ${ARTICLE},
+      return sql`SELECT x.id, x.user_id, NULL AS title, x.body AS text, x.created_at, ${HIDDEN}, ${ARTICLE},
           NULL AS review_id, NULL AS username
-        FROM article_comments x JOIN articles a ON a.id = x.article_id WHERE x.id = ${id}`;
+        FROM article_comments x JOIN articles a ON a.id = x.article_id WHERE x.id = ANY (${ids}::int[])`;
     case 'product':
-      return sql`SELECT NULL::int AS user_id, NULL AS title, '' AS text, p.created_at, NULL AS h_at,
+      return sql`SELECT p.id, NULL::int AS user_id, NULL AS title, '' AS text, p.created_at, NULL AS h_at,
           NULL AS h_reason, NULL AS h_auto, p.flagged_at AS f_at, p.flag_reason AS f_reason, ${PRODUCT},
           NULL AS review_id, NULL AS username
-        FROM products p JOIN brands b ON b.id = p.brand_id WHERE p.id = ${id}`;
+        FROM products p JOIN brands b ON b.id = p.brand_id WHERE p.id = ANY (${ids}::int[])`;
     case 'user':
-      return sql`SELECT u.id AS user_id, NULL AS title, u.first_name || ' ' || u.last_name AS text, u.created_at,
-          NULL AS h_at, NULL AS h_reason, NULL AS h_auto, NULL AS f_at, NULL AS f_reason, NULL AS product_id,
-          NULL AS brand, NULL AS model, NULL AS variant, NULL AS article_id, NULL AS article_slug,
-          NULL AS article_title, NULL AS review_id,
+      return sql`SELECT u.id, u.id AS user_id, NULL AS title, u.first_name || ' ' || u.last_name AS text,
+          u.created_at, NULL AS h_at, NULL AS h_reason, NULL AS h_auto, NULL AS f_at, NULL AS f_reason,
+          NULL AS product_id, NULL AS brand, NULL AS model, NULL AS variant, NULL AS article_id,
+          NULL AS article_slug, NULL AS article_title, NULL AS review_id,
           CASE WHEN u.deleted_at IS NULL THEN u.username END AS username
-        FROM users u WHERE u.id = ${id} AND u.erased_at IS NULL`;
+        FROM users u WHERE u.id = ANY (${ids}::int[]) AND u.erased_at IS NULL`;
   }
 }
 
@@ -133,9 +139,8 @@ function linkOf(type: ModerationTarget, row: Row): string | null {
   return `/product/${row.product_id}`;
 }
 
-/** Describes one item, or says it is gone (deleted by its author, or an erased account). */
-async function describe(db: Executor, type: ModerationTarget, id: number): Promise<DescribedItem> {
-  const [row] = await rows<Row>(db, query(type, id));
+/** Describes one item from its row, or says it is gone (deleted by its author, or an erased account). */
+function describe(type: ModerationTarget, id: number, row: Row | undefined): DescribedItem {
   if (!row) {
     const gone = type === 'user' ? 'A deleted account' : `A ${NOUN[type]} that has since been deleted`;
     return {
@@ -183,15 +188,24 @@ async function describe(db: Executor, type: ModerationTarget, id: number): Promi
   };
 }
 
-/** Describes each distinct item of `refs` once, all at the same time; the answer is read back by type and id. */
+/**
+ * Describes each distinct item of `refs` once, with one query per kind of item, all at the same time; the
+ * answer is read back by type and id.
+ */
 export async function describeEach(
   db: Executor,
   refs: readonly { type: ModerationTarget; id: number }[],
 ): Promise<(type: ModerationTarget, id: number) => DescribedItem> {
   const key = (type: ModerationTarget, id: number) => `${type}:${id}`;
-  const distinct = new Map(refs.map((r) => [key(r.type, r.id), r]));
-  const described = new Map(
-    await Promise.all([...distinct].map(async ([k, r]) => [k, await describe(db, r.type, r.id)] as const)),
+  const idsOf = new Map<ModerationTarget, Set<number>>();
+  for (const r of refs) idsOf.set(r.type, (idsOf.get(r.type) ?? new Set()).add(r.id));
+  const found = await Promise.all(
+    [...idsOf].map(async ([type, ids]) => {
+      const list = await rows<Row>(db, query(type, `{${[...ids].join(',')}}`));
+      const byId = new Map(list.map((row) => [row.id, row]));
+      return [...ids].map((id) => [key(type, id), describe(type, id, byId.get(id))] as const);
+    }),
   );
+  const described = new Map(found.flat());
   return (type, id) => described.get(key(type, id))!;
 }
