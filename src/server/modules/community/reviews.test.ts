@@ -443,6 +443,27 @@ describe('reading reviews', () => {
     ).rejects.toMatchObject({ code: 'PRODUCT_NOT_FOUND' });
   });
 
+  it('names the variant its author owns as the product page does, and none the catalogue leaves unnamed', async () => {
+    const variantOf = (where: string) =>
+      query<{ product_id: number; id: number }>(
+        t.database,
+        `SELECT v.product_id, v.id FROM product_variants v JOIN products p ON p.id = v.product_id
+          WHERE p.total_reviews = 0 AND ${where} ORDER BY v.id LIMIT 1`,
+      );
+    const [named] = await variantOf(
+      'v.ram_gb >= 1 AND v.storage_gb >= 1 AND v.ram_gb = 8 AND v.storage_gb = 256',
+    );
+    const [unnamed] = await variantOf(
+      "(v.ram_gb IS NULL OR v.storage_gb IS NULL) AND trim(v.variant) = '' AND p.variant_count = 1",
+    );
+    const posted = await review(await member(t), named!.product_id, { variant_id: named!.id });
+    expect(posted.variant).toEqual({ id: named!.id, label: '8 GB + 256 GB' });
+    // "Owns the" with nothing after it would say nothing: the review names no variant.
+    expect(
+      (await review(await member(t), unnamed!.product_id, { variant_id: unnamed!.id })).variant,
+    ).toBeNull();
+  });
+
   it('shows a deleted account as a deleted user (author null)', async () => {
     const gone = await member(t);
     const otherProduct = fresh();

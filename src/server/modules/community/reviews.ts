@@ -170,6 +170,15 @@ const filters = ({ star, verified, point }: Pick<ReviewQuery, 'star' | 'verified
   sql`${star ? sql`AND star = ${star}` : sql``} ${verified ? sql`AND verified_at IS NOT NULL` : sql``}
     ${point ? sql`AND EXISTS (SELECT 1 FROM review_points p WHERE p.review_id = reviews.id AND p.topic = ${point.topic} AND p.tone = ${point.tone === 'praised' ? 1 : -1})` : sql``}`;
 
+/**
+ * The variant a review's author owns, named as the product page names it ("8 GB + 256 GB"); null when they did
+ * not say, or when the catalogue gives it no name (a phone's one unnamed variant: "Owns the" would say nothing).
+ */
+function variantOf(row: Pick<ReviewRow, 'v_id' | 'v_ram' | 'v_storage' | 'v_variant'>): Review['variant'] {
+  const label = row.v_id === null ? null : variantLabel(row.v_ram, row.v_storage, row.v_variant ?? '');
+  return label === null ? null : { id: row.v_id!, label };
+}
+
 export class ReviewService {
   constructor(private readonly d: CommunityDeps) {}
 
@@ -496,16 +505,7 @@ export class ReviewService {
       owned_since: row.owned_since,
       verified_owner: row.verified_owner,
       proof_pending: row.proof_pending,
-      variant:
-        row.v_id === null
-          ? null
-          : {
-              id: row.v_id,
-              label:
-                variantLabel(row.v_ram, row.v_storage, row.v_variant ?? '') ??
-                row.v_variant ??
-                String(row.v_id),
-            },
+      variant: variantOf(row),
     };
   }
 

@@ -15,13 +15,12 @@ export function ownedFor(review: Pick<Review, 'owned_since' | 'created_at' | 'up
 }
 
 /**
- * The line under a review's author: "Owns the 8 GB + 256 GB · Owned for 5 months", either part alone, or null.
- * A phone whose one variant has no name in the catalogue (no RAM or storage given) says only how long it is owned.
+ * The line under a review's author: "Owns the 8 GB + 256 GB · Owned for 5 months", either part alone, or null
+ * (the API gives no variant when the catalogue names none).
  */
 export function ownershipLine(
   review: Pick<Review, 'variant' | 'owned_since' | 'created_at' | 'updated_at'>,
 ): string | null {
-  const label = review.variant?.label.trim();
-  const parts = [label && `Owns the ${label}`, ownedFor(review)].filter(Boolean);
+  const parts = [review.variant && `Owns the ${review.variant.label}`, ownedFor(review)].filter(Boolean);
   return parts.length ? parts.join(' · ') : null;
 }
