@@ -158,8 +158,8 @@ export function createServices(
     postingLimits: config.postingLimits,
     // While Redis is down the limits hold per process (its outage is told once, through onRedis).
     windows: redis ? new RedisWindows(redis.command) : undefined,
-    // A review's counters are on the product's page: every node shows the new ones at once.
-    forgetProduct: (productId) => caches.invalidate('catalogue-model', String(productId)),
+    // A review's counters are on the product's page and in its summary: every node shows the new ones at once.
+    bus: caches,
   });
   const preferences = new PreferenceService(database.db, clock);
   const content = loadContent(CONTENT_DIR, config.contact);

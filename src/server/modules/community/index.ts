@@ -31,7 +31,7 @@ export function createCommunity(
     clock: deps.clock,
     sessions: deps.sessions,
     imageUrl: deps.imageUrl,
-    forgetProduct: deps.forgetProduct,
+    bus: deps.bus,
     limits,
   };
   const reviews = new ReviewService(d);

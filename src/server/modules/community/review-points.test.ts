@@ -154,6 +154,33 @@ describe('a product’s points', () => {
     expect(rowsNow!.n).toBe(6);
   });
 
+  it('leaves out a review a moderator hides, and takes it back when restored', async () => {
+    const mod = await member(t, { role: 'moderator' });
+    const act = async (action: 'hide' | 'restore') => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/moderation/api/v1/actions',
+        payload: { target_type: 'review', target_id: ids[0], action, reason: 'Checking the points.' },
+        headers: mod.headers,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    // An eleventh review, so that ten stay visible with one hidden.
+    const eleventh = await member(t);
+    const posted = await post(
+      `/product/${productId}/review`,
+      body('Just a phone', 'It makes calls and sends messages.'),
+      eleventh.headers,
+    );
+    expect(posted.statusCode, posted.body).toBe(201);
+    await act('hide');
+    expect(await pointsOf(productId)).toEqual({ 'battery.praised': 5, 'battery.criticised': 3 });
+    expect((await page(productId)).summary.points!.reviews).toBe(10);
+    await act('restore');
+    expect(await pointsOf(productId)).toEqual({ 'battery.praised': 6, 'battery.criticised': 3 });
+    expect((await del(`/product/review/${posted.json().review.id}`, eleventh.headers)).statusCode).toBe(200);
+  });
+
   it('moves when a review is edited, updated or deleted', async () => {
     // A critic changes their mind in an edit; another adds an update that praises the camera.
     const edited = await post(

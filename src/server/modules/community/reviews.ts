@@ -38,11 +38,12 @@ import {
   reactionName,
   visibleTo,
 } from './common.ts';
-import type { CommunityDeps } from './deps.ts';
+import { type CommunityDeps, forgetProduct, PRODUCT_TOPIC } from './deps.ts';
 import { modelIdOf } from '../catalogue/resolve.ts';
 import { variantLabel } from '../../../shared/catalogue-texts.ts';
 import { insertUpdate, UPDATES_COLUMN, updatesOf } from './review-updates.ts';
 import { productPoints, refreshPoints } from '../../../db/review-points.ts';
+import { TtlCache } from '../../lib/ttl-cache.ts';
 
 /**
  * Each sort's ORDER BY, written exactly as its index (reviews_product_<sort>_idx) so a page is a range scan
@@ -179,45 +180,48 @@ function variantOf(row: Pick<ReviewRow, 'v_id' | 'v_ram' | 'v_storage' | 'v_vari
   return label === null ? null : { id: row.v_id!, label };
 }
 
+/** A product's review summary and its star counts (the star filter's totals). */
+interface ProductSummary {
+  summary: ReviewSummary;
+  stars: number[];
+}
+
 export class ReviewService {
-  constructor(private readonly d: CommunityDeps) {}
+  /**
+   * Each product's summary, the same on every page of its reviews: read once, kept a few seconds, and forgotten
+   * on every node as soon as its reviews change (PRODUCT_TOPIC, as its page).
+   */
+  private readonly summaries = new TtlCache<ProductSummary>(5_000, 5_000);
+
+  constructor(private readonly d: CommunityDeps) {
+    d.bus?.on(PRODUCT_TOPIC, (id) => (id === undefined ? this.summaries.clear() : this.summaries.delete(id)));
+    d.bus?.on('catalogue', () => this.summaries.clear());
+  }
 
   /** A product's reviews page with the summary; `viewerId` fills my_reaction and mine. */
   async list(id: number, query: ReviewQuery, viewerId: number | null): Promise<ReviewsPage> {
     // Any id of the model's (a variant's too) lists all the model's reviews; unknown or hidden ids are 404.
     const productId = await modelIdOf(this.d.db, id);
-    const { summary, stars } = await this.summary(productId);
+    const { summary, stars } = await this.summaries.get(String(productId), () => this.summary(productId));
     // Totals come from the product's counters, kept in the same transaction as the rows: never count(*) but of
     // the few incentivised reviews of one star, on their partial index.
-    const visible = summary.total_reviews + summary.incentivised.reviews;
     const total =
       query.verified || query.point
         ? await this.filteredCount(productId, query)
         : query.star
           ? (stars[query.star - 1] ?? 0) + (await this.incentivisedOfStar(productId, query.star, summary))
-          : visible;
+          : summary.total_reviews + summary.incentivised.reviews;
     const offset = query.page * query.size;
-    const [found, points] = await Promise.all([
-      offset < total ? rows<ReviewRow>(this.d.db, reviewsPageQuery(productId, query, viewerId)) : [],
-      productPoints(this.d.db, productId, visible),
-    ]);
-    const items = found.map((row) => this.toReview(row, viewerId));
-    return {
-      success: true,
-      page: query.page,
-      size: query.size,
-      total,
-      items,
-      summary: { ...summary, points },
-    };
+    let items: Review[] = [];
+    if (offset < total) {
+      const found = await rows<ReviewRow>(this.d.db, reviewsPageQuery(productId, query, viewerId));
+      items = found.map((row) => this.toReview(row, viewerId));
+    }
+    return { success: true, page: query.page, size: query.size, total, items, summary };
   }
 
   /** How many visible incentivised reviews of the product have this many stars (they are in no star counter). */
-  private async incentivisedOfStar(
-    productId: number,
-    star: number,
-    summary: Pick<ReviewSummary, 'incentivised'>,
-  ): Promise<number> {
+  private async incentivisedOfStar(productId: number, star: number, summary: ReviewSummary): Promise<number> {
     if (!summary.incentivised.reviews) return 0;
     const [found] = await rows<{ n: number }>(
       this.d.db,
@@ -360,7 +364,7 @@ export class ReviewService {
       }
       throw new AppError('POSTING_TOO_FAST');
     });
-    await this.d.forgetProduct?.(productId);
+    await forgetProduct(this.d, productId);
     const review = await this.byId(id, user.userId);
     return { created, review };
   }
@@ -391,7 +395,7 @@ export class ReviewService {
       if (!review.hidden) await moveCounters(tx, review.product_id, review, null);
       return review.product_id;
     });
-    await this.d.forgetProduct?.(productId);
+    await forgetProduct(this.d, productId);
   }
 
   /** Adds a long-term update under the user's own review (review-updates.ts); posting limits apply. */
@@ -405,7 +409,7 @@ export class ReviewService {
       await refreshPoints(tx, [reviewId]);
       return added;
     });
-    await this.d.forgetProduct?.(productId);
+    await forgetProduct(this.d, productId);
     return update;
   }
 
@@ -414,10 +418,11 @@ export class ReviewService {
     return react(this.d.db, this.d.limits, REVIEW_REACTIONS, user, reviewId, reaction);
   }
 
-  /** The product's summary from its counters (404 PRODUCT_NOT_FOUND), and its star counts. */
-  private async summary(
-    productId: number,
-  ): Promise<{ summary: Omit<ReviewSummary, 'points'>; stars: number[] }> {
+  /**
+   * The product's summary from its counters (404 PRODUCT_NOT_FOUND), the verified owners' figures and the
+   * points its reviews make, and its star counts.
+   */
+  private async summary(productId: number): Promise<ProductSummary> {
     const avg = (column: string) =>
       sql.raw(`coalesce(round(${column}::numeric / nullif(total_reviews, 0) / 2, 2), 0)::float8`);
     const [p] = await rows<{
@@ -453,6 +458,7 @@ export class ReviewService {
     );
     if (!p) throw new AppError('PRODUCT_NOT_FOUND');
     const stars = [p.s1, p.s2, p.s3, p.s4, p.s5];
+    const points = await productPoints(this.d.db, productId, p.total_reviews + p.i_reviews);
     return {
       stars,
       summary: {
@@ -467,6 +473,7 @@ export class ReviewService {
         distribution: stars,
         incentivised: { reviews: p.i_reviews, value: Number(p.i_value) },
         verified: { reviews: p.v_reviews, value: Number(p.v_value) },
+        points,
       },
     };
   }

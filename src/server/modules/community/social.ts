@@ -28,7 +28,7 @@ import { DAY } from '../../lib/clock.ts';
 import { CARD_COLUMNS, type CardRow, toCard } from '../catalogue/cards.ts';
 import { modelIdOf } from '../catalogue/resolve.ts';
 import { type Actor, notFoundOnForeignKey } from './common.ts';
-import type { CommunityDeps } from './deps.ts';
+import { type CommunityDeps, forgetProduct } from './deps.ts';
 import type { ReviewService } from './reviews.ts';
 import { POST_TABLES, postState, recordAction, SEVERE_ARRAY, setHidden } from './visibility.ts';
 
@@ -202,7 +202,7 @@ export class SocialService {
         : null;
     });
     // A review hidden by reports leaves its product's counters: every node's page shows it at once.
-    if (movedProduct !== null) await this.d.forgetProduct?.(movedProduct);
+    if (movedProduct !== null) await forgetProduct(this.d, movedProduct);
   }
 
   /** Hides a post reported enough for severe reasons; answers the product whose counters moved, if any. */
