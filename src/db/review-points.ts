@@ -21,6 +21,7 @@ import {
   POINT_MIN_REVIEWS,
   POINT_TOPICS,
   POINTS_PER_TONE,
+  type PointTone,
   type PointTopic,
   type ReviewPoint,
 } from '../shared/review-points.ts';
@@ -175,7 +176,8 @@ export function readPoints(texts: readonly string[]): ReviewPoint[] {
     .map(([topic, s]) => ({ topic, tone: s > 0 ? 'praised' : 'criticised' }));
 }
 
-const TONE_VALUE = { praised: 1, criticised: -1 } as const;
+/** How review_points stores a tone. */
+export const TONE_VALUE = { praised: 1, criticised: -1 } as const;
 
 /** A PostgreSQL array literal of numbers or plain words (topic keys), sent as one parameter. */
 const toArray = (values: readonly (number | string)[]) => `{${values.join(',')}}`;
@@ -243,13 +245,20 @@ export async function productPoints(db: Executor, productId: number, visible: nu
       GROUP BY p.topic, p.tone HAVING count(*) >= ${POINT_MIN_REVIEWS}
       ORDER BY n DESC, p.topic`,
   );
-  const of = (aspect: string, tone: number) =>
+  const of = (aspect: string, tone: PointTone) =>
     counted
-      .filter((c) => c.tone === tone && POINT_TOPICS.some((t) => t.key === c.topic && t.aspect === aspect))
+      .filter(
+        (c) =>
+          c.tone === TONE_VALUE[tone] && POINT_TOPICS.some((t) => t.key === c.topic && t.aspect === aspect),
+      )
       .slice(0, POINTS_PER_TONE)
       .map((c) => ({ topic: c.topic, reviews: c.n }));
   return {
     reviews: visible,
-    aspects: ASPECTS.map((a) => ({ aspect: a.key, praised: of(a.key, 1), criticised: of(a.key, -1) })),
+    aspects: ASPECTS.map((a) => ({
+      aspect: a.key,
+      praised: of(a.key, 'praised'),
+      criticised: of(a.key, 'criticised'),
+    })),
   };
 }

@@ -42,7 +42,7 @@ import { type CommunityDeps, forgetProduct, PRODUCT_TOPIC } from './deps.ts';
 import { modelIdOf } from '../catalogue/resolve.ts';
 import { variantLabel } from '../../../shared/catalogue-texts.ts';
 import { insertUpdate, UPDATES_COLUMN, updatesOf } from './review-updates.ts';
-import { productPoints, refreshPoints } from '../../../db/review-points.ts';
+import { productPoints, refreshPoints, TONE_VALUE } from '../../../db/review-points.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
 
 /**
@@ -169,7 +169,7 @@ export function reviewsPageQuery(productId: number, query: ReviewQuery, viewerId
 /** The star, verified-owner and point filters of a reviews page, ANDed to a WHERE on reviews. */
 const filters = ({ star, verified, point }: Pick<ReviewQuery, 'star' | 'verified' | 'point'>) =>
   sql`${star ? sql`AND star = ${star}` : sql``} ${verified ? sql`AND verified_at IS NOT NULL` : sql``}
-    ${point ? sql`AND EXISTS (SELECT 1 FROM review_points p WHERE p.review_id = reviews.id AND p.topic = ${point.topic} AND p.tone = ${point.tone === 'praised' ? 1 : -1})` : sql``}`;
+    ${point ? sql`AND EXISTS (SELECT 1 FROM review_points p WHERE p.review_id = reviews.id AND p.topic = ${point.topic} AND p.tone = ${TONE_VALUE[point.tone]})` : sql``}`;
 
 /**
  * The variant a review's author owns, named as the product page names it ("8 GB + 256 GB"); null when they did
