@@ -3,6 +3,7 @@ import type { Database } from '../client.ts';
 import { cloneDatabase } from '../../test/database.ts';
 import { query } from '../../test/app.ts';
 import { seedDemo } from './seed.ts';
+import { POINTS_VERSION } from '../review-points.ts';
 import { DEMO_KINDS, type DemoKind } from './text.ts';
 
 let database: Database;
@@ -99,6 +100,18 @@ describe('demo community', () => {
     expect(counts!.votes).toBeGreaterThan(1000);
     expect(counts!.questions).toBeGreaterThan(80);
     expect(counts!.comments).toBeGreaterThan(50);
+  });
+
+  it('has what every review praises and criticises read at start-up (prepareDatabase, issue 22)', async () => {
+    const [r] = await query<{ stale: number; reviews: number; points: number }>(
+      database,
+      `SELECT count(*) FILTER (WHERE points_version <> ${POINTS_VERSION})::int AS stale, count(*)::int AS reviews,
+         (SELECT count(*)::int FROM review_points) AS points FROM reviews`,
+    );
+    expect(r!.reviews).toBeGreaterThan(1000);
+    expect(r!.stale).toBe(0);
+    // The demo sentences praise and criticise batteries, cameras and screens: most reviews make a point.
+    expect(r!.points).toBeGreaterThan(r!.reviews / 2);
   });
 
   it('gives hundreds of products a visible rating (10 reviews or more)', async () => {
