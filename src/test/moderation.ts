@@ -18,6 +18,7 @@ import { createTestApp, query, requests, type TestContext } from './app.ts';
 import type { TestClock } from './clock.ts';
 import { expectReviewCountersRight, type Member, member } from './community.ts';
 import { DAY } from '../server/lib/clock.ts';
+import { multipartBody } from './multipart.ts';
 
 export type Response = LightMyRequestResponse;
 
@@ -62,6 +63,17 @@ export function moderationKit(context: () => TestContext, clock: TestClock) {
       .n;
 
   const act = (who: Member, body: ActionBody) => moderation.post('/actions', body, who.headers);
+
+  /** Sends a photo as the proof of ownership of review `reviewId` (multipart, as the browser does). */
+  const sendProof = (who: Member | null, reviewId: number, data: Buffer, type = 'image/jpeg') => {
+    const { payload, headers } = multipartBody([{ field: 'image', filename: 'invoice.jpg', type, data }]);
+    return context().app.inject({
+      method: 'POST',
+      url: `/platform/api/v1/product/review/${reviewId}/proof`,
+      payload,
+      headers: { ...headers, ...(who?.headers ?? {}) },
+    });
+  };
 
   /** An action that must succeed with its message and add exactly one line to the audit log. */
   async function acted(who: Member, body: ActionBody & { action: ModerationAction }): Promise<void> {
@@ -181,6 +193,7 @@ export function moderationKit(context: () => TestContext, clock: TestClock) {
     auditCount,
     act,
     acted,
+    sendProof,
     audit,
     queue,
     freshProducts,

@@ -11,7 +11,6 @@ import { OWNERSHIP_MESSAGES, type Notice, type Proofs } from '../../../shared/mo
 import { query, type TestContext } from '../../../test/app.ts';
 import { TestClock } from '../../../test/clock.ts';
 import { type Member, member } from '../../../test/community.ts';
-import { multipartBody } from '../../../test/multipart.ts';
 import { expectError, moderationApp, moderationKit } from '../../../test/moderation.ts';
 
 let t: TestContext;
@@ -20,7 +19,7 @@ let mod: Member;
 let admin: Member;
 let fresh: () => number;
 const kit = moderationKit(() => t, clock);
-const { platform, moderation, account, writeReview, audit } = kit;
+const { platform, moderation, account, writeReview, audit, sendProof } = kit;
 
 beforeAll(async () => ({ t, mod, admin, fresh } = await moderationApp(clock, 10)));
 afterAll(() => t.close());
@@ -31,15 +30,8 @@ const INVOICE = await sharp({ create: { width: 900, height: 600, channels: 3, ba
   .withExif({ IFD0: { Copyright: 'Asha Rao, 12 MG Road', ImageDescription: 'GPS 12.97N 77.59E' } })
   .toBuffer();
 
-const send = (who: Member | null, reviewId: number, data: Buffer = INVOICE, type = 'image/jpeg') => {
-  const { payload, headers } = multipartBody([{ field: 'image', filename: 'invoice.jpg', type, data }]);
-  return t.app.inject({
-    method: 'POST',
-    url: `/platform/api/v1/product/review/${reviewId}/proof`,
-    payload,
-    headers: { ...headers, ...(who?.headers ?? {}) },
-  });
-};
+const send = (who: Member | null, reviewId: number, data: Buffer = INVOICE, type = 'image/jpeg') =>
+  sendProof(who, reviewId, data, type);
 const proofOf = (who: Member | null, reviewId: number) =>
   t.app.inject({ url: `/platform/api/v1/product/review/${reviewId}/proof`, headers: who?.headers ?? {} });
 const decide = (who: Member, reviewId: number, outcome: string, reason = 'The invoice names this phone.') =>

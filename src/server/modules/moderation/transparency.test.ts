@@ -9,7 +9,6 @@ import { TestClock } from '../../../test/clock.ts';
 import { type Member, member } from '../../../test/community.ts';
 import { moderationApp, moderationKit } from '../../../test/moderation.ts';
 import { HOUR } from '../../lib/clock.ts';
-import { multipartBody } from '../../../test/multipart.ts';
 import sharp from 'sharp';
 
 let t: TestContext;
@@ -18,7 +17,7 @@ let mod: Member;
 let admin: Member;
 let fresh: () => number;
 const kit = moderationKit(() => t, clock);
-const { account, moderation, acted, writeReview, reported, aged } = kit;
+const { account, moderation, acted, writeReview, reported, aged, sendProof } = kit;
 
 beforeAll(async () => ({ t, mod, admin, fresh } = await moderationApp(clock, 12)));
 afterAll(() => t.close());
@@ -40,16 +39,7 @@ describe('the transparency report', () => {
     // An owner proves it and a moderator accepts the proof.
     const owner = await member(t);
     const owned = await writeReview(owner, fresh());
-    const { payload, headers } = multipartBody([
-      { field: 'image', filename: 'invoice.png', type: 'image/png', data: INVOICE },
-    ]);
-    const sent = await t.app.inject({
-      method: 'POST',
-      url: `/platform/api/v1/product/review/${owned}/proof`,
-      payload,
-      headers: { ...headers, ...owner.headers },
-    });
-    expect(sent.statusCode).toBe(201);
+    expect((await sendProof(owner, owned, INVOICE, 'image/png')).statusCode).toBe(201);
     expect(
       (
         await moderation.post(
