@@ -904,6 +904,24 @@ export const follows = pgTable(
 );
 
 /** A user's upvote of a product; products.upvotes counts them. */
+/** A member's saved products (issue 23): one row per model, newest first in My account. */
+export const favourites = pgTable(
+  'favourites',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.productId] }),
+    index('favourites_user_created_idx').on(t.userId, t.createdAt.desc(), t.productId.desc()),
+  ],
+);
+
 export const productUpvotes = pgTable(
   'product_upvotes',
   {

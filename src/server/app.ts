@@ -25,6 +25,7 @@ import { healthRoutes } from './modules/health/routes.ts';
 import { imageRoutes } from './modules/images/routes.ts';
 import { photoFileRoutes } from './modules/images/photo-routes.ts';
 import { searchRoutes } from './modules/search/routes.ts';
+import { favouriteRoutes } from './modules/favourites/routes.ts';
 import { preferenceRoutes } from './modules/preferences/routes.ts';
 import { campaignRoutes } from './modules/campaign/routes.ts';
 import { articleImageRoutes, articleRoutes } from './modules/content/routes.ts';
@@ -182,6 +183,7 @@ export async function buildApp({ services, web, logger = true }: AppOptions): Pr
         await accountImageRoutes(user, services);
         communityUserRoutes(user, services);
         preferenceRoutes(user, services);
+        favouriteRoutes(user, services);
         await paymentRoutes(user, services);
         standingRoutes(user, services);
         correctionUserRoutes(user, services);

@@ -18,6 +18,7 @@ import { MailOutbox, type MailLog } from './lib/mail-outbox.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { RecommendationService } from './modules/preferences/recommendations.ts';
 import { PreferenceService } from './modules/preferences/service.ts';
+import { FavouriteService } from './modules/favourites/service.ts';
 import { CampaignService } from './modules/campaign/service.ts';
 import { ArticleService } from './modules/content/articles.ts';
 import { CONTENT_DIR, type ContentBundle, loadContent } from './modules/content/bundle.ts';
@@ -56,6 +57,7 @@ export interface Services extends WebServices {
   /** Emails queued with their change and sent from the database (decision 0020); start.ts runs its sender. */
   mailOutbox: MailOutbox;
   preferences: PreferenceService;
+  favourites: FavouriteService;
   recommendations: RecommendationService;
   sessions: SessionService;
   tokens: OneTimeTokens;
@@ -193,6 +195,7 @@ export function createServices(
     mailer,
     mailOutbox,
     preferences,
+    favourites: new FavouriteService(database.db, clock),
     recommendations: new RecommendationService(database.db, preferences),
     sessions,
     tokens,

@@ -1,6 +1,7 @@
 import { ACCOUNT_MESSAGES } from './account.ts';
 import { CATALOGUE_TEXTS } from './catalogue-texts.ts';
 import { COMMUNITY_MESSAGES } from './community-constants.ts';
+import { FAVOURITE_TEXTS } from './favourites.ts';
 import { MESSAGES } from './texts.ts';
 
 /**
@@ -19,6 +20,7 @@ export const ERRORS = {
   FORBIDDEN: { status: 403, message: 'You are not allowed to do that.' },
   NOT_FOUND: { status: 404, message: 'We could not find what you were looking for.' },
   PRODUCT_NOT_FOUND: { status: 404, message: 'Product not found.' },
+  FAVOURITES_FULL: { status: 409, message: FAVOURITE_TEXTS.full },
   VARIANT_NOT_OF_PRODUCT: { status: 400, message: CATALOGUE_TEXTS.variantNotOfProduct },
   CATEGORY_NOT_FOUND: { status: 404, message: 'Category not found.' },
   ROUTE_NOT_FOUND: { status: 404, message: 'No such API endpoint.' },

@@ -164,6 +164,13 @@ export async function mergeProducts(
       SET created_at = least(product_upvotes.created_at, excluded.created_at)`);
   await tx.execute(sql`DELETE FROM product_upvotes u USING regroup_map m WHERE u.product_id = m.from_id`);
 
+  // Favourites: one per member, the earliest save.
+  await tx.execute(sql`INSERT INTO favourites (user_id, product_id, created_at)
+    SELECT f.user_id, m.to_id, min(f.created_at) FROM favourites f JOIN regroup_map m ON m.from_id = f.product_id
+    GROUP BY m.to_id, f.user_id
+    ON CONFLICT (user_id, product_id) DO UPDATE SET created_at = least(favourites.created_at, excluded.created_at)`);
+  await tx.execute(sql`DELETE FROM favourites f USING regroup_map m WHERE f.product_id = m.from_id`);
+
   // Daily views add up per day.
   await tx.execute(sql`INSERT INTO product_views_daily (product_id, day, views)
     SELECT m.to_id, d.day, sum(d.views)::int FROM product_views_daily d JOIN regroup_map m ON m.from_id = d.product_id

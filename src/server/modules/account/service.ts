@@ -473,6 +473,7 @@ export class AccountService {
       await this.d.db.execute(sql`DELETE FROM sessions WHERE user_id = ${ids}`);
       await this.d.db.execute(sql`DELETE FROM one_time_tokens WHERE user_id = ${ids}`);
       await this.d.db.execute(sql`DELETE FROM user_preferences WHERE user_id = ${ids}`);
+      await this.d.db.execute(sql`DELETE FROM favourites WHERE user_id = ${ids}`);
       await this.d.db.execute(sql`DELETE FROM help_requests WHERE user_id = ${ids}`);
       await this.d.db.execute(sql`DELETE FROM passes WHERE user_id = ${ids}`);
       // An appeal's text is the person's own words about a decision; the decision stays in the audit log.

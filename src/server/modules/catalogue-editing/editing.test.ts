@@ -349,6 +349,14 @@ describe('merging and splitting', () => {
     const [a, b, c] = [await member(t), await member(t), await member(t)];
     await community(kept.id, null, [a]);
     await community(dup.id, dup.variants[0]!.id, [a, b, c]);
+    const favourite = (m: typeof a, id: number) =>
+      t.app.inject({ method: 'POST', url: `/user/api/v1/user/favourites/${id}`, headers: m.headers });
+    for (const [m, id] of [
+      [a, kept.id],
+      [a, dup.id],
+      [b, dup.variants[1]!.id],
+    ] as const)
+      expect((await favourite(m, id)).statusCode).toBe(200);
     const res = await call('POST', `/models/${dup.id}/merge`, { into: kept.id });
     expect(res.statusCode, res.body).toBe(200);
     const model = res.json().model;
@@ -378,6 +386,15 @@ describe('merging and splitting', () => {
       `SELECT sum(views)::int AS views FROM product_views_daily WHERE product_id = ${kept.id}`,
     );
     expect(views!.views).toBe(8);
+    // Favourites move too, one per member.
+    const saved = await query<{ user_id: number; product_id: number }>(
+      t.database,
+      `SELECT user_id, product_id FROM favourites WHERE user_id IN (${a.id}, ${b.id}) ORDER BY user_id`,
+    );
+    expect(saved).toEqual([
+      { user_id: a.id, product_id: kept.id },
+      { user_id: b.id, product_id: kept.id },
+    ]);
     expect(await lastChange('model', kept.id)).toMatchObject({
       action: 'merge',
       before: { model_id: dup.id },

@@ -1,0 +1,44 @@
+/**
+ * Favourites (issue 23): a signed-in member saves products and finds them in My account with their current
+ * price and rating. Saved per model, as reviews and upvotes are; a variant's id saves its model.
+ */
+import { z } from './zod.ts';
+import { ProductCardSchema } from './api-types.ts';
+
+export const FAVOURITES_PATH = '/user/favourites';
+/** The most products one member can save; the next save is refused with FAVOURITES_FULL. */
+export const MAX_FAVOURITES = 500;
+export const FAVOURITES_PAGE_SIZE = 6;
+
+/** POST and DELETE /user/favourites/{productId}: the product's state for the member, and how many they keep. */
+export const FavouriteResultSchema = z.object({
+  success: z.literal(true),
+  product_id: z.number().int(),
+  saved: z.boolean(),
+  total: z.number().int(),
+});
+export type FavouriteResult = z.infer<typeof FavouriteResultSchema>;
+
+/** GET /user/favourites: a page of product cards, the latest saved first. */
+export const FavouritesPageSchema = z.object({
+  success: z.literal(true),
+  products: z.array(ProductCardSchema),
+  page: z.number().int(),
+  size: z.number().int(),
+  total: z.number().int(),
+});
+export type FavouritesPage = z.infer<typeof FavouritesPageSchema>;
+
+/**
+ * GET /user/favourites/ids: every id that names a saved product (its model's and its variants'), so each save
+ * control on a page knows its state.
+ */
+export const FavouriteIdsSchema = z.object({ success: z.literal(true), ids: z.array(z.number().int()) });
+export type FavouriteIds = z.infer<typeof FavouriteIdsSchema>;
+
+export const FAVOURITE_TEXTS = {
+  signInToSave: 'Please sign in to save products.',
+  saved: (name: string) => `${name} saved to your favourites.`,
+  removed: (name: string) => `${name} removed from your favourites.`,
+  full: `You can save up to ${MAX_FAVOURITES} products. Remove one from My account to save another.`,
+} as const;
