@@ -12,6 +12,7 @@ import type { Route } from './+types/root';
 import { NavBar } from './components/nav-bar.tsx';
 import { RouteAnnouncer } from './components/route-announcer.tsx';
 import { CompareProvider } from './features/compare/compare-context.tsx';
+import { FavouritesProvider } from './features/favourites/favourites-context.tsx';
 import { CompareTraySlot } from './features/compare/compare-tray-slot.tsx';
 import { ConnectivityWatcher } from './features/toasts/connectivity.tsx';
 import { SessionProvider } from './features/session/session.tsx';
@@ -98,30 +99,32 @@ export function Layout({ children }: { children: ReactNode }) {
         <ToastProvider>
           <SessionProvider>
             <CompareProvider>
-              <a className="skip-link" href="#main">
-                Skip to content
-              </a>
-              {campaign ? (
-                <main id="main" tabIndex={-1}>
-                  <link rel="stylesheet" href={campaignStylesHref} precedence="default" />
-                  <CampaignPage campaign={campaign} replacing />
-                </main>
-              ) : (
-                <>
-                  <NavBar active={nav} />
+              <FavouritesProvider>
+                <a className="skip-link" href="#main">
+                  Skip to content
+                </a>
+                {campaign ? (
                   <main id="main" tabIndex={-1}>
-                    {children}
-                    {ad && <AdTray key={ad.id} props={{ ad }} wake="never" />}
+                    <link rel="stylesheet" href={campaignStylesHref} precedence="default" />
+                    <CampaignPage campaign={campaign} replacing />
                   </main>
-                  <Footer
-                    props={{ contact: root?.contact ?? NO_CONTACT, catalogue: root?.catalogue ?? null }}
-                    wake="never"
-                  />
-                  <CompareTraySlot />
-                  <RouteAnnouncer />
-                </>
-              )}
-              <ConnectivityWatcher />
+                ) : (
+                  <>
+                    <NavBar active={nav} />
+                    <main id="main" tabIndex={-1}>
+                      {children}
+                      {ad && <AdTray key={ad.id} props={{ ad }} wake="never" />}
+                    </main>
+                    <Footer
+                      props={{ contact: root?.contact ?? NO_CONTACT, catalogue: root?.catalogue ?? null }}
+                      wake="never"
+                    />
+                    <CompareTraySlot />
+                    <RouteAnnouncer />
+                  </>
+                )}
+                <ConnectivityWatcher />
+              </FavouritesProvider>
             </CompareProvider>
           </SessionProvider>
         </ToastProvider>

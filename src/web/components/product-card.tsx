@@ -3,6 +3,8 @@ import { Link } from 'react-router';
 import type { ProductCard as Card } from '../../shared/api-types.ts';
 import { formatPrice } from '../../shared/format.ts';
 import { CompareToggle } from '../features/compare/compare-toggle.tsx';
+import { SaveToggle } from '../features/favourites/save-toggle.tsx';
+import { productName } from '../../shared/format.ts';
 import { ProductImage } from './product-image.tsx';
 import { RatingTag } from './rating-tag.tsx';
 
@@ -70,7 +72,13 @@ export function ProductCard({
         <RatingTag value={product.value} totalReviews={product.total_reviews} />
         {!product.verified && <p className="badge badge-warning">Unverified listing</p>}
         {children}
-        <CompareToggle product={product} named className="card-compare" />
+        <div className="card-actions">
+          <CompareToggle product={product} named className="card-compare" />
+          <SaveToggle
+            product={{ id: product.id, name: productName({ brand: product.brand, model: product.model }) }}
+            named
+          />
+        </div>
       </div>
     </article>
   );

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { MyReviews, MyUpvotes } from '../features/activity/my-activity.tsx';
 import { MyCorrections } from '../features/activity/my-corrections.tsx';
 import { MyReports, MyStanding, useStanding } from '../features/activity/my-moderation.tsx';
+import { MyFavourites } from '../features/favourites/my-favourites.tsx';
 import communityStylesHref from '../features/community/community.css?url';
 import { ResendVerification } from '../features/session/resend-verification.tsx';
 import { ProfilePage } from '../features/session/profile-page.tsx';
@@ -16,7 +17,7 @@ export const meta = (args: MetaContext) =>
   pageMeta(
     args,
     'My account',
-    'Your Verdict account: email and its verification, sign-in methods, your standing, reports and corrections, your reviews and upvotes, password and deletion.',
+    'Your Verdict account: email and its verification, sign-in methods, your standing, reports and corrections, your favourites, reviews and upvotes, password and deletion.',
     { noindex: true },
   );
 
@@ -74,6 +75,7 @@ export default function MyAccount() {
             </ul>
           </section>
           {!suspended && <MyStanding state={standing} />}
+          <MyFavourites />
           <MyReviews username={profile.username} />
           <MyUpvotes />
           <MyReports />

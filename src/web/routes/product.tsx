@@ -2,6 +2,7 @@ import { data, Link, redirect } from 'react-router';
 import type { ProductDetail } from '../../shared/api-types.ts';
 import { PAGE_SIZE } from '../../shared/constants.ts';
 import { formatCount, formatPrice, productName } from '../../shared/format.ts';
+import { SaveToggle } from '../features/favourites/save-toggle.tsx';
 import { CompareToggle } from '../features/compare/compare-toggle.tsx';
 import { ProductImage } from '../components/product-image.tsx';
 import { island } from '../lib/island.tsx';
@@ -181,6 +182,10 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           <ProductDetails key={`t${p.model_id}`} wake="never" props={{ product: p, part: 'tags' }} />
           <div className="product-actions product-buttons">
             <CompareToggle product={p} label="Add to compare" className="button" />
+            <SaveToggle
+              product={{ id: p.model_id, name: productName({ brand: p.brand, model: p.model }) }}
+              className="button"
+            />
             <ProductActions
               key={p.model_id}
               wake="interaction"

@@ -5,6 +5,7 @@ import { PreferenceStep } from '../features/preferences/preference-step.tsx';
 import { useAuthFetch } from '../features/session/api.ts';
 import { useAuthOptions } from '../features/session/auth-options.ts';
 import { useSession } from '../features/session/session.tsx';
+import { safeNext } from '../features/session/next-path.ts';
 import { SignInForm } from '../features/session/sign-in-form.tsx';
 import { SignUpForm } from '../features/session/sign-up-form.tsx';
 import { pageMeta } from '../lib/meta.ts';
@@ -27,6 +28,7 @@ export function meta(args: Route.MetaArgs) {
 export default function SignIn() {
   const [params] = useSearchParams();
   const signUp = params.get('mode') === 'sign-up';
+  const next = safeNext(params.get('next'));
   const { ready, token, signIn, setPreference } = useSession();
   const { google } = useAuthOptions();
   const navigate = useNavigate();
@@ -37,8 +39,8 @@ export default function SignIn() {
   const [onboarding, setOnboarding] = useState(false);
 
   useEffect(() => {
-    if (ready && token && !leaving.current) void navigate('/home', { replace: true });
-  }, [ready, token, navigate]);
+    if (ready && token && !leaving.current) void navigate(next, { replace: true });
+  }, [ready, token, navigate, next]);
 
   const onSignedIn = (response: SignedInResponse, to: string) => {
     leaving.current = true;
@@ -90,7 +92,7 @@ export default function SignIn() {
             }}
           />
         ) : (
-          <SignInForm key="sign-in" onSignedIn={(r) => onSignedIn(r, '/home')} />
+          <SignInForm key="sign-in" onSignedIn={(r) => onSignedIn(r, next)} />
         )}
         {google && (
           <div className="oauth">

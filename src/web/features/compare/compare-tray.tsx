@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Link, useLocation } from 'react-router';
+import { TrayFavourites } from '../favourites/tray-favourites.tsx';
 import { useCompare } from './compare-context.tsx';
 import { compareHref, itemName, MAX_COMPARE } from './list.ts';
 
@@ -60,6 +61,7 @@ function Tray() {
             </li>
           ))}
         </ul>
+        <TrayFavourites />
         <Link className="button button-primary compare-now" to={compareHref(items.map((p) => p.id))}>
           Compare now
         </Link>
