@@ -4,11 +4,7 @@
  */
 import { z } from './zod.ts';
 import { ProductCardSchema } from './api-types.ts';
-
-export const FAVOURITES_PATH = '/user/favourites';
-/** The most products one member can save; the next save is refused with FAVOURITES_FULL. */
-export const MAX_FAVOURITES = 500;
-export const FAVOURITES_PAGE_SIZE = 6;
+export * from './favourite-constants.ts';
 
 /** POST and DELETE /user/favourites/{productId}: the product's state for the member, and how many they keep. */
 export const FavouriteResultSchema = z.object({
@@ -35,10 +31,3 @@ export type FavouritesPage = z.infer<typeof FavouritesPageSchema>;
  */
 export const FavouriteIdsSchema = z.object({ success: z.literal(true), ids: z.array(z.number().int()) });
 export type FavouriteIds = z.infer<typeof FavouriteIdsSchema>;
-
-export const FAVOURITE_TEXTS = {
-  signInToSave: 'Please sign in to save products.',
-  saved: (name: string) => `${name} saved to your favourites.`,
-  removed: (name: string) => `${name} removed from your favourites.`,
-  full: `You can save up to ${MAX_FAVOURITES} products. Remove one from My account to save another.`,
-} as const;

@@ -1,7 +1,7 @@
 import { ACCOUNT_MESSAGES } from './account.ts';
 import { CATALOGUE_TEXTS } from './catalogue-texts.ts';
 import { COMMUNITY_MESSAGES } from './community-constants.ts';
-import { FAVOURITE_TEXTS } from './favourites.ts';
+import { FAVOURITE_TEXTS } from './favourite-constants.ts';
 import { MESSAGES } from './texts.ts';
 
 /**

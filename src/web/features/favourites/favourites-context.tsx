@@ -10,12 +10,8 @@ import {
 } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { USER_API } from '../../../shared/constants.ts';
-import {
-  FAVOURITE_TEXTS,
-  FAVOURITES_PATH,
-  type FavouriteIds,
-  type FavouriteResult,
-} from '../../../shared/favourites.ts';
+import { FAVOURITE_TEXTS, FAVOURITES_PATH } from '../../../shared/favourite-constants.ts';
+import type { FavouriteIds, FavouriteResult } from '../../../shared/favourites.ts';
 import { apiFetch, errorMessage, isSessionExpiry, isSilent } from '../../lib/api.ts';
 import { useSession } from '../session/session.tsx';
 import { useToast } from '../toasts/toasts.tsx';

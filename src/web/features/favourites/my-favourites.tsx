@@ -1,6 +1,7 @@
 import { useRef } from 'react';
 import { USER_API } from '../../../shared/constants.ts';
-import { FAVOURITES_PAGE_SIZE, FAVOURITES_PATH, type FavouritesPage } from '../../../shared/favourites.ts';
+import { FAVOURITES_PAGE_SIZE, FAVOURITES_PATH } from '../../../shared/favourite-constants.ts';
+import type { FavouritesPage } from '../../../shared/favourites.ts';
 import { ProductGrid } from '../../components/product-card.tsx';
 import { useCommunityApi } from '../community/community-api.ts';
 import { ShowMore } from '../community/show-more.tsx';

@@ -1,7 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { ProductCard } from '../../../shared/api-types.ts';
 import { USER_API } from '../../../shared/constants.ts';
-import { FAVOURITES_PATH, type FavouritesPage } from '../../../shared/favourites.ts';
+import { FAVOURITES_PATH } from '../../../shared/favourite-constants.ts';
+import type { FavouritesPage } from '../../../shared/favourites.ts';
 import { apiFetch, errorMessage } from '../../lib/api.ts';
 import { useCompare } from '../compare/compare-context.tsx';
 import { findSame, itemName, MAX_COMPARE, toItem } from '../compare/list.ts';
