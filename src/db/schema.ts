@@ -904,6 +904,33 @@ export const follows = pgTable(
 );
 
 /** A user's upvote of a product; products.upvotes counts them. */
+/**
+ * Notifications (issue 23): what happened to a member's posts. `kind` is the thread of the post that made it
+ * (a comment on their review, a reply to their comment, an answer to their question) and `target_id` that
+ * post; a notification shows only while its post is there and not hidden, and its actor's account is not
+ * deleted.
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    targetId: integer('target_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('notifications_user_idx').on(t.userId, t.id.desc()),
+    index('notifications_unread_idx').on(t.userId).where(sql`${t.readAt} IS NULL`),
+    index('notifications_target_idx').on(t.kind, t.targetId),
+    check('notifications_kind', sql`${t.kind} IN ('comment', 'reply', 'answer')`),
+  ],
+);
+
 /** A member's saved products (issue 23): one row per model, newest first in My account. */
 export const favourites = pgTable(
   'favourites',

@@ -19,6 +19,7 @@ import { createMailer, type Mailer } from './lib/mailer.ts';
 import { RecommendationService } from './modules/preferences/recommendations.ts';
 import { PreferenceService } from './modules/preferences/service.ts';
 import { FavouriteService } from './modules/favourites/service.ts';
+import { NotificationService } from './modules/notifications/service.ts';
 import { CampaignService } from './modules/campaign/service.ts';
 import { ArticleService } from './modules/content/articles.ts';
 import { CONTENT_DIR, type ContentBundle, loadContent } from './modules/content/bundle.ts';
@@ -58,6 +59,7 @@ export interface Services extends WebServices {
   mailOutbox: MailOutbox;
   preferences: PreferenceService;
   favourites: FavouriteService;
+  notifications: NotificationService;
   recommendations: RecommendationService;
   sessions: SessionService;
   tokens: OneTimeTokens;
@@ -196,6 +198,7 @@ export function createServices(
     mailOutbox,
     preferences,
     favourites: new FavouriteService(database.db, clock),
+    notifications: new NotificationService(database.db, clock),
     recommendations: new RecommendationService(database.db, preferences),
     sessions,
     tokens,

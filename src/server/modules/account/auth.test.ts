@@ -33,6 +33,7 @@ async function protectedRoutes(): Promise<{ method: string; path: string }[]> {
 const PARAMS: Record<string, string> = {
   id: '1',
   photoId: '1',
+  productId: '1',
   reaction: 'like',
   sessionId: 'abcdefghijklmnop',
 };
@@ -137,6 +138,7 @@ const VALID: Record<string, { query?: string; body?: object | Buffer; type?: str
     body: { category_id: 'C001', budget_min: 10000, budget_max: 30000, focus_area: 4, released_within: 24 },
   },
   'POST /user/api/v1/user/report': { body: { username: 'someone1', reason_id: 1 } },
+  'POST /user/api/v1/notifications/read': { body: { all: true } },
   'POST /user/api/v1/user/appeals': { body: { notice_id: 1, text: 'Please look at it again.' } },
   'GET /moderation/api/v1/appeals': { query: 'page=0' },
   'POST /moderation/api/v1/appeals/{id}': { body: { outcome: 'uphold', reason: 'The rules were followed.' } },

@@ -474,6 +474,7 @@ export class AccountService {
       await this.d.db.execute(sql`DELETE FROM one_time_tokens WHERE user_id = ${ids}`);
       await this.d.db.execute(sql`DELETE FROM user_preferences WHERE user_id = ${ids}`);
       await this.d.db.execute(sql`DELETE FROM favourites WHERE user_id = ${ids}`);
+      await this.d.db.execute(sql`DELETE FROM notifications WHERE user_id = ${ids} OR actor_id = ${ids}`);
       await this.d.db.execute(sql`DELETE FROM help_requests WHERE user_id = ${ids}`);
       await this.d.db.execute(sql`DELETE FROM passes WHERE user_id = ${ids}`);
       // An appeal's text is the person's own words about a decision; the decision stays in the audit log.

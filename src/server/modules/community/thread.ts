@@ -19,7 +19,6 @@ import {
   isHideable,
   LIKES,
   markContributed,
-  type PostKind,
   react,
   type ReactionTarget,
   reactionName,
@@ -27,11 +26,13 @@ import {
   ancestorsVisible,
 } from './common.ts';
 import type { CommunityDeps } from './deps.ts';
+import { forgetNotices, notify } from '../notifications/notices.ts';
+import type { NotificationKind } from '../../../shared/notification-constants.ts';
 
 export type Poster = Actor;
 
 export interface Thread {
-  kind: PostKind;
+  kind: NotificationKind;
   table: string;
   /** The column naming the parent, e.g. 'review_id'. */
   parentColumn: string;
@@ -47,7 +48,7 @@ export interface Thread {
 }
 
 export const thread = (
-  kind: PostKind,
+  kind: NotificationKind,
   table: string,
   parent: [table: string, column: string, counter: string, notFound: ErrorCode],
   order: string,
@@ -190,10 +191,10 @@ export class Threads {
       : sql``;
     const id = await this.d.db.transaction(async (tx) => {
       // Counting first locks the parent, so it cannot be deleted before the row is in.
-      const [parent] = await rows(
+      const [parent] = await rows<{ user_id: number | null }>(
         tx,
         sql`UPDATE ${ident(t.parentTable)} p SET ${ident(t.parentCounter)} = p.${ident(t.parentCounter)} + 1
-          WHERE p.id = ${parentId} ${notHidden} RETURNING p.id`,
+          WHERE p.id = ${parentId} ${notHidden} RETURNING p.user_id`,
       );
       if (!parent) throw new AppError(t.parentNotFound);
       const [row] = await rows<{ id: number }>(
@@ -202,6 +203,15 @@ export class Threads {
           VALUES (${parentId}, ${user.userId}, ${text}, ${now}) RETURNING id`,
       );
       await markContributed(tx, user, now);
+      // The parent's author hears of it (issue 23), in the same transaction: never a post without its notice.
+      if (parent.user_id !== null && parent.user_id !== user.userId)
+        await notify(tx, {
+          userId: parent.user_id,
+          kind: t.kind,
+          actorId: user.userId,
+          targetId: row!.id,
+          at: now,
+        });
       return row!.id;
     });
     const [row] = await rows<ItemRow>(
@@ -232,6 +242,7 @@ export class Threads {
         sql`DELETE FROM ${table} WHERE id = ${id} RETURNING hidden_at IS NOT NULL AS hidden`,
       );
       if (!deleted) throw new AppError(t.reactions.notFound);
+      await forgetNotices(tx, t.kind, id);
       if (deleted.hidden) return;
       await tx.execute(
         sql`UPDATE ${ident(t.parentTable)} SET ${counter} = ${counter} - 1 WHERE id = ${item.parent_id}`,

@@ -1,0 +1,113 @@
+/**
+ * Reading notifications (issue 23). A notification shows only while the post that made it is there and not
+ * hidden, under a review that is not hidden (unless it is the member's own), and its author's account is not
+ * deleted: nothing about a hidden post or a deleted account leaks, and the unread count counts the same rows.
+ */
+import { type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../../db/client.ts';
+import { iso, rows } from '../../../db/sql.ts';
+import type {
+  Notification,
+  NotificationKind,
+  NotificationsPage,
+  ReadNotifications,
+} from '../../../shared/notifications.ts';
+import type { Clock } from '../../lib/clock.ts';
+
+/** How much of the post a notification quotes. */
+const QUOTE = 140;
+
+const visibleNotices = (userId: number): SQL => sql`FROM notifications n
+  JOIN users a ON a.id = n.actor_id AND a.deleted_at IS NULL
+  LEFT JOIN review_comments c ON n.kind = 'comment' AND c.id = n.target_id AND c.hidden_at IS NULL
+  LEFT JOIN comment_replies r ON n.kind = 'reply' AND r.id = n.target_id AND r.hidden_at IS NULL
+  LEFT JOIN review_comments rc ON rc.id = r.comment_id AND rc.hidden_at IS NULL
+  LEFT JOIN answers an ON n.kind = 'answer' AND an.id = n.target_id AND an.hidden_at IS NULL
+  LEFT JOIN questions q ON q.id = an.question_id AND q.hidden_at IS NULL
+  LEFT JOIN reviews rv ON rv.id = coalesce(c.review_id, rc.review_id)
+    AND (rv.hidden_at IS NULL OR rv.user_id = n.user_id)
+  -- The product, through the post's review or question: no row when the post, or what it is under, is gone.
+  JOIN products p ON p.id = coalesce(rv.product_id, q.product_id) AND NOT p.hidden
+  JOIN brands b ON b.id = p.brand_id
+  WHERE n.user_id = ${userId}`;
+
+interface NoticeRow {
+  id: number;
+  kind: NotificationKind;
+  read: boolean;
+  created_at: Date | string;
+  username: string;
+  first_name: string;
+  last_name: string;
+  body: string;
+  product_id: number;
+  review_id: number | null;
+  product: string;
+}
+
+const hrefOf = (r: NoticeRow) =>
+  r.review_id !== null
+    ? `/product/${r.product_id}/review/${r.review_id}`
+    : `/product/${r.product_id}#questions-heading`;
+
+const quote = (text: string) => {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > QUOTE ? `${flat.slice(0, QUOTE - 1).trimEnd()}…` : flat;
+};
+
+export class NotificationService {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+  ) {}
+
+  async unreadCount(userId: number): Promise<number> {
+    const [row] = await rows<{ n: number }>(
+      this.db,
+      sql`SELECT count(*)::int AS n ${visibleNotices(userId)} AND n.read_at IS NULL`,
+    );
+    return row?.n ?? 0;
+  }
+
+  /** A page of the member's notifications, newest first, with how many are unread. */
+  async list(userId: number, page: number, size: number): Promise<NotificationsPage> {
+    const [head] = await rows<{ total: number; unread: number }>(
+      this.db,
+      sql`SELECT count(*)::int AS total, count(*) FILTER (WHERE n.read_at IS NULL)::int AS unread
+        ${visibleNotices(userId)}`,
+    );
+    const total = head?.total ?? 0;
+    const found =
+      total > page * size
+        ? await rows<NoticeRow>(
+            this.db,
+            sql`SELECT n.id, n.kind, n.read_at IS NOT NULL AS read, n.created_at, a.username, a.first_name,
+                a.last_name, coalesce(c.body, r.body, an.body) AS body, p.id AS product_id, rv.id AS review_id,
+                b.name || ' ' || p.model AS product
+              ${visibleNotices(userId)}
+              ORDER BY n.id DESC LIMIT ${size} OFFSET ${page * size}`,
+          )
+        : [];
+    const items: Notification[] = found.map((r) => ({
+      id: r.id,
+      kind: r.kind,
+      read: r.read,
+      created_at: iso(r.created_at)!,
+      actor: { username: r.username, name: `${r.first_name} ${r.last_name}`.trim() },
+      text: quote(r.body),
+      href: hrefOf(r),
+      product: r.product,
+    }));
+    return { success: true, page, size, total, unread: head?.unread ?? 0, items };
+  }
+
+  /** Marks the member's own notifications read (others' ids change nothing); the unread count after. */
+  async markRead(userId: number, which: ReadNotifications): Promise<number> {
+    const now = this.clock.now().toISOString();
+    const only = which.ids ? sql`AND id = ANY(string_to_array(${which.ids.join(',')}, ',')::int[])` : sql``;
+    await this.db.execute(
+      sql`UPDATE notifications SET read_at = ${now} WHERE user_id = ${userId} AND read_at IS NULL ${only}`,
+    );
+    return this.unreadCount(userId);
+  }
+}
