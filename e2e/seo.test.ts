@@ -271,6 +271,7 @@ describe.skipIf(!browserAvailable())('search engines', () => {
       ['/my-account', 200],
       ['/user-profile', 200],
       ['/delete-my-account', 200],
+      ['/notifications', 200],
       ['/email-verification', 200],
       ['/initiate-forgot-password', 200],
       ['/product-recommendation', 200],

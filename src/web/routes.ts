@@ -22,6 +22,7 @@ export default [
   route('create-new-password/:token', 'routes/create-new-password.tsx'),
   route('user-profile', 'routes/user-profile.tsx'),
   route('my-account', 'routes/my-account.tsx'),
+  route('notifications', 'routes/notifications.tsx'),
   route('delete-my-account', 'routes/delete-my-account.tsx'),
   route('homepage/:token', 'routes/homepage.tsx'),
   // Articles, help, legal and company pages (issue 7).

@@ -21,6 +21,11 @@ const UserMenu = lazy(() =>
   import('../features/session/user-menu.tsx').then((m) => ({ default: m.UserMenu })),
 );
 
+/** The bell, for signed-in visitors only: off the first load too. */
+const NotificationBell = lazy(() =>
+  import('../features/notifications/bell.tsx').then((m) => ({ default: m.NotificationBell })),
+);
+
 /** The top bar: collapses to a menu button under 1000 px. */
 export function NavBar({ active }: { active: number }) {
   const location = useLocation();
@@ -51,6 +56,11 @@ export function NavBar({ active }: { active: number }) {
         {/* /search is a search box: a second one here would be a second, identical search landmark. */}
         {location.pathname !== '/search' && <SearchBox className="search-box-top" />}
         <Link to="/search" className="search-link mask-icon" aria-label="Search" />
+        {token && (
+          <Suspense fallback={<span className="bell-placeholder" />}>
+            <NotificationBell />
+          </Suspense>
+        )}
         <button
           ref={menuButton}
           type="button"

@@ -1,0 +1,128 @@
+import { useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { USER_API } from '../../shared/constants.ts';
+import {
+  NOTIFICATION_TEXTS,
+  NOTIFICATIONS_PAGE_SIZE,
+  NOTIFICATIONS_PATH,
+} from '../../shared/notification-constants.ts';
+import type { Notification, NotificationsPage, UnreadCount } from '../../shared/notifications.ts';
+import { When } from '../features/community/author-line.tsx';
+import { useCommunityApi } from '../features/community/community-api.ts';
+import communityStylesHref from '../features/community/community.css?url';
+import { ShowMore } from '../features/community/show-more.tsx';
+import { usePagedList } from '../features/community/use-paged-list.ts';
+import { signInHref } from '../features/favourites/favourites-context.tsx';
+import { announceChange } from '../features/notifications/unread.ts';
+import { useSession } from '../features/session/session.tsx';
+import { useToast } from '../features/toasts/toasts.tsx';
+import { errorMessage, isSilent } from '../lib/api.ts';
+import { type MetaContext, pageMeta } from '../lib/meta.ts';
+import type { Route } from './+types/notifications';
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: communityStylesHref }];
+
+export const meta = (args: MetaContext) =>
+  pageMeta(args, 'Notifications', 'Replies, comments and answers to what you posted on Verdict.', {
+    noindex: true,
+  });
+
+const READ = `${USER_API}${NOTIFICATIONS_PATH}/read`;
+
+/** /notifications (issue 23): the member's notifications, newest first, six at a time, with mark read. */
+export default function Notifications() {
+  const { token, ready } = useSession();
+  return (
+    <div className="account-page">
+      <h1 className="page-title">Notifications</h1>
+      {!ready ? null : token ? (
+        <NotificationList key={token} />
+      ) : (
+        <p>
+          <Link to={signInHref('/notifications')}>Sign in</Link> to see your notifications.
+        </p>
+      )}
+    </div>
+  );
+}
+
+function NotificationList() {
+  const api = useCommunityApi();
+  const toast = useToast();
+  const listRef = useRef<HTMLOListElement>(null);
+  const [unread, setUnread] = useState(0);
+  const list = usePagedList(async (page) => {
+    const r = await api.get<NotificationsPage>(
+      `${USER_API}${NOTIFICATIONS_PATH}?page=${page}&size=${NOTIFICATIONS_PAGE_SIZE}`,
+    );
+    setUnread(r.unread);
+    return { items: r.items, total: r.total };
+  });
+
+  const markRead = async (body: { ids: number[] } | { all: true }) => {
+    try {
+      const r = await api.post<UnreadCount>(READ, body);
+      setUnread(r.unread);
+      list.setItems((items) =>
+        items.map((n) => ('all' in body || body.ids.includes(n.id) ? { ...n, read: true } : n)),
+      );
+      announceChange();
+    } catch (err) {
+      if (!isSilent(err)) toast.show({ message: errorMessage(err), type: 'error' });
+    }
+  };
+
+  return (
+    <section className="account-card" aria-labelledby="notifications-list">
+      <div className="notifications-head">
+        <h2 id="notifications-list">
+          {unread > 0 ? `${unread} unread` : 'All read'}
+          {list.total > 0 && <span className="muted"> · {list.total} in all</span>}
+        </h2>
+        {unread > 0 && (
+          <button type="button" className="button" onClick={() => void markRead({ all: true })}>
+            Mark all as read
+          </button>
+        )}
+      </div>
+      {list.error && <p role="alert">{list.error}</p>}
+      {!list.loading && !list.error && list.total === 0 && (
+        <p className="empty">
+          Nothing yet. When someone comments on your review, replies to your comment or answers your question,
+          you will find it here.
+        </p>
+      )}
+      <ol ref={listRef} className="notifications">
+        {list.items.map((n) => (
+          <NotificationItem key={n.id} n={n} onRead={() => void markRead({ ids: [n.id] })} />
+        ))}
+      </ol>
+      <ShowMore list={list} label="Show more notifications" listRef={listRef} />
+    </section>
+  );
+}
+
+function NotificationItem({ n, onRead }: { n: Notification; onRead(): void }) {
+  return (
+    <li className={n.read ? 'notification' : 'notification unread'}>
+      <p className="notification-title">
+        {!n.read && <span className="visually-hidden">Unread: </span>}
+        <Link to={n.href} onClick={() => !n.read && onRead()}>
+          {n.actor.name} {NOTIFICATION_TEXTS[n.kind]}
+        </Link>{' '}
+        <span className="muted">on {n.product}</span>
+      </p>
+      <blockquote className="notification-quote">{n.text}</blockquote>
+      <div className="notification-foot">
+        <span className="muted small">
+          <When date={n.created_at} />
+        </span>
+        {!n.read && (
+          <button type="button" className="text-button" onClick={onRead}>
+            Mark as read
+          </button>
+        )}
+      </div>
+    </li>
+  );
+}
