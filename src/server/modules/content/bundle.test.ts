@@ -156,6 +156,7 @@ describe('loadContent', () => {
       '/my-account',
       '/user-profile',
       '/delete-my-account',
+      '/notifications',
       '/product-recommendation',
       '/initiate-forgot-password',
       '/search',
