@@ -33,6 +33,7 @@ import {
 import { createBenchDatabase } from './pgdb.ts';
 import { otherPhone, withPhotos } from './photos.ts';
 import { benchPriceHistory, checkPriceHistoryBudget } from './price-history.ts';
+import { benchUnreadCount, checkUnreadCountBudget } from './notifications.ts';
 import type { RouteResult } from './load.ts';
 import { type Budget, budgetTable, pageTable, routeTable, writeJson } from './report.ts';
 import { searchTable, typingTable, type SearchRow } from './report-search.ts';
@@ -120,9 +121,14 @@ async function main(): Promise<void> {
   let recommendations: RecommendationsBench | undefined;
   let recommendationsError: string | undefined;
   let priceHistory: RouteResult | undefined;
+  let unreadCount: RouteResult | undefined;
   if (postgres && database) {
     api.postgres = await benchApi(postgres);
     priceHistory = await benchPriceHistory(postgres.baseUrl);
+    const dbUrl = database.url;
+    unreadCount = await attempt('Notifications benchmark', partErrors, () =>
+      benchUnreadCount(postgres!.baseUrl, dbUrl),
+    );
     await pagesAndHealthz(postgres, api.postgres.productId);
     await stopServer(postgres);
     // Two nodes on the same database and a shared Redis: a review posted on one, seen on both.
@@ -218,6 +224,7 @@ async function main(): Promise<void> {
     ...checkSearchBudgets(real, big, typing, debounce),
     ...checkSignInBudget(signIn),
     ...(priceHistory ? [checkPriceHistoryBudget(priceHistory)] : []),
+    ...(unreadCount ? [checkUnreadCountBudget(unreadCount)] : []),
     ...(reviews ? checkReviewsBudgets(reviews) : []),
     ...(recommendations ? checkRecommendationsBudgets(recommendations) : []),
     ...renderBudgets,

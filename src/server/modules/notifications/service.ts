@@ -1,7 +1,8 @@
 /**
  * Reading notifications (issue 23). A notification shows only while the post that made it is there and not
- * hidden, under a review that is not hidden (unless it is the member's own), and its author's account is not
- * deleted: nothing about a hidden post or a deleted account leaks, and the unread count counts the same rows.
+ * hidden, under a review or question that is not hidden (a review of the member's own excepted) of a listed
+ * product, and its author's account is not deleted: nothing about a hidden post or a deleted account leaks,
+ * and the unread count counts the same rows.
  */
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
@@ -17,19 +18,36 @@ import type { Clock } from '../../lib/clock.ts';
 /** How much of the post a notification quotes. */
 const QUOTE = 140;
 
-const visibleNotices = (userId: number): SQL => sql`FROM notifications n
-  JOIN users a ON a.id = n.actor_id AND a.deleted_at IS NULL
-  LEFT JOIN review_comments c ON n.kind = 'comment' AND c.id = n.target_id AND c.hidden_at IS NULL
-  LEFT JOIN comment_replies r ON n.kind = 'reply' AND r.id = n.target_id AND r.hidden_at IS NULL
-  LEFT JOIN review_comments rc ON rc.id = r.comment_id AND rc.hidden_at IS NULL
-  LEFT JOIN answers an ON n.kind = 'answer' AND an.id = n.target_id AND an.hidden_at IS NULL
-  LEFT JOIN questions q ON q.id = an.question_id AND q.hidden_at IS NULL
+/**
+ * The member's notifications that show: one small EXISTS per kind rather than one join of every table, so the
+ * count (asked by every open page every 30 seconds) plans in well under a millisecond.
+ */
+const visible = (userId: number): SQL => sql`n.user_id = ${userId}
+  AND EXISTS (SELECT 1 FROM users a WHERE a.id = n.actor_id AND a.deleted_at IS NULL)
+  AND CASE n.kind
+    WHEN 'comment' THEN EXISTS (SELECT 1 FROM review_comments c JOIN reviews rv ON rv.id = c.review_id
+      JOIN products p ON p.id = rv.product_id
+      WHERE c.id = n.target_id AND c.hidden_at IS NULL AND (rv.hidden_at IS NULL OR rv.user_id = n.user_id)
+        AND NOT p.hidden)
+    WHEN 'reply' THEN EXISTS (SELECT 1 FROM comment_replies r JOIN review_comments rc ON rc.id = r.comment_id
+      JOIN reviews rv ON rv.id = rc.review_id JOIN products p ON p.id = rv.product_id
+      WHERE r.id = n.target_id AND r.hidden_at IS NULL AND rc.hidden_at IS NULL
+        AND (rv.hidden_at IS NULL OR rv.user_id = n.user_id) AND NOT p.hidden)
+    WHEN 'answer' THEN EXISTS (SELECT 1 FROM answers an JOIN questions q ON q.id = an.question_id
+      JOIN products p ON p.id = q.product_id
+      WHERE an.id = n.target_id AND an.hidden_at IS NULL AND q.hidden_at IS NULL AND NOT p.hidden)
+    ELSE false END`;
+
+/** What a shown notification says: its actor, its post and where that post is (a page of rows only). */
+const DETAILS = sql`JOIN users a ON a.id = n.actor_id
+  LEFT JOIN review_comments c ON n.kind = 'comment' AND c.id = n.target_id
+  LEFT JOIN comment_replies r ON n.kind = 'reply' AND r.id = n.target_id
+  LEFT JOIN review_comments rc ON rc.id = r.comment_id
+  LEFT JOIN answers an ON n.kind = 'answer' AND an.id = n.target_id
+  LEFT JOIN questions q ON q.id = an.question_id
   LEFT JOIN reviews rv ON rv.id = coalesce(c.review_id, rc.review_id)
-    AND (rv.hidden_at IS NULL OR rv.user_id = n.user_id)
-  -- The product, through the post's review or question: no row when the post, or what it is under, is gone.
-  JOIN products p ON p.id = coalesce(rv.product_id, q.product_id) AND NOT p.hidden
-  JOIN brands b ON b.id = p.brand_id
-  WHERE n.user_id = ${userId}`;
+  JOIN products p ON p.id = coalesce(rv.product_id, q.product_id)
+  JOIN brands b ON b.id = p.brand_id`;
 
 interface NoticeRow {
   id: number;
@@ -64,7 +82,7 @@ export class NotificationService {
   async unreadCount(userId: number): Promise<number> {
     const [row] = await rows<{ n: number }>(
       this.db,
-      sql`SELECT count(*)::int AS n ${visibleNotices(userId)} AND n.read_at IS NULL`,
+      sql`SELECT count(*)::int AS n FROM notifications n WHERE ${visible(userId)} AND n.read_at IS NULL`,
     );
     return row?.n ?? 0;
   }
@@ -74,7 +92,7 @@ export class NotificationService {
     const [head] = await rows<{ total: number; unread: number }>(
       this.db,
       sql`SELECT count(*)::int AS total, count(*) FILTER (WHERE n.read_at IS NULL)::int AS unread
-        ${visibleNotices(userId)}`,
+        FROM notifications n WHERE ${visible(userId)}`,
     );
     const total = head?.total ?? 0;
     const found =
@@ -84,8 +102,10 @@ export class NotificationService {
             sql`SELECT n.id, n.kind, n.read_at IS NOT NULL AS read, n.created_at, a.username, a.first_name,
                 a.last_name, coalesce(c.body, r.body, an.body) AS body, p.id AS product_id, rv.id AS review_id,
                 b.name || ' ' || p.model AS product
-              ${visibleNotices(userId)}
-              ORDER BY n.id DESC LIMIT ${size} OFFSET ${page * size}`,
+              FROM (SELECT * FROM notifications n WHERE ${visible(userId)}
+                ORDER BY n.id DESC LIMIT ${size} OFFSET ${page * size}) n
+              ${DETAILS}
+              ORDER BY n.id DESC`,
           )
         : [];
     const items: Notification[] = found.map((r) => ({
