@@ -925,7 +925,9 @@ export const notifications = pgTable(
   },
   (t) => [
     index('notifications_user_idx').on(t.userId, t.id.desc()),
-    index('notifications_unread_idx').on(t.userId).where(sql`${t.readAt} IS NULL`),
+    index('notifications_unread_idx')
+      .on(t.userId)
+      .where(sql`${t.readAt} IS NULL`),
     index('notifications_target_idx').on(t.kind, t.targetId),
     check('notifications_kind', sql`${t.kind} IN ('comment', 'reply', 'answer')`),
   ],
