@@ -26,6 +26,16 @@ export const ProductCardSchema = z.object({
 });
 export type ProductCard = z.infer<typeof ProductCardSchema>;
 
+/** A page of product cards: `{success, page, size, total, products}` (a member's upvotes, their favourites). */
+export const ProductCardsPageSchema = z.object({
+  success: z.literal(true),
+  page: z.number().int(),
+  size: z.number().int(),
+  total: z.number().int(),
+  products: z.array(ProductCardSchema),
+});
+export type ProductCardsPage = z.infer<typeof ProductCardsPageSchema>;
+
 export const RangeSchema = z.object({ min: z.number().nullable(), max: z.number().nullable() });
 
 export const PrimeRangesSchema = z.object({

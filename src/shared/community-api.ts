@@ -4,7 +4,7 @@
  * false for visitors).
  */
 import { z } from './zod.ts';
-import { pageOf, ProductCardSchema } from './api-types.ts';
+import { pageOf, ProductCardsPageSchema } from './api-types.ts';
 import {
   type AspectKey,
   ASPECTS,
@@ -225,11 +225,5 @@ export const FollowResultSchema = z.object({
 export type FollowResult = z.infer<typeof FollowResultSchema>;
 
 /** GET /user/products-upvoted: catalogue cards, as the other product lists give them. */
-export const UpvotedProductsSchema = z.object({
-  success: z.literal(true),
-  page: z.number().int(),
-  size: z.number().int(),
-  total: z.number().int(),
-  products: z.array(ProductCardSchema),
-});
+export const UpvotedProductsSchema = ProductCardsPageSchema;
 export type UpvotedProducts = z.infer<typeof UpvotedProductsSchema>;

@@ -3,7 +3,7 @@
  * price and rating. Saved per model, as reviews and upvotes are; a variant's id saves its model.
  */
 import { z } from './zod.ts';
-import { ProductCardSchema } from './api-types.ts';
+import { ProductCardsPageSchema } from './api-types.ts';
 export * from './favourite-constants.ts';
 
 /** POST and DELETE /user/favourites/{productId}: the product's state for the member, and how many they keep. */
@@ -16,13 +16,7 @@ export const FavouriteResultSchema = z.object({
 export type FavouriteResult = z.infer<typeof FavouriteResultSchema>;
 
 /** GET /user/favourites: a page of product cards, the latest saved first. */
-export const FavouritesPageSchema = z.object({
-  success: z.literal(true),
-  products: z.array(ProductCardSchema),
-  page: z.number().int(),
-  size: z.number().int(),
-  total: z.number().int(),
-});
+export const FavouritesPageSchema = ProductCardsPageSchema;
 export type FavouritesPage = z.infer<typeof FavouritesPageSchema>;
 
 /**
