@@ -13,6 +13,7 @@ import { USER_API } from '../../../shared/constants.ts';
 import { FAVOURITE_TEXTS, FAVOURITES_PATH } from '../../../shared/favourite-constants.ts';
 import type { FavouriteIds, FavouriteResult } from '../../../shared/favourites.ts';
 import { apiFetch, errorMessage, isSessionExpiry, isSilent } from '../../lib/api.ts';
+import { signInHref } from '../session/next-path.ts';
 import { useSession } from '../session/session.tsx';
 import { useToast } from '../toasts/toasts.tsx';
 
@@ -36,9 +37,6 @@ export function useFavourites(): FavouritesApi {
   if (!api) throw new Error('useFavourites needs a FavouritesProvider');
   return api;
 }
-
-/** Where sign-in sends someone back to: this page. */
-export const signInHref = (path: string) => `/sign-in?next=${encodeURIComponent(path)}`;
 
 const NONE: ReadonlySet<number> = new Set();
 

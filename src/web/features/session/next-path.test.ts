@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { safeNext } from './next-path.ts';
+import { safeNext, signInHref } from './next-path.ts';
 
 describe('safeNext', () => {
   it('goes back to a page of this site, and nowhere else', () => {
@@ -7,5 +7,11 @@ describe('safeNext', () => {
     expect(safeNext('/browse')).toBe('/browse');
     for (const bad of [null, '', 'https://evil.example/', '//evil.example/x', '/\\evil.example', 'product/1'])
       expect(safeNext(bad), String(bad)).toBe('/home');
+  });
+
+  it('makes the way back survive the round trip', () => {
+    const path = '/product/716?star=5#reviews';
+    const href = signInHref(path);
+    expect(safeNext(new URL(href, 'http://x').searchParams.get('next'))).toBe(path);
   });
 });

@@ -5,3 +5,6 @@
 export function safeNext(next: string | null): string {
   return next && /^\/(?![/\\])/.test(next) ? next : '/home';
 }
+
+/** The sign-in page that brings the visitor back to `path` afterwards. */
+export const signInHref = (path: string) => `/sign-in?next=${encodeURIComponent(path)}`;
