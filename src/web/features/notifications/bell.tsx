@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { formatCount } from '../../../shared/format.ts';
 import { useSession } from '../session/session.tsx';
@@ -34,10 +34,7 @@ export function NotificationBell() {
       controller = new AbortController();
       try {
         const { unread: n } = await fetchUnread(token, controller.signal);
-        setUnread((before) => {
-          if (before !== null && n > before) setSaid(`${formatCount(n)} unread notifications`);
-          return n;
-        });
+        setUnread(n);
         delay = POLL_MS;
       } catch {
         if (controller.signal.aborted) return;
@@ -60,6 +57,15 @@ export function NotificationBell() {
       window.removeEventListener(NOTIFICATIONS_CHANGED, onChange);
     };
   }, [token, pathname]);
+
+  // A count higher than the one before is said aloud (not the first one: that is the page's own state).
+  const before = useRef<number | null>(null);
+  useEffect(() => {
+    if (unread === null) return;
+    if (before.current !== null && unread > before.current)
+      setSaid(`${formatCount(unread)} unread notifications`);
+    before.current = unread;
+  }, [unread]);
 
   const count = unread ?? 0;
   return (
