@@ -72,6 +72,11 @@ describe('favourites', () => {
     expect(first).toMatchObject({ id: three[0]!.id, total_reviews: three[0]!.total_reviews });
     expect(first.price_from ?? first.price).toBe(three[0]!.price);
     expect(typeof first.value === 'number' || first.value === null).toBe(true);
+    // The same card the product list gives: its rating and price as the catalogue has them now.
+    const catalogue = await t.app.inject({ url: `/platform/api/v1/product/${three[0]!.id}` });
+    expect(catalogue.statusCode).toBe(200);
+    expect(first.total_reviews).toBe(catalogue.json().product.total_reviews);
+    expect(first.value).toBe(catalogue.json().product.value);
     // Every id that names a saved phone: the models' and their variants'.
     const named = await query<{ id: number }>(
       t.database,
