@@ -272,6 +272,7 @@ describe.skipIf(!browserAvailable())('search engines', () => {
       ['/user-profile', 200],
       ['/delete-my-account', 200],
       ['/notifications', 200],
+      ['/unsubscribe', 200],
       ['/email-verification', 200],
       ['/initiate-forgot-password', 200],
       ['/product-recommendation', 200],

@@ -457,6 +457,8 @@ export const users = pgTable(
      * new-account limits apply. Cleared when moderators hide one of the user's posts.
      */
     trustedAt: timestamp('trusted_at', { withTimezone: true }),
+    /** When the member's last notification digest was queued (at most one a day, issue 23). */
+    digestSentAt: timestamp('digest_sent_at', { withTimezone: true }),
     /** Set by "delete my account": hidden at once, restorable by signing in for 7 days, then erased. */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     erasedAt: timestamp('erased_at', { withTimezone: true }),
@@ -920,8 +922,14 @@ export const notifications = pgTable(
     kind: text('kind').notNull(),
     actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
     targetId: integer('target_id').notNull(),
+    /** What alike notices group by on the list (a review's comments, a question's answers): null stands alone. */
+    groupKey: integer('group_key'),
+    /** What the notice says beyond its target: a price drop's prices, a milestone's count, a moderation note. */
+    detail: jsonb('detail').$type<Record<string, number | string>>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     readAt: timestamp('read_at', { withTimezone: true }),
+    /** When the daily digest carried it (only notices of a kind the member gets by email). */
+    emailedAt: timestamp('emailed_at', { withTimezone: true }),
   },
   (t) => [
     index('notifications_user_idx').on(t.userId, t.id.desc()),
@@ -929,7 +937,67 @@ export const notifications = pgTable(
       .on(t.userId)
       .where(sql`${t.readAt} IS NULL`),
     index('notifications_target_idx').on(t.kind, t.targetId),
-    check('notifications_kind', sql`${t.kind} IN ('comment', 'reply', 'answer')`),
+    check(
+      'notifications_kind',
+      sql`${t.kind} IN ('comment', 'reply', 'answer', 'article_comment', 'useful', 'follower', 'review', 'moderation',
+        'price', 'pass')`,
+    ),
+  ],
+);
+
+/** How a member gets each kind of notification: 'app' (the bell; the default), 'email' (and a daily digest), 'off'. */
+export const notificationSettings = pgTable(
+  'notification_settings',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    channel: text('channel').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.kind] }),
+    check('notification_settings_channel', sql`${t.channel} IN ('app', 'email', 'off')`),
+  ],
+);
+
+/** A thread (a review's comments, a question's answers) a member no longer hears about. */
+export const notificationMutes = pgTable(
+  'notification_mutes',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    thread: text('thread').notNull(),
+    threadId: integer('thread_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.thread, t.threadId] }),
+    check('notification_mutes_thread', sql`${t.thread} IN ('review', 'question', 'article')`),
+  ],
+);
+
+/** "Tell me when it drops below ₹X" on a model: fires once, when a variant's recorded price goes below `below`. */
+export const priceAlerts = pgTable(
+  'price_alerts',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    below: integer('below').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    firedAt: timestamp('fired_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('price_alerts_user_product_idx').on(t.userId, t.productId),
+    index('price_alerts_waiting_idx')
+      .on(t.productId, t.below)
+      .where(sql`${t.firedAt} IS NULL`),
   ],
 );
 
@@ -1212,6 +1280,8 @@ export const mailOutbox = pgTable(
     toAddress: text('to_address').notNull(),
     subject: text('subject').notNull(),
     body: text('body').notNull(),
+    /** Extra headers, e.g. a digest's List-Unsubscribe and List-Unsubscribe-Post (RFC 8058). */
+    headers: jsonb('headers').$type<Record<string, string>>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),

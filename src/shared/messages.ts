@@ -2,6 +2,8 @@ import { ACCOUNT_MESSAGES } from './account.ts';
 import { CATALOGUE_TEXTS } from './catalogue-texts.ts';
 import { COMMUNITY_MESSAGES } from './community-constants.ts';
 import { FAVOURITE_TEXTS } from './favourite-constants.ts';
+import { NOTIFICATION_MESSAGES } from './notification-constants.ts';
+import { ALERT_TEXTS } from './price-alert-constants.ts';
 import { MESSAGES } from './texts.ts';
 
 /**
@@ -21,6 +23,10 @@ export const ERRORS = {
   NOT_FOUND: { status: 404, message: 'We could not find what you were looking for.' },
   PRODUCT_NOT_FOUND: { status: 404, message: 'Product not found.' },
   FAVOURITES_FULL: { status: 409, message: FAVOURITE_TEXTS.full },
+  ALERTS_FULL: { status: 409, message: ALERT_TEXTS.full },
+  ALERT_NOT_BELOW: { status: 400, message: ALERT_TEXTS.notBelow },
+  BAD_UNSUBSCRIBE: { status: 400, message: NOTIFICATION_MESSAGES.badUnsubscribe },
+  THREAD_NOT_FOUND: { status: 404, message: 'We could not find that thread.' },
   VARIANT_NOT_OF_PRODUCT: { status: 400, message: CATALOGUE_TEXTS.variantNotOfProduct },
   CATEGORY_NOT_FOUND: { status: 404, message: 'Category not found.' },
   ROUTE_NOT_FOUND: { status: 404, message: 'No such API endpoint.' },

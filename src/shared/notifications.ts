@@ -1,22 +1,37 @@
 /** Notifications (issue 23): the API's shapes. Constants and texts are in notification-constants.ts. */
-import { MAX_READ_IDS, NOTIFICATION_KINDS } from './notification-constants.ts';
+import {
+  MAX_READ_IDS,
+  MUTE_THREADS,
+  NOTIFICATION_CHANNELS,
+  NOTIFICATION_KINDS,
+  type NotificationKind,
+} from './notification-constants.ts';
 import { z } from './zod.ts';
 
 export * from './notification-constants.ts';
 
 export const NotificationSchema = z.object({
+  /** The newest notice of the group. */
   id: z.number().int(),
+  /** Every notice the item groups ("riya and 4 others commented on your review"), newest first. */
+  ids: z.array(z.number().int()),
+  count: z.number().int(),
   kind: z.enum(NOTIFICATION_KINDS),
   read: z.boolean(),
   created_at: z.string(),
-  /** Who did it. */
-  actor: z.object({ username: z.string(), name: z.string() }),
-  /** The start of what they wrote, as text. */
+  /** Who did it (the latest of a group); null for the site's own notices (prices, moderation, the pass). */
+  actor: z.object({ username: z.string(), name: z.string() }).nullable(),
+  /** What happened, as a sentence. */
+  title: z.string(),
+  /** The start of what they wrote, as text, or a notice's detail. */
   text: z.string(),
-  /** Where it is: the review, or the product's questions. */
+  /** Where it is. */
   href: z.string(),
   /** The product it is about: brand and model. */
-  product: z.string(),
+  product: z.string().nullable(),
+  /** The thread it belongs to, which can be muted. */
+  thread: z.object({ kind: z.enum(MUTE_THREADS), id: z.number().int() }).nullable(),
+  muted: z.boolean(),
 });
 export type Notification = z.infer<typeof NotificationSchema>;
 
@@ -46,3 +61,25 @@ export const ReadNotificationsSchema = z
     path: ['ids'],
   });
 export type ReadNotifications = z.infer<typeof ReadNotificationsSchema>;
+
+/** GET and PUT /notifications/settings: how the member gets each kind. */
+export const NotificationSettingsSchema = z.object(
+  Object.fromEntries(NOTIFICATION_KINDS.map((k) => [k, z.enum(NOTIFICATION_CHANNELS)])) as Record<
+    NotificationKind,
+    z.ZodEnum<{ [C in (typeof NOTIFICATION_CHANNELS)[number]]: C }>
+  >,
+);
+export type NotificationSettings = z.infer<typeof NotificationSettingsSchema>;
+export const NotificationSettingsResultSchema = z.object({
+  success: z.literal(true),
+  settings: NotificationSettingsSchema,
+});
+
+/** PUT and DELETE /notifications/mutes/{thread}/{id}. */
+export const MuteResultSchema = z.object({
+  success: z.literal(true),
+  thread: z.enum(MUTE_THREADS),
+  id: z.number().int(),
+  muted: z.boolean(),
+});
+export type MuteResult = z.infer<typeof MuteResultSchema>;

@@ -23,6 +23,7 @@ export default [
   route('user-profile', 'routes/user-profile.tsx'),
   route('my-account', 'routes/my-account.tsx'),
   route('notifications', 'routes/notifications.tsx'),
+  route('unsubscribe', 'routes/unsubscribe.tsx'),
   route('delete-my-account', 'routes/delete-my-account.tsx'),
   route('homepage/:token', 'routes/homepage.tsx'),
   // Articles, help, legal and company pages (issue 7).

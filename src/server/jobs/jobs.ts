@@ -3,6 +3,7 @@ import { HOUR, MINUTE } from '../lib/clock.ts';
 import { accountMaintenance } from '../modules/account/maintenance.ts';
 import { TestCheckoutProvider } from '../modules/payments/test-checkout.ts';
 import type { Services } from '../services.ts';
+import { passEndingNotices } from '../modules/notifications/notices.ts';
 import type { Job } from './scheduler.ts';
 
 /** How often each node looks for due chores. */
@@ -17,6 +18,17 @@ export function serverJobs(services: Services): Job[] {
   return [
     // Accounts deleted more than 7 days ago are erased, expired tokens and CAPTCHA solutions forgotten.
     { name: 'account-maintenance', everyMs: HOUR, run: () => accountMaintenance(services) },
+    // Notification emails go out as a digest, at most one a day a member; passes ending soon are told.
+    {
+      name: 'notification-digest',
+      everyMs: HOUR,
+      run: async () => ({ queued: await services.digest.sendDue() }),
+    },
+    {
+      name: 'pass-notices',
+      everyMs: HOUR,
+      run: async () => ({ told: await passEndingNotices(services.database.db, services.clock.now()) }),
+    },
     { name: 'trend-labels', everyMs: 10 * MINUTE, run: () => refreshTrendLabels(services.database.db) },
     // A pending test payment is settled even if the node that took it stopped before its timer fired.
     ...(provider instanceof TestCheckoutProvider

@@ -31,6 +31,7 @@ interface Claimed {
   to: string;
   subject: string;
   text: string;
+  headers: Record<string, string> | null;
   attempts: number;
 }
 
@@ -75,8 +76,9 @@ export class MailOutbox {
     const now = this.clock.now().toISOString();
     const [row] = await rows<{ id: number }>(
       db,
-      sql`INSERT INTO mail_outbox (to_address, subject, body, created_at, next_attempt_at)
-          VALUES (${mail.to}, ${mail.subject}, ${mail.text}, ${now}, ${now}) RETURNING id`,
+      sql`INSERT INTO mail_outbox (to_address, subject, body, headers, created_at, next_attempt_at)
+          VALUES (${mail.to}, ${mail.subject}, ${mail.text},
+            ${mail.headers ? JSON.stringify(mail.headers) : null}::jsonb, ${now}, ${now}) RETURNING id`,
     );
     return row!.id;
   }
@@ -157,14 +159,19 @@ export class MailOutbox {
             FOR UPDATE SKIP LOCKED
           ) due
           WHERE m.id = due.id
-          RETURNING m.id, m.to_address AS "to", m.subject, m.body AS text, m.attempts`,
+          RETURNING m.id, m.to_address AS "to", m.subject, m.body AS text, m.headers, m.attempts`,
     );
     let sent = 0;
     let failed = 0;
     for (const mail of claimed) {
       let error: unknown = null;
       try {
-        await this.mailer.send({ to: mail.to, subject: mail.subject, text: mail.text });
+        await this.mailer.send({
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.text,
+          ...(mail.headers ? { headers: mail.headers } : {}),
+        });
       } catch (err) {
         error = err ?? new Error('unknown error');
       }

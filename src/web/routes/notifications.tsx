@@ -2,11 +2,12 @@ import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { USER_API } from '../../shared/constants.ts';
 import {
-  NOTIFICATION_TEXTS,
+  NOTIFICATION_MESSAGES,
   NOTIFICATIONS_PAGE_SIZE,
   NOTIFICATIONS_PATH,
 } from '../../shared/notification-constants.ts';
-import type { Notification, NotificationsPage, UnreadCount } from '../../shared/notifications.ts';
+import type { MuteResult, Notification, NotificationsPage, UnreadCount } from '../../shared/notifications.ts';
+import { NotificationSettingsForm } from '../features/notifications/settings-form.tsx';
 import { When } from '../features/community/author-line.tsx';
 import { useCommunityApi } from '../features/community/community-api.ts';
 import communityStylesHref from '../features/community/community.css?url';
@@ -23,7 +24,7 @@ import type { Route } from './+types/notifications';
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: communityStylesHref }];
 
 export const meta = (args: MetaContext) =>
-  pageMeta(args, 'Notifications', 'Replies, comments and answers to what you posted on Verdict.', {
+  pageMeta(args, 'Notifications', 'Replies, answers, followers and price drops on Verdict.', {
     noindex: true,
   });
 
@@ -36,7 +37,10 @@ export default function Notifications() {
     <div className="account-page">
       <h1 className="page-title">Notifications</h1>
       {!ready ? null : token ? (
-        <NotificationList key={token} />
+        <>
+          <NotificationList key={token} />
+          <NotificationSettingsForm key={`settings-${token}`} />
+        </>
       ) : (
         <p>
           <Link to={signInHref('/notifications')}>Sign in</Link> to see your notifications.
@@ -72,6 +76,22 @@ function NotificationList() {
     }
   };
 
+  const mute = async (n: Notification, muted: boolean) => {
+    if (!n.thread) return;
+    const url = `${USER_API}${NOTIFICATIONS_PATH}/mutes/${n.thread.kind}/${n.thread.id}`;
+    try {
+      await (muted ? api.put<MuteResult>(url, {}) : api.del<MuteResult>(url));
+      const same = (m: Notification) => m.thread?.kind === n.thread!.kind && m.thread.id === n.thread!.id;
+      list.setItems((items) => items.map((m) => (same(m) ? { ...m, muted } : m)));
+      toast.show({
+        message: muted ? NOTIFICATION_MESSAGES.muted : NOTIFICATION_MESSAGES.unmuted,
+        type: 'success',
+      });
+    } catch (err) {
+      if (!isSilent(err)) toast.show({ message: errorMessage(err), type: 'error' });
+    }
+  };
+
   return (
     <section className="account-card" aria-labelledby="notifications-list">
       <div className="notifications-head">
@@ -88,13 +108,18 @@ function NotificationList() {
       {list.error && <p role="alert">{list.error}</p>}
       {!list.loading && !list.error && list.total === 0 && (
         <p className="empty">
-          Nothing yet. When someone comments on your review, replies to your comment or answers your question,
-          you will find it here.
+          Nothing yet. When someone comments on your review, answers your question, follows you, or a price
+          you wait for drops, you will find it here.
         </p>
       )}
       <ol ref={listRef} className="notifications">
         {list.items.map((n) => (
-          <NotificationItem key={n.id} n={n} onRead={() => void markRead({ ids: [n.id] })} />
+          <NotificationItem
+            key={n.id}
+            n={n}
+            onRead={() => void markRead({ ids: n.ids })}
+            onMute={(muted) => void mute(n, muted)}
+          />
         ))}
       </ol>
       <ShowMore list={list} label="Show more notifications" listRef={listRef} />
@@ -102,17 +127,25 @@ function NotificationList() {
   );
 }
 
-function NotificationItem({ n, onRead }: { n: Notification; onRead(): void }) {
+function NotificationItem({
+  n,
+  onRead,
+  onMute,
+}: {
+  n: Notification;
+  onRead(): void;
+  onMute(muted: boolean): void;
+}) {
   return (
     <li className={n.read ? 'notification' : 'notification unread'}>
       <p className="notification-title">
         {!n.read && <span className="visually-hidden">Unread: </span>}
         <Link to={n.href} onClick={() => !n.read && onRead()}>
-          {n.actor.name} {NOTIFICATION_TEXTS[n.kind]}
-        </Link>{' '}
-        <span className="muted">on {n.product}</span>
+          {n.title}
+        </Link>
+        {n.product && <span className="muted"> on {n.product}</span>}
       </p>
-      <blockquote className="notification-quote">{n.text}</blockquote>
+      {n.text && <blockquote className="notification-quote">{n.text}</blockquote>}
       <div className="notification-foot">
         <span className="muted small">
           <When date={n.created_at} />
@@ -120,6 +153,16 @@ function NotificationItem({ n, onRead }: { n: Notification; onRead(): void }) {
         {!n.read && (
           <button type="button" className="text-button" onClick={onRead}>
             Mark as read
+          </button>
+        )}
+        {n.thread && (
+          <button
+            type="button"
+            className="text-button"
+            aria-pressed={n.muted}
+            onClick={() => onMute(!n.muted)}
+          >
+            {n.muted ? 'Unmute this thread' : 'Mute this thread'}
           </button>
         )}
       </div>

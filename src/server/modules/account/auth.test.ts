@@ -36,6 +36,7 @@ const PARAMS: Record<string, string> = {
   productId: '1',
   reaction: 'like',
   sessionId: 'abcdefghijklmnop',
+  thread: 'review',
 };
 
 const PNG = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#c0ffee' } })
@@ -139,6 +140,8 @@ const VALID: Record<string, { query?: string; body?: object | Buffer; type?: str
   },
   'POST /user/api/v1/user/report': { body: { username: 'someone1', reason_id: 1 } },
   'POST /user/api/v1/notifications/read': { body: { all: true } },
+  'PUT /user/api/v1/notifications/settings': { body: { comment: 'app' } },
+  'PUT /user/api/v1/user/alerts/{productId}': { body: { below: 1 } },
   'POST /user/api/v1/user/appeals': { body: { notice_id: 1, text: 'Please look at it again.' } },
   'GET /moderation/api/v1/appeals': { query: 'page=0' },
   'POST /moderation/api/v1/appeals/{id}': { body: { outcome: 'uphold', reason: 'The rules were followed.' } },

@@ -114,6 +114,11 @@ export interface ReactionTarget<N extends string = string> {
   counters: readonly [string, string];
   names: readonly [N, N];
   notFound: ErrorCode;
+  /** Called in the transaction when a reaction of value 1 is added: the item's owner, its new count. */
+  onUp?: (
+    tx: Executor,
+    e: { ownerId: number; itemId: number; count: number; actorId: number },
+  ) => Promise<void>;
 }
 
 /** Like / dislike, as on questions, answers, comments and replies. */
@@ -172,6 +177,8 @@ export async function react<N extends string>(
       sql`UPDATE ${item} SET ${up} = ${up} + ${delta(1)}, ${down} = ${down} + ${delta(-1)}
         WHERE id = ${itemId} RETURNING ${up} AS up, ${down} AS down`,
     );
+    if (added === 1 && target.onUp)
+      await target.onUp(tx, { ownerId: owner.user_id, itemId, count: counts!.up, actorId: user.userId });
     return {
       success: true as const,
       counts: { [target.counters[0]]: counts!.up, [target.counters[1]]: counts!.down },

@@ -44,6 +44,7 @@ import { variantLabel } from '../../../shared/catalogue-texts.ts';
 import { insertUpdate, UPDATES_COLUMN, updatesOf } from './review-updates.ts';
 import { productPoints, refreshPoints, TONE_VALUE } from '../../../db/review-points.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
+import { forgetNotices, notifyFollowers, usefulMilestone } from '../notifications/notices.ts';
 
 /**
  * Each sort's ORDER BY, written exactly as its index (reviews_product_<sort>_idx) so a page is a range scan
@@ -152,6 +153,7 @@ const REVIEW_REACTIONS: ReactionTarget<ReviewReaction> = {
   counters: ['useful', 'not_useful'],
   names: ['useful', 'not_useful'],
   notFound: 'REVIEW_NOT_FOUND',
+  onUp: (tx, e) => usefulMilestone(tx, { ...e, reviewId: e.itemId }),
 };
 
 /**
@@ -358,6 +360,8 @@ export class ReviewService {
           await moveCounters(tx, productId, null, next);
           await refreshPoints(tx, [inserted.id]);
           await markContributed(tx, user, now);
+          // Everyone following the author hears of it (issue 23), with the review or not at all.
+          await notifyFollowers(tx, user.userId, inserted.id, now);
           return { id: inserted.id, created: true };
         }
         // A concurrent post by the same user committed first: edit that review instead.
@@ -391,6 +395,7 @@ export class ReviewService {
       if (!review) throw new AppError('REVIEW_NOT_FOUND');
       if (review.user_id !== user.userId) throw new AppError('NOT_OWNER');
       await tx.execute(sql`DELETE FROM reviews WHERE id = ${reviewId}`);
+      await forgetNotices(tx, ['review', 'useful'], reviewId);
       // A hidden review is already out of the counters.
       if (!review.hidden) await moveCounters(tx, review.product_id, review, null);
       return review.product_id;

@@ -3,6 +3,7 @@
  * users.followers, users.following) move in the same transaction as the rows, and only by the rows a call
  * really inserted or deleted, so concurrent clicks leave them equal to the rows.
  */
+import { forgetFollow, notify } from '../notifications/notices.ts';
 import { sql } from 'drizzle-orm';
 import { type Executor, iso, rows } from '../../../db/sql.ts';
 import type {
@@ -277,6 +278,19 @@ export class SocialService {
             sql`SELECT 1 FROM users WHERE id IN (${user.userId}, ${target.id}) ORDER BY id FOR NO KEY UPDATE`,
           );
           await tx.execute(sql`UPDATE users SET following = following + ${delta} WHERE id = ${user.userId}`);
+          // The followee hears of a new follower (grouped on their list); an unfollow takes it back if unread.
+          if (follow) {
+            await notify(tx, {
+              userId: target.id,
+              kind: 'follower',
+              actorId: user.userId,
+              targetId: user.userId,
+              at: this.now(),
+              groupKey: 0,
+            });
+          } else {
+            await forgetFollow(tx, user.userId, target.id);
+          }
         }
         // Whether this call changed a row or a repeat found it done, the follow now is what was asked.
         const [followee] = await rows<{ followers: number }>(

@@ -27,12 +27,14 @@ import {
 } from './common.ts';
 import type { CommunityDeps } from './deps.ts';
 import { forgetNotices, notify } from '../notifications/notices.ts';
-import type { NotificationKind } from '../../../shared/notification-constants.ts';
+import type { MuteThread } from '../../../shared/notification-constants.ts';
 
 export type Poster = Actor;
 
 export interface Thread {
-  kind: NotificationKind;
+  kind: 'comment' | 'reply' | 'answer' | 'article_comment';
+  /** The thread a post under `parentId` belongs to, which its parent's author can mute. */
+  muteThread: (parentId: number) => { kind: MuteThread; id: SQL | number };
   table: string;
   /** The column naming the parent, e.g. 'review_id'. */
   parentColumn: string;
@@ -48,7 +50,8 @@ export interface Thread {
 }
 
 export const thread = (
-  kind: NotificationKind,
+  kind: Thread['kind'],
+  muteThread: Thread['muteThread'],
   table: string,
   parent: [table: string, column: string, counter: string, notFound: ErrorCode],
   order: string,
@@ -56,6 +59,7 @@ export const thread = (
   reactions: [table: string, column: string, notFound: ErrorCode],
 ): Thread => ({
   kind,
+  muteThread,
   table,
   parentTable: parent[0],
   parentColumn: parent[1],
@@ -75,6 +79,7 @@ export const thread = (
 /** Oldest first: a conversation reads top to bottom. */
 export const COMMENTS = thread(
   'comment',
+  (reviewId) => ({ kind: 'review', id: reviewId }),
   'review_comments',
   ['reviews', 'review_id', 'comments', 'REVIEW_NOT_FOUND'],
   'created_at, id',
@@ -83,6 +88,10 @@ export const COMMENTS = thread(
 );
 export const REPLIES = thread(
   'reply',
+  (commentId) => ({
+    kind: 'review',
+    id: sql`(SELECT review_id FROM review_comments WHERE id = ${commentId})`,
+  }),
   'comment_replies',
   ['review_comments', 'comment_id', 'replies', 'COMMENT_NOT_FOUND'],
   'created_at, id',
@@ -92,6 +101,7 @@ export const REPLIES = thread(
 /** Most liked first, then oldest. */
 export const ANSWERS = thread(
   'answer',
+  (questionId) => ({ kind: 'question', id: questionId }),
   'answers',
   ['questions', 'question_id', 'answers', 'QUESTION_NOT_FOUND'],
   'likes DESC NULLS LAST, created_at, id',
@@ -184,7 +194,8 @@ export class Threads {
 
   /** Posts under a parent (not under a hidden one); the parent's counter counts it in the same transaction. */
   async create(t: Thread, user: Poster, parentId: number, text: string): Promise<Item> {
-    await this.d.limits.check(user, t.kind);
+    // An article's comments are limited as a review's are.
+    await this.d.limits.check(user, t.kind === 'article_comment' ? 'comment' : t.kind);
     const now = this.d.clock.now().toISOString();
     const notHidden = isHideable(t.parentTable)
       ? sql`AND p.hidden_at IS NULL AND ${ancestorsVisible(t.parentTable, 'p')}`
@@ -211,6 +222,8 @@ export class Threads {
           actorId: user.userId,
           targetId: row!.id,
           at: now,
+          groupKey: parentId,
+          thread: t.muteThread(parentId),
         });
       return row!.id;
     });

@@ -15,6 +15,7 @@ import {
   SEVERE_POST_REASONS,
 } from '../../../shared/moderation.ts';
 import { ancestorsVisible } from './common.ts';
+import { moderationNotice } from '../notifications/notices.ts';
 import { moveCounters, RATING_COLUMNS, type Ratings } from './reviews.ts';
 
 /** The severe report reasons as a PostgreSQL array literal, for `reason_id = ANY (…::int[])`. */
@@ -134,6 +135,7 @@ export async function setHidden(
       WHERE id = ${id}`);
   }
   const changed = post.hidden !== (hide !== null);
+  if (changed) await moderationNotice(tx, { userId: post.user_id, target, id, hide });
   if (changed) {
     if (target === 'review') {
       await moveCounters(tx, found.parent_id!, hide ? post : null, hide ? null : post);

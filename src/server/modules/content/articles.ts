@@ -20,7 +20,8 @@ import { type Item, type Poster, thread, Threads } from '../community/thread.ts'
 import type { BundledArticle } from './bundle.ts';
 
 const COMMENTS = thread(
-  'comment',
+  'article_comment',
+  (articleId) => ({ kind: 'article', id: articleId }),
   'article_comments',
   ['articles', 'article_id', 'comments', 'ARTICLE_NOT_FOUND'],
   'created_at, id',

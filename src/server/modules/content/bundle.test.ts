@@ -157,6 +157,7 @@ describe('loadContent', () => {
       '/user-profile',
       '/delete-my-account',
       '/notifications',
+      '/unsubscribe',
       '/product-recommendation',
       '/initiate-forgot-password',
       '/search',

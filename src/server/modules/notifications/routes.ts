@@ -2,17 +2,28 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ErrorResponseSchema } from '../../../shared/api-types.ts';
 import {
+  MUTE_THREADS,
+  MuteResultSchema,
+  NotificationSettingsResultSchema,
+  NotificationSettingsSchema,
   NOTIFICATIONS_PAGE_SIZE,
   NOTIFICATIONS_PATH,
   NotificationsPageSchema,
   ReadNotificationsSchema,
   UnreadCountSchema,
 } from '../../../shared/notifications.ts';
-import { Paging } from '../../lib/params.ts';
+import { z } from 'zod';
+import { idOf, Paging } from '../../lib/params.ts';
+import { UNSUBSCRIBE_PATH } from './digest.ts';
 import type { Services } from '../../services.ts';
 import { signedIn } from '../account/auth.ts';
 
 const errors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema };
+const MuteParams = z.object({ thread: z.enum(MUTE_THREADS), id: idOf('a thread id') });
+const UnsubscribeQuery = z.object({
+  u: idOf('a user id'),
+  s: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'This unsubscribe link is not valid.'),
+});
 
 /** Under /user/api/v1 (issue 23): the signed-in member's notifications. */
 export function notificationRoutes(app: FastifyInstance, services: Services): void {
@@ -67,4 +78,79 @@ export function notificationRoutes(app: FastifyInstance, services: Services): vo
       unread: await notifications.markRead(signedIn(req).userId, req.body),
     }),
   );
+
+  r.get(
+    `${NOTIFICATIONS_PATH}/settings`,
+    {
+      config: { auth: 'user' },
+      schema: {
+        tags,
+        description: 'How the member gets each kind of notification: app, email (and a daily digest) or off.',
+        response: { 200: NotificationSettingsResultSchema, ...errors },
+      },
+    },
+    async (req) => ({ success: true as const, settings: await notifications.settings(signedIn(req).userId) }),
+  );
+
+  r.put(
+    `${NOTIFICATIONS_PATH}/settings`,
+    {
+      config: { auth: 'user' },
+      schema: {
+        tags,
+        description: 'Changes the kinds given (the others stay); answers the whole settings.',
+        body: NotificationSettingsSchema.partial(),
+        response: { 200: NotificationSettingsResultSchema, ...errors },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      settings: await notifications.saveSettings(signedIn(req).userId, req.body),
+    }),
+  );
+
+  for (const muted of [true, false]) {
+    r.route({
+      method: muted ? 'PUT' : 'DELETE',
+      url: `${NOTIFICATIONS_PATH}/mutes/:thread/:id`,
+      config: { auth: 'user' },
+      schema: {
+        tags,
+        description: muted
+          ? 'Mutes a thread (a review’s comments and replies, a question’s answers, an article’s comments): no more notices from it.'
+          : 'Unmutes a thread.',
+        params: MuteParams,
+        response: { 200: MuteResultSchema, ...errors, 404: ErrorResponseSchema },
+      },
+      handler: async (req) =>
+        notifications.mute(signedIn(req).userId, req.params.thread, req.params.id, muted),
+    });
+  }
+
+  // RFC 8058 one-click unsubscribe: the mail client POSTs "List-Unsubscribe=One-Click" as a form, unsigned in.
+  app.register(async (form) => {
+    form.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string' },
+      (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
+    );
+    form.withTypeProvider<ZodTypeProvider>().post(
+      UNSUBSCRIBE_PATH,
+      {
+        config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+        schema: {
+          tags,
+          description:
+            'One-click unsubscribe from notification emails (RFC 8058), signed per member in the digest’s link: ' +
+            'every kind sent by email goes back to the app only. No sign-in; a bad signature is 400 BAD_UNSUBSCRIBE.',
+          querystring: UnsubscribeQuery,
+          response: { 200: z.object({ success: z.literal(true) }), 400: ErrorResponseSchema },
+        },
+      },
+      async (req) => {
+        await services.digest.unsubscribe(req.query.u, req.query.s);
+        return { success: true as const };
+      },
+    );
+  });
 }

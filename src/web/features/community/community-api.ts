@@ -4,6 +4,7 @@ import { useAuthFetch } from '../session/api.ts';
 export interface CommunityApi {
   get<T>(path: string): Promise<T>;
   post<T>(path: string, json?: unknown): Promise<T>;
+  put<T>(path: string, json?: unknown): Promise<T>;
   del<T>(path: string): Promise<T>;
 }
 
@@ -19,6 +20,8 @@ export function useCommunityApi(): CommunityApi {
       get: <T>(path: string) => authFetch<T>(path, { base: '' }),
       post: <T>(path: string, json?: unknown) =>
         authFetch<T>(path, { base: '', method: 'POST', ...(json === undefined ? {} : { json }) }),
+      put: <T>(path: string, json?: unknown) =>
+        authFetch<T>(path, { base: '', method: 'PUT', ...(json === undefined ? {} : { json }) }),
       del: <T>(path: string) => authFetch<T>(path, { base: '', method: 'DELETE' }),
     }),
     [authFetch],

@@ -1,0 +1,151 @@
+/**
+ * The daily email digest (issue 23). Notices of a kind a member gets 'email' go out at most once a day, unread
+ * and not sent before, in one plain-text mail through the mail outbox. Each digest carries a one-click
+ * unsubscribe (RFC 8058: List-Unsubscribe with an https URL and List-Unsubscribe-Post) signed with a server
+ * secret, so it works without signing in and nobody can unsubscribe someone else.
+ */
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../../db/client.ts';
+import { rows } from '../../../db/sql.ts';
+import { USER_API } from '../../../shared/constants.ts';
+import { AppError } from '../../../shared/messages.ts';
+import { NOTIFICATIONS_PATH } from '../../../shared/notification-constants.ts';
+import { type Clock, DAY } from '../../lib/clock.ts';
+import type { MailOutbox } from '../../lib/mail-outbox.ts';
+import type { Mail } from '../../lib/mailer.ts';
+import { memoSecret } from '../../lib/secrets.ts';
+import { describe, hrefOf, type NoticeRow } from './service.ts';
+import { DETAIL_COLUMNS, DETAILS, visible } from './visible.ts';
+
+/** The most notices one digest lists; the rest wait on the site (and in the next digest). */
+export const DIGEST_MAX_ITEMS = 20;
+/** The most members one run mails. */
+const BATCH = 200;
+
+export const UNSUBSCRIBE_PATH = `${NOTIFICATIONS_PATH}/unsubscribe`;
+
+export class NotificationDigest {
+  private readonly key: () => Promise<string>;
+
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly outbox: MailOutbox,
+    private readonly publicUrl: string,
+  ) {
+    this.key = memoSecret(db, 'unsubscribe-hmac');
+  }
+
+  /** The signature of a member's unsubscribe link. */
+  async sign(userId: number): Promise<string> {
+    return createHmac('sha256', await this.key())
+      .update(`unsubscribe:${userId}`)
+      .digest('base64url');
+  }
+
+  /** The one-click URL (POST) of List-Unsubscribe, and the page a person opens from the mail (GET). */
+  async links(userId: number): Promise<{ oneClick: string; page: string }> {
+    const q = `u=${userId}&s=${await this.sign(userId)}`;
+    return {
+      oneClick: `${this.publicUrl}${USER_API}${UNSUBSCRIBE_PATH}?${q}`,
+      page: `${this.publicUrl}/unsubscribe?${q}`,
+    };
+  }
+
+  /** Stops every notification email of the member (each 'email' kind becomes 'app'); 400 on a bad signature. */
+  async unsubscribe(userId: number, signature: string): Promise<void> {
+    const expected = Buffer.from(await this.sign(userId));
+    const given = Buffer.from(signature);
+    if (given.length !== expected.length || !timingSafeEqual(given, expected))
+      throw new AppError('BAD_UNSUBSCRIBE');
+    await this.db.execute(sql`UPDATE notification_settings SET channel = 'app'
+      WHERE user_id = ${userId} AND channel = 'email'`);
+  }
+
+  /** Queues the digests that are due and sends them; how many were queued. */
+  async sendDue(): Promise<number> {
+    const now = this.clock.now();
+    const since = new Date(now.getTime() - DAY).toISOString();
+    const due = await rows<{ user_id: number }>(
+      this.db,
+      sql`SELECT DISTINCT n.user_id FROM notifications n
+        JOIN notification_settings s ON s.user_id = n.user_id AND s.kind = n.kind AND s.channel = 'email'
+        JOIN users u ON u.id = n.user_id
+        WHERE n.emailed_at IS NULL AND n.read_at IS NULL AND u.deleted_at IS NULL
+          AND u.email_verified_at IS NOT NULL AND (u.digest_sent_at IS NULL OR u.digest_sent_at <= ${since})
+        LIMIT ${BATCH}`,
+    );
+    const ids: number[] = [];
+    for (const { user_id } of due) {
+      const id = await this.queue(user_id, now, since);
+      if (id !== null) ids.push(id);
+    }
+    await this.outbox.deliver(ids);
+    return ids.length;
+  }
+
+  /** One member's digest, queued in one transaction with its notices marked sent; null if nothing is due. */
+  private async queue(userId: number, now: Date, since: string): Promise<number | null> {
+    const links = await this.links(userId);
+    return this.db.transaction(async (tx) => {
+      const [user] = await rows<{ email: string; first_name: string }>(
+        tx,
+        sql`SELECT email, first_name FROM users WHERE id = ${userId} AND deleted_at IS NULL
+          AND (digest_sent_at IS NULL OR digest_sent_at <= ${since}) FOR UPDATE`,
+      );
+      if (!user) return null;
+      const found = await rows<NoticeRow>(
+        tx,
+        sql`SELECT n.id, ARRAY[n.id] AS ids, 1 AS count, false AS read, ${DETAIL_COLUMNS}
+          FROM (SELECT n.* FROM notifications n
+            JOIN notification_settings s ON s.user_id = n.user_id AND s.kind = n.kind AND s.channel = 'email'
+            WHERE ${visible(userId)} AND n.emailed_at IS NULL AND n.read_at IS NULL
+            ORDER BY n.id DESC LIMIT ${DIGEST_MAX_ITEMS}) n
+          ${DETAILS}
+          ORDER BY n.id DESC`,
+      );
+      // Due notices that no longer show are marked too, so they do not make tomorrow's digest due.
+      await tx.execute(sql`UPDATE notifications n SET emailed_at = ${now.toISOString()}
+        FROM notification_settings s
+        WHERE n.user_id = ${userId} AND s.user_id = n.user_id AND s.kind = n.kind AND s.channel = 'email'
+          AND n.emailed_at IS NULL AND n.read_at IS NULL`);
+      if (!found.length) return null;
+      await tx.execute(sql`UPDATE users SET digest_sent_at = ${now.toISOString()} WHERE id = ${userId}`);
+      return this.outbox.enqueue(tx, this.mail(user.email, user.first_name, found, links));
+    });
+  }
+
+  private mail(
+    to: string,
+    firstName: string,
+    found: NoticeRow[],
+    links: { oneClick: string; page: string },
+  ): Mail {
+    const lines = found.map((r) => {
+      const { title, text } = describe(r);
+      const href = `${this.publicUrl}${hrefOf(r)}`;
+      return `- ${title}${r.product ? ` (${r.product})` : ''}${text ? `\n  ${text}` : ''}\n  ${href}`;
+    });
+    return {
+      to,
+      subject:
+        found.length === 1 ? 'Your Verdict notification' : `Your ${found.length} Verdict notifications`,
+      text: `Hello ${firstName},
+
+Here is what happened on Verdict since we last wrote:
+
+${lines.join('\n\n')}
+
+See them all: ${this.publicUrl}/notifications
+Choose what we email you: ${this.publicUrl}/notifications#settings
+Unsubscribe from these emails in one click: ${links.page}
+
+— Verdict`,
+      headers: {
+        'List-Unsubscribe': `<${links.oneClick}>`,
+        'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+      },
+    };
+  }
+}

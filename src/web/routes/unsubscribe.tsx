@@ -1,0 +1,67 @@
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { USER_API } from '../../shared/constants.ts';
+import { NOTIFICATION_MESSAGES, NOTIFICATIONS_PATH } from '../../shared/notification-constants.ts';
+import { ApiError, apiFetch } from '../lib/api.ts';
+import { type MetaContext, pageMeta } from '../lib/meta.ts';
+
+export const meta = (args: MetaContext) =>
+  pageMeta(args, 'Unsubscribe', 'Stop notification emails from Verdict.', { noindex: true });
+
+/**
+ * /unsubscribe?u&s (issue 23): the page a digest's unsubscribe link opens. Opening it changes nothing (mail
+ * scanners open links); the button does, without signing in, through the same signed one-click endpoint that
+ * mail programs call (RFC 8058).
+ */
+export default function Unsubscribe() {
+  const [params] = useSearchParams();
+  const [state, setState] = useState<'ready' | 'busy' | 'done' | string>('ready');
+  const query = new URLSearchParams({ u: params.get('u') ?? '', s: params.get('s') ?? '' });
+
+  const unsubscribe = async () => {
+    setState('busy');
+    try {
+      await apiFetch(`${USER_API}${NOTIFICATIONS_PATH}/unsubscribe?${query}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'List-Unsubscribe=One-Click',
+      });
+      setState('done');
+    } catch (err) {
+      setState(
+        err instanceof ApiError && err.status === 400
+          ? NOTIFICATION_MESSAGES.badUnsubscribe
+          : err instanceof Error
+            ? err.message
+            : 'error',
+      );
+    }
+  };
+
+  return (
+    <div className="account-page">
+      <h1 className="page-title">Unsubscribe</h1>
+      <section className="account-card">
+        {state === 'done' ? (
+          <p role="status">{NOTIFICATION_MESSAGES.unsubscribed}</p>
+        ) : (
+          <>
+            <p>Stop every notification email from Verdict. You will still see notifications in the app.</p>
+            <button
+              type="button"
+              className="button primary"
+              disabled={state === 'busy'}
+              onClick={() => void unsubscribe()}
+            >
+              Unsubscribe from emails
+            </button>
+            {state !== 'ready' && state !== 'busy' && <p role="alert">{state}</p>}
+          </>
+        )}
+        <p>
+          <Link to="/notifications#settings">Choose what we email you</Link> (signed in).
+        </p>
+      </section>
+    </div>
+  );
+}
