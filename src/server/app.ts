@@ -26,6 +26,7 @@ import { imageRoutes } from './modules/images/routes.ts';
 import { photoFileRoutes } from './modules/images/photo-routes.ts';
 import { searchRoutes } from './modules/search/routes.ts';
 import { favouriteRoutes } from './modules/favourites/routes.ts';
+import { priceAlertRoutes } from './modules/price-alerts/routes.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
 import { preferenceRoutes } from './modules/preferences/routes.ts';
 import { campaignRoutes } from './modules/campaign/routes.ts';
@@ -185,6 +186,7 @@ export async function buildApp({ services, web, logger = true }: AppOptions): Pr
         communityUserRoutes(user, services);
         preferenceRoutes(user, services);
         favouriteRoutes(user, services);
+        priceAlertRoutes(user, services);
         notificationRoutes(user, services);
         await paymentRoutes(user, services);
         standingRoutes(user, services);

@@ -19,7 +19,9 @@ import { createMailer, type Mailer } from './lib/mailer.ts';
 import { RecommendationService } from './modules/preferences/recommendations.ts';
 import { PreferenceService } from './modules/preferences/service.ts';
 import { FavouriteService } from './modules/favourites/service.ts';
+import { PriceAlertService } from './modules/price-alerts/service.ts';
 import { NotificationService } from './modules/notifications/service.ts';
+import { NotificationDigest } from './modules/notifications/digest.ts';
 import { CampaignService } from './modules/campaign/service.ts';
 import { ArticleService } from './modules/content/articles.ts';
 import { CONTENT_DIR, type ContentBundle, loadContent } from './modules/content/bundle.ts';
@@ -59,7 +61,9 @@ export interface Services extends WebServices {
   mailOutbox: MailOutbox;
   preferences: PreferenceService;
   favourites: FavouriteService;
+  priceAlerts: PriceAlertService;
   notifications: NotificationService;
+  digest: NotificationDigest;
   recommendations: RecommendationService;
   sessions: SessionService;
   tokens: OneTimeTokens;
@@ -198,7 +202,9 @@ export function createServices(
     mailOutbox,
     preferences,
     favourites: new FavouriteService(database.db, clock),
+    priceAlerts: new PriceAlertService(database.db, clock),
     notifications: new NotificationService(database.db, clock),
+    digest: new NotificationDigest(database.db, clock, mailOutbox, config.publicUrl),
     recommendations: new RecommendationService(database.db, preferences),
     sessions,
     tokens,

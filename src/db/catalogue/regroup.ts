@@ -171,6 +171,17 @@ export async function mergeProducts(
     ON CONFLICT (user_id, product_id) DO UPDATE SET created_at = least(favourites.created_at, excluded.created_at)`);
   await tx.execute(sql`DELETE FROM favourites f USING regroup_map m WHERE f.product_id = m.from_id`);
 
+  // Price alerts: one per member, the lowest price waited for (a waiting one wins over one that fired);
+  // price notices follow their product.
+  await tx.execute(sql`INSERT INTO price_alerts (user_id, product_id, below, created_at, fired_at)
+    SELECT DISTINCT ON (a.user_id, m.to_id) a.user_id, m.to_id, a.below, a.created_at, a.fired_at
+    FROM price_alerts a JOIN regroup_map m ON m.from_id = a.product_id
+    ORDER BY a.user_id, m.to_id, a.fired_at IS NOT NULL, a.below
+    ON CONFLICT (user_id, product_id) DO NOTHING`);
+  await tx.execute(sql`DELETE FROM price_alerts a USING regroup_map m WHERE a.product_id = m.from_id`);
+  await tx.execute(sql`UPDATE notifications n SET target_id = m.to_id FROM regroup_map m
+    WHERE n.kind = 'price' AND n.target_id = m.from_id`);
+
   // Daily views add up per day.
   await tx.execute(sql`INSERT INTO product_views_daily (product_id, day, views)
     SELECT m.to_id, d.day, sum(d.views)::int FROM product_views_daily d JOIN regroup_map m ON m.from_id = d.product_id

@@ -3,6 +3,7 @@ import { MyReviews, MyUpvotes } from '../features/activity/my-activity.tsx';
 import { MyCorrections } from '../features/activity/my-corrections.tsx';
 import { MyReports, MyStanding, useStanding } from '../features/activity/my-moderation.tsx';
 import { MyFavourites } from '../features/favourites/my-favourites.tsx';
+import { MyAlerts } from '../features/price-alerts/my-alerts.tsx';
 import communityStylesHref from '../features/community/community.css?url';
 import { ResendVerification } from '../features/session/resend-verification.tsx';
 import { ProfilePage } from '../features/session/profile-page.tsx';
@@ -76,6 +77,7 @@ export default function MyAccount() {
           </section>
           {!suspended && <MyStanding state={standing} />}
           <MyFavourites />
+          <MyAlerts />
           <MyReviews username={profile.username} />
           <MyUpvotes />
           <MyReports />

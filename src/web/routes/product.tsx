@@ -32,6 +32,9 @@ const ProductActions = island(() =>
 const PriceHistory = island(() =>
   import('../features/products/price-history.tsx').then((m) => m.PriceHistory),
 );
+const PriceAlert = island(() =>
+  import('../features/price-alerts/price-alert-form.tsx').then((m) => m.PriceAlertForm),
+);
 const ReviewsSection = island(() =>
   import('../features/reviews/reviews-section.tsx').then((m) => m.ReviewsSection),
 );
@@ -209,6 +212,15 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         key={`p${p.id}`}
         wake="never"
         props={{ history: prices, variants: p.variants, selectedId: p.id }}
+      />
+      <PriceAlert
+        key={`a${p.model_id}`}
+        wake="visible"
+        props={{
+          productId: p.model_id,
+          name: productName({ brand: p.brand, model: p.model }),
+          price: p.price_from ?? null,
+        }}
       />
 
       <ProductDetails key={`s${p.id}`} wake="never" props={{ product: p, part: 'specs' }} />

@@ -11,6 +11,7 @@ import { type Executor, rows } from '../../../db/sql.ts';
 import type { SetPriceInput, SetPriceResponse } from '../../../shared/catalogue-prices.ts';
 import { AppError } from '../../../shared/messages.ts';
 import { type Credit, creditedLine, recordChange } from './history.ts';
+import { priceDropNotices } from '../notifications/notices.ts';
 
 export function setVariantPrice(
   db: Db,
@@ -38,7 +39,10 @@ export async function recordVariantPrice(
   );
   if (!variant) throw new AppError('PRODUCT_NOT_FOUND');
   // One change to a model at a time: its variants' prices are read and its own written under this lock.
-  await tx.execute(sql`SELECT id FROM products WHERE id = ${variant.product_id} FOR UPDATE`);
+  const [before] = await rows<{ price: number | null }>(
+    tx,
+    sql`SELECT price FROM products WHERE id = ${variant.product_id} FOR UPDATE`,
+  );
 
   await tx.execute(
     sql`INSERT INTO price_history (variant_id, price, source, observed_at, recorded_by)
@@ -69,6 +73,14 @@ export async function recordVariantPrice(
           IS DISTINCT FROM (${price}::int, ${priceMax}::int, ${defaultId}::int) THEN now() ELSE updated_at END
       WHERE id = ${variant.product_id}`,
   );
+
+  // Members waiting for this price hear of it (issue 23), with the price or not at all.
+  await priceDropNotices(tx, {
+    productId: variant.product_id,
+    variantPrice: current,
+    modelPrice: price,
+    was: before?.price ?? null,
+  });
 
   await recordChange(
     tx,
