@@ -34,6 +34,7 @@ import { createBenchDatabase } from './pgdb.ts';
 import { otherPhone, withPhotos } from './photos.ts';
 import { benchPriceHistory, checkPriceHistoryBudget } from './price-history.ts';
 import { benchUnreadCount, checkUnreadCountBudget } from './notifications.ts';
+import { benchFanOut, checkFanOutBudgets, type FanOutBench } from './fan-out.ts';
 import type { RouteResult } from './load.ts';
 import { type Budget, budgetTable, pageTable, routeTable, writeJson } from './report.ts';
 import { searchTable, typingTable, type SearchRow } from './report-search.ts';
@@ -122,12 +123,17 @@ async function main(): Promise<void> {
   let recommendationsError: string | undefined;
   let priceHistory: RouteResult | undefined;
   let unreadCount: RouteResult | undefined;
+  let fanOut: FanOutBench | undefined;
   if (postgres && database) {
     api.postgres = await benchApi(postgres);
     priceHistory = await benchPriceHistory(postgres.baseUrl);
     const dbUrl = database.url;
     unreadCount = await attempt('Notifications benchmark', partErrors, () =>
       benchUnreadCount(postgres!.baseUrl, dbUrl),
+    );
+    const productPath = `/product/${api.postgres.productId}`;
+    fanOut = await attempt('Fan-out benchmark', partErrors, () =>
+      benchFanOut(postgres!.baseUrl, dbUrl, productPath),
     );
     await pagesAndHealthz(postgres, api.postgres.productId);
     await stopServer(postgres);
@@ -225,6 +231,7 @@ async function main(): Promise<void> {
     ...checkSignInBudget(signIn),
     ...(priceHistory ? [checkPriceHistoryBudget(priceHistory)] : []),
     ...(unreadCount ? [checkUnreadCountBudget(unreadCount)] : []),
+    ...(fanOut ? checkFanOutBudgets(fanOut) : []),
     ...(reviews ? checkReviewsBudgets(reviews) : []),
     ...(recommendations ? checkRecommendationsBudgets(recommendations) : []),
     ...renderBudgets,

@@ -59,7 +59,8 @@ export function priceAlertRoutes(app: FastifyInstance, services: Services): void
       config: { auth: 'user' },
       schema: {
         tags,
-        description: 'Every price alert of the member (at most 50), the latest set first, with today’s price.',
+        description:
+          'Every price alert of the member (at most 50), the latest set first, with today’s price.',
         response: { 200: PriceAlertsSchema, ...reads },
       },
     },

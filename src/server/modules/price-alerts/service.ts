@@ -40,7 +40,10 @@ const toAlert = (r: AlertRow): PriceAlert => ({
 });
 
 async function count(db: Executor, userId: number): Promise<number> {
-  const [row] = await rows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM price_alerts WHERE user_id = ${userId}`);
+  const [row] = await rows<{ n: number }>(
+    db,
+    sql`SELECT count(*)::int AS n FROM price_alerts WHERE user_id = ${userId}`,
+  );
   return row?.n ?? 0;
 }
 
@@ -76,15 +79,27 @@ export class PriceAlertService {
         sql`SELECT ${ALERT_COLUMNS} FROM price_alerts a ${ALERT_JOINS}
           WHERE a.user_id = ${userId} AND a.product_id = ${productId}`,
       );
-      return { success: true as const, product_id: productId, alert: toAlert(row!), total: await count(tx, userId) };
+      return {
+        success: true as const,
+        product_id: productId,
+        alert: toAlert(row!),
+        total: await count(tx, userId),
+      };
     });
   }
 
   /** Removes the member's alert on the product's model; removing one not set changes nothing. */
   async remove(userId: number, id: number): Promise<PriceAlertResult> {
     const productId = await modelIdOf(this.db, id);
-    await this.db.execute(sql`DELETE FROM price_alerts WHERE user_id = ${userId} AND product_id = ${productId}`);
-    return { success: true as const, product_id: productId, alert: null, total: await count(this.db, userId) };
+    await this.db.execute(
+      sql`DELETE FROM price_alerts WHERE user_id = ${userId} AND product_id = ${productId}`,
+    );
+    return {
+      success: true as const,
+      product_id: productId,
+      alert: null,
+      total: await count(this.db, userId),
+    };
   }
 
   /** Every alert of the member on a shown model, the latest set first. */
