@@ -58,8 +58,8 @@ export const NOTIFICATION_TEXTS = {
   reply: (others: string) => `${others} replied to your comment`,
   answer: (others: string) => `${others} answered your question`,
   article_comment: (others: string) => `${others} commented on your article`,
-  useful: (who: string, count: number) =>
-    count === 1 ? `${who} found your review useful` : `${count} people found your review useful`,
+  useful: (count: number) =>
+    count === 1 ? 'Someone found your review useful' : `${count} people found your review useful`,
   follower: (others: string) => `${others} started following you`,
   review: (who: string) => `${who} posted a new review`,
   moderation: (what: string) => `A moderator hid your ${what}`,

@@ -13,13 +13,13 @@ export * from './notification-constants.ts';
 export const NotificationSchema = z.object({
   /** The newest notice of the group. */
   id: z.number().int(),
-  /** Every notice the item groups ("riya and 4 others commented on your review"), newest first. */
+  /** The notices the item groups ("riya and 4 others commented on your review"), newest first, at most 100. */
   ids: z.array(z.number().int()),
   count: z.number().int(),
   kind: z.enum(NOTIFICATION_KINDS),
   read: z.boolean(),
   created_at: z.string(),
-  /** Who did it (the latest of a group); null for the site's own notices (prices, moderation, the pass). */
+  /** Who did it (the latest of a group); null for the site's own notices (useful milestones, prices, moderation, the pass). */
   actor: z.object({ username: z.string(), name: z.string() }).nullable(),
   /** What happened, as a sentence. */
   title: z.string(),

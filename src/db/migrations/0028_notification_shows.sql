@@ -7,7 +7,7 @@ CREATE OR REPLACE FUNCTION notification_shows(n notifications) RETURNS boolean
 LANGUAGE plpgsql STABLE AS $$
 BEGIN
   IF n.actor_id IS NULL THEN
-    IF n.kind NOT IN ('price', 'moderation', 'pass') THEN RETURN false; END IF;
+    IF n.kind NOT IN ('useful', 'price', 'moderation', 'pass') THEN RETURN false; END IF;
   ELSIF NOT EXISTS (SELECT 1 FROM users a WHERE a.id = n.actor_id AND a.deleted_at IS NULL) THEN
     RETURN false;
   END IF;

@@ -156,13 +156,15 @@ function NotificationItem({
           </button>
         )}
         {n.thread && (
+          // A toggle keeps its name; aria-pressed (and the check mark) says whether the thread is muted.
           <button
             type="button"
-            className="text-button"
+            className="text-button mute-toggle"
             aria-pressed={n.muted}
             onClick={() => onMute(!n.muted)}
           >
-            {n.muted ? 'Unmute this thread' : 'Mute this thread'}
+            {n.muted && <span aria-hidden="true">✓ </span>}
+            Mute this thread
           </button>
         )}
       </div>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { USER_API } from '../../shared/constants.ts';
 import { NOTIFICATION_MESSAGES, NOTIFICATIONS_PATH } from '../../shared/notification-constants.ts';
@@ -16,6 +16,10 @@ export const meta = (args: MetaContext) =>
 export default function Unsubscribe() {
   const [params] = useSearchParams();
   const [state, setState] = useState<'ready' | 'busy' | 'done' | string>('ready');
+  const status = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (state === 'done') status.current?.focus();
+  }, [state]);
   const query = new URLSearchParams({ u: params.get('u') ?? '', s: params.get('s') ?? '' });
 
   const unsubscribe = async () => {
@@ -38,13 +42,13 @@ export default function Unsubscribe() {
     }
   };
 
+  const done = state === 'done';
+  const failed = state !== 'ready' && state !== 'busy' && !done;
   return (
     <div className="account-page">
       <h1 className="page-title">Unsubscribe</h1>
       <section className="account-card">
-        {state === 'done' ? (
-          <p role="status">{NOTIFICATION_MESSAGES.unsubscribed}</p>
-        ) : (
+        {!done && (
           <>
             <p>Stop every notification email from Verdict. You will still see notifications in the app.</p>
             <button
@@ -55,9 +59,13 @@ export default function Unsubscribe() {
             >
               Unsubscribe from emails
             </button>
-            {state !== 'ready' && state !== 'busy' && <p role="alert">{state}</p>}
           </>
         )}
+        {/* In the page from the start, so its news is read out; focus moves to it once the button is gone. */}
+        <p role="status" tabIndex={-1} ref={status}>
+          {done ? NOTIFICATION_MESSAGES.unsubscribed : ''}
+        </p>
+        {failed && <p role="alert">{state}</p>}
         <p>
           <Link to="/notifications#settings">Choose what we email you</Link> (signed in).
         </p>

@@ -474,6 +474,9 @@ export class AccountService {
       await this.d.db.execute(sql`DELETE FROM one_time_tokens WHERE user_id = ${ids}`);
       await this.d.db.execute(sql`DELETE FROM user_preferences WHERE user_id = ${ids}`);
       await this.d.db.execute(sql`DELETE FROM favourites WHERE user_id = ${ids}`);
+      await this.d.db.execute(sql`DELETE FROM price_alerts WHERE user_id = ${ids}`);
+      await this.d.db.execute(sql`DELETE FROM notification_settings WHERE user_id = ${ids}`);
+      await this.d.db.execute(sql`DELETE FROM notification_mutes WHERE user_id = ${ids}`);
       await this.d.db.execute(sql`DELETE FROM notifications WHERE user_id = ${ids} OR actor_id = ${ids}`);
       await this.d.db.execute(sql`DELETE FROM help_requests WHERE user_id = ${ids}`);
       await this.d.db.execute(sql`DELETE FROM passes WHERE user_id = ${ids}`);

@@ -38,10 +38,11 @@ export async function recordVariantPrice(
     sql`SELECT id, product_id, price FROM product_variants WHERE id = ${variantId}`,
   );
   if (!variant) throw new AppError('PRODUCT_NOT_FOUND');
-  // One change to a model at a time: its variants' prices are read and its own written under this lock.
+  // One change to a model at a time: its variants' prices are read and its own written under this lock (NO KEY:
+  // a member's new favourite or alert, which refers to the model, does not wait for it).
   const [before] = await rows<{ price: number | null }>(
     tx,
-    sql`SELECT price FROM products WHERE id = ${variant.product_id} FOR UPDATE`,
+    sql`SELECT price FROM products WHERE id = ${variant.product_id} FOR NO KEY UPDATE`,
   );
 
   await tx.execute(

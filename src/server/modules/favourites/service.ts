@@ -26,7 +26,7 @@ export class FavouriteService {
     const productId = await modelIdOf(this.db, id);
     return this.db.transaction(async (tx) => {
       // One member's saves queue here, so the count below sees every save committed before this one.
-      await tx.execute(sql`SELECT 1 FROM users WHERE id = ${userId} FOR UPDATE`);
+      await tx.execute(sql`SELECT 1 FROM users WHERE id = ${userId} FOR NO KEY UPDATE`);
       const [state] = await rows<{ total: number; saved: boolean }>(
         tx,
         sql`SELECT count(*)::int AS total, coalesce(bool_or(product_id = ${productId}), false) AS saved

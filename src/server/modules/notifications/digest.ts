@@ -16,7 +16,7 @@ import type { MailOutbox } from '../../lib/mail-outbox.ts';
 import type { Mail } from '../../lib/mailer.ts';
 import { memoSecret } from '../../lib/secrets.ts';
 import { describe, hrefOf, type NoticeRow } from './service.ts';
-import { DETAIL_COLUMNS, DETAILS, visible } from './visible.ts';
+import { DETAIL_COLUMNS, DETAILS } from './visible.ts';
 
 /** The most notices one digest lists; the rest wait on the site (and in the next digest). */
 export const DIGEST_MAX_ITEMS = 20;
@@ -92,25 +92,34 @@ export class NotificationDigest {
       const [user] = await rows<{ email: string; first_name: string }>(
         tx,
         sql`SELECT email, first_name FROM users WHERE id = ${userId} AND deleted_at IS NULL
-          AND (digest_sent_at IS NULL OR digest_sent_at <= ${since}) FOR UPDATE`,
+          AND (digest_sent_at IS NULL OR digest_sent_at <= ${since}) FOR NO KEY UPDATE`,
       );
       if (!user) return null;
-      const found = await rows<NoticeRow>(
+      // Exactly what is read here is marked: the newest DIGEST_MAX_ITEMS that show are mailed, the rest wait for
+      // the next digest, and due notices that no longer show are marked so they make no digest due.
+      const due = await rows<{ id: number; shows: boolean }>(
         tx,
-        sql`SELECT n.id, ARRAY[n.id] AS ids, 1 AS count, false AS read, ${DETAIL_COLUMNS}
-          FROM (SELECT n.* FROM notifications n
-            JOIN notification_settings s ON s.user_id = n.user_id AND s.kind = n.kind AND s.channel = 'email'
-            WHERE ${visible(userId)} AND n.emailed_at IS NULL AND n.read_at IS NULL
-            ORDER BY n.id DESC LIMIT ${DIGEST_MAX_ITEMS}) n
-          ${DETAILS}
+        sql`SELECT n.id, notification_shows(n) AS shows FROM notifications n
+          JOIN notification_settings s ON s.user_id = n.user_id AND s.kind = n.kind AND s.channel = 'email'
+          WHERE n.user_id = ${userId} AND n.emailed_at IS NULL AND n.read_at IS NULL
           ORDER BY n.id DESC`,
       );
-      // Due notices that no longer show are marked too, so they do not make tomorrow's digest due.
-      await tx.execute(sql`UPDATE notifications n SET emailed_at = ${now.toISOString()}
-        FROM notification_settings s
-        WHERE n.user_id = ${userId} AND s.user_id = n.user_id AND s.kind = n.kind AND s.channel = 'email'
-          AND n.emailed_at IS NULL AND n.read_at IS NULL`);
-      if (!found.length) return null;
+      const mailed = due
+        .filter((d) => d.shows)
+        .slice(0, DIGEST_MAX_ITEMS)
+        .map((d) => d.id);
+      const marked = [...mailed, ...due.filter((d) => !d.shows).map((d) => d.id)];
+      if (marked.length)
+        await tx.execute(sql`UPDATE notifications SET emailed_at = ${now.toISOString()}
+          WHERE id = ANY(string_to_array(${marked.join(',')}, ',')::int[])`);
+      if (!mailed.length) return null;
+      const found = await rows<NoticeRow>(
+        tx,
+        sql`SELECT n.id, ARRAY[n.id] AS ids, 1 AS count, 1 AS people, false AS read, ${DETAIL_COLUMNS}
+          FROM notifications n ${DETAILS}
+          WHERE n.id = ANY(string_to_array(${mailed.join(',')}, ',')::int[])
+          ORDER BY n.id DESC`,
+      );
       await tx.execute(sql`UPDATE users SET digest_sent_at = ${now.toISOString()} WHERE id = ${userId}`);
       return this.outbox.enqueue(tx, this.mail(user.email, user.first_name, found, links));
     });

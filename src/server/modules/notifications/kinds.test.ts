@@ -76,7 +76,8 @@ describe('notification kinds', () => {
     const useful = (await notices(asha)).filter((i) => i.kind === 'useful');
     expect(useful).toHaveLength(1);
     expect(useful[0]).toMatchObject({
-      title: 'Test Member found your review useful',
+      title: 'Someone found your review useful',
+      actor: null,
       href: `/product/${r.productId}/review/${r.id}`,
     });
 
@@ -222,6 +223,29 @@ describe('notification kinds', () => {
     expect(missing.statusCode).toBe(404);
   });
 
+  it('groups alike notices, and a group of more than 100 can still be marked read', async () => {
+    const [asha, bala] = [await member(t), await member(t)];
+    const r = await review(asha);
+    const { comment } = await send(bala, 'POST', `${PLATFORM}/product/review/${r.id}/comment`, {
+      text: 'Hi',
+    });
+    await query(
+      t.database,
+      `INSERT INTO notifications (user_id, kind, actor_id, target_id, group_key)
+       SELECT ${asha.id}, 'comment', ${bala.id}, ${comment.id}, ${r.id} FROM generate_series(1, 119)`,
+    );
+    const [group] = await notices(asha);
+    expect(group).toMatchObject({ count: 120, title: 'Test Member commented on your review' });
+    expect(group!.ids).toHaveLength(100);
+    const read = await send(asha, 'POST', `${API}/read`, { ids: group!.ids });
+    expect(read.unread).toBe(20);
+    // The newest hundred are read (the group of them is newest); the twenty older ones stay unread.
+    expect((await notices(asha)).map((i) => [i.read, i.count])).toEqual([
+      [true, 100],
+      [false, 20],
+    ]);
+  });
+
   it('mails a daily digest with a signed one-click unsubscribe that needs no sign-in', async () => {
     const [asha, bala] = [await member(t), await member(t)];
     await send(asha, 'PUT', `${API}/settings`, { comment: 'email' });
@@ -257,11 +281,12 @@ describe('notification kinds', () => {
     expect(forged.json().code).toBe('BAD_UNSUBSCRIBE');
     expect((await send(asha, 'PUT', `${API}/settings`, {})).settings.comment).toBe('email');
 
+    // RFC 8058 lets the mail client send the form as multipart/form-data too.
     const res = await t.app.inject({
       method: 'POST',
       url: `${url.pathname}${url.search}`,
-      headers: form,
-      payload: 'List-Unsubscribe=One-Click',
+      headers: { 'content-type': 'multipart/form-data; boundary=x' },
+      payload: '--x\r\nContent-Disposition: form-data; name="List-Unsubscribe"\r\n\r\nOne-Click\r\n--x--\r\n',
     });
     expect(res.statusCode, res.body).toBe(200);
     expect((await send(asha, 'PUT', `${API}/settings`, {})).settings.comment).toBe('app');

@@ -66,7 +66,7 @@ export function notifyFollowers(
  */
 export async function usefulMilestone(
   tx: Executor,
-  e: { ownerId: number; reviewId: number; count: number; actorId: number },
+  e: { ownerId: number; reviewId: number; count: number },
 ): Promise<void> {
   if (!(USEFUL_MILESTONES as readonly number[]).includes(e.count)) return;
   const said = await rows(
@@ -75,10 +75,11 @@ export async function usefulMilestone(
     AND user_id = ${e.ownerId} AND (detail->>'count')::int = ${e.count}`,
   );
   if (said.length) return;
+  // Who found it useful is not said anywhere on the site, so not here either.
   await notify(tx, {
     userId: e.ownerId,
     kind: 'useful',
-    actorId: e.actorId,
+    actorId: null,
     targetId: e.reviewId,
     at: null,
     detail: { count: e.count },

@@ -104,10 +104,13 @@ describe('notifications', () => {
 
     expect((await read(asha, { ids: [newest!.id] })).json()).toEqual({ success: true, unread: 2 });
     // Bala's three comments on one review are one item while alike; the one read now stands apart.
-    expect((await notices(asha)).items.map((i) => [i.read, i.count])).toEqual([
+    const grouped = (await notices(asha)).items;
+    expect(grouped.map((i) => [i.read, i.count])).toEqual([
       [true, 1],
       [false, 2],
     ]);
+    // Two comments by one person are not "and 1 other".
+    expect(grouped[1]!.title).toBe('Test Member commented on your review');
     expect((await read(asha, { all: true })).json()).toEqual({ success: true, unread: 0 });
     expect(await unread(bala)).toBe(1);
 
@@ -165,8 +168,27 @@ describe('notifications', () => {
     expect((await notices(asha)).items.map((i) => i.text)).toEqual(['Hidden soon']);
     expect(await unread(asha)).toBe(1);
 
+    // Her settings, mutes and price alerts go too: an erased account's alert must not fire.
+    await t.app.inject({
+      method: 'PUT',
+      url: `${API}/settings`,
+      headers: asha.headers,
+      payload: { price: 'email' },
+    });
+    await t.app.inject({ method: 'PUT', url: `${API}/mutes/review/${r.id}`, headers: asha.headers });
+    await query(
+      t.database,
+      `INSERT INTO price_alerts (user_id, product_id, below) VALUES (${asha.id}, ${r.productId}, 1)`,
+    );
     await query(t.database, `UPDATE users SET deleted_at = now() - interval '8 days' WHERE id = ${asha.id}`);
     await accountMaintenance(t.services);
+    for (const table of ['price_alerts', 'notification_settings', 'notification_mutes']) {
+      const [kept] = await query<{ n: number }>(
+        t.database,
+        `SELECT count(*)::int AS n FROM ${table} WHERE user_id = ${asha.id}`,
+      );
+      expect(kept!.n, table).toBe(0);
+    }
     const [gone] = await query<{ n: number }>(
       t.database,
       `SELECT count(*)::int AS n FROM notifications WHERE user_id = ${asha.id} OR actor_id = ${asha.id}`,

@@ -127,12 +127,12 @@ export function notificationRoutes(app: FastifyInstance, services: Services): vo
     });
   }
 
-  // RFC 8058 one-click unsubscribe: the mail client POSTs "List-Unsubscribe=One-Click" as a form, unsigned in.
+  // RFC 8058 one-click unsubscribe: the mail client POSTs "List-Unsubscribe=One-Click", as a urlencoded or a
+  // multipart form, with no sign-in. The body says nothing the URL does not, so any body is taken and ignored.
   app.register(async (form) => {
-    form.addContentTypeParser(
-      'application/x-www-form-urlencoded',
-      { parseAs: 'string' },
-      (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
+    form.removeAllContentTypeParsers();
+    form.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 4096 }, (_req, _body, done) =>
+      done(null, undefined),
     );
     form.withTypeProvider<ZodTypeProvider>().post(
       UNSUBSCRIBE_PATH,

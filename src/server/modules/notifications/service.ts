@@ -3,7 +3,7 @@
  * commented on your review"), marking read, settings per kind and muted threads. What shows is decided on
  * read (visible.ts).
  */
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { iso, rows } from '../../../db/sql.ts';
 import { articleHref } from '../../../shared/content-api.ts';
@@ -11,6 +11,7 @@ import { formatDate, formatPrice } from '../../../shared/format.ts';
 import { AppError } from '../../../shared/messages.ts';
 import {
   DEFAULT_CHANNEL,
+  MAX_READ_IDS,
   type MuteResult,
   type MuteThread,
   NOTIFICATION_KINDS,
@@ -32,6 +33,8 @@ export interface NoticeRow {
   id: number;
   ids: number[];
   count: number;
+  /** How many people the group's notices come from. */
+  people: number;
   kind: NotificationKind;
   read: boolean;
   created_at: Date | string;
@@ -83,9 +86,9 @@ export function describe(r: NoticeRow): { title: string; text: string } {
     case 'answer':
     case 'article_comment':
     case 'follower':
-      return { title: t[r.kind](whoAll(name, r.count)), text: quote(r.body ?? '') };
+      return { title: t[r.kind](whoAll(name, r.people)), text: quote(r.body ?? '') };
     case 'useful':
-      return { title: t.useful(name, Number(d.count ?? 1)), text: quote(r.body ?? '') };
+      return { title: t.useful(Number(d.count ?? 1)), text: quote(r.body ?? '') };
     case 'review':
       return { title: t.review(name), text: quote(r.body ?? '') };
     case 'price':
@@ -125,11 +128,12 @@ export function toNotification(r: NoticeRow): Notification {
 
 /**
  * The member's shown notices as groups: alike notices (same kind and group key, both read or both unread) are
- * one item, at the place of the newest.
+ * one item, at the place of the newest, with its newest MAX_READ_IDS ids (what one "mark read" takes).
  */
 const groups = (userId: number) => sql`SELECT n.kind, coalesce(n.group_key, -n.id) AS key,
     n.read_at IS NOT NULL AS read, max(n.id) AS id, count(*)::int AS count,
-    array_agg(n.id ORDER BY n.id DESC) AS ids
+    count(DISTINCT n.actor_id)::int AS people,
+    (array_agg(n.id ORDER BY n.id DESC))[1:${sql.raw(String(MAX_READ_IDS))}] AS ids
   FROM notifications n WHERE ${visible(userId)} GROUP BY 1, 2, 3`;
 
 export class NotificationService {
@@ -158,7 +162,7 @@ export class NotificationService {
       total > page * size
         ? await rows<NoticeRow>(
             this.db,
-            sql`SELECT g.id, g.ids, g.count, g.read, ${DETAIL_COLUMNS}
+            sql`SELECT g.id, g.ids, g.count, g.people, g.read, ${DETAIL_COLUMNS}
               FROM (${groups(userId)} ORDER BY id DESC LIMIT ${size} OFFSET ${page * size}) g
               JOIN notifications n ON n.id = g.id
               ${DETAILS}
@@ -198,6 +202,12 @@ export class NotificationService {
         SELECT ${userId}, k, c FROM unnest(string_to_array(${entries.map(([k]) => k).join(',')}, ','),
           string_to_array(${entries.map(([, c]) => c).join(',')}, ',')) AS x(k, c)
         ON CONFLICT (user_id, kind) DO UPDATE SET channel = excluded.channel`);
+      // A kind now sent by email starts with what comes next, not with every unread notice of the past.
+      const emailed = entries.filter(([, c]) => c === 'email').map(([k]) => k);
+      if (emailed.length)
+        await this.db.execute(sql`UPDATE notifications SET emailed_at = ${this.clock.now().toISOString()}
+          WHERE user_id = ${userId} AND emailed_at IS NULL
+            AND kind = ANY(string_to_array(${emailed.join(',')}, ','))`);
     }
     return this.settings(userId);
   }
@@ -205,9 +215,15 @@ export class NotificationService {
   /** Mutes (or unmutes) a thread the member can see: 404 THREAD_NOT_FOUND otherwise. */
   async mute(userId: number, thread: MuteThread, id: number, muted: boolean): Promise<MuteResult> {
     if (muted) {
-      const table = { review: sql`reviews`, question: sql`questions`, article: sql`articles` }[thread];
-      const hidden = thread === 'article' ? sql`false` : sql`hidden_at IS NOT NULL AND user_id <> ${userId}`;
-      const [found] = await rows(this.db, sql`SELECT 1 FROM ${table} WHERE id = ${id} AND NOT (${hidden})`);
+      // A thread the member can see: a review or question not hidden (unless theirs) of a listed product.
+      const post = (table: SQL) => sql`SELECT 1 FROM ${table} t JOIN products p ON p.id = t.product_id
+        WHERE t.id = ${id} AND NOT p.hidden AND (t.hidden_at IS NULL OR t.user_id = ${userId})`;
+      const query = {
+        review: post(sql`reviews`),
+        question: post(sql`questions`),
+        article: sql`SELECT 1 FROM articles WHERE id = ${id}`,
+      }[thread];
+      const [found] = await rows(this.db, query);
       if (!found) throw new AppError('THREAD_NOT_FOUND');
       await this.db.execute(sql`INSERT INTO notification_mutes (user_id, thread, thread_id, created_at)
         VALUES (${userId}, ${thread}, ${id}, ${this.clock.now().toISOString()}) ON CONFLICT DO NOTHING`);

@@ -57,7 +57,7 @@ export class PriceAlertService {
   async set(userId: number, id: number, input: SetPriceAlert): Promise<PriceAlertResult> {
     const productId = await modelIdOf(this.db, id);
     return this.db.transaction(async (tx) => {
-      await tx.execute(sql`SELECT 1 FROM users WHERE id = ${userId} FOR UPDATE`);
+      await tx.execute(sql`SELECT 1 FROM users WHERE id = ${userId} FOR NO KEY UPDATE`);
       const [product] = await rows<{ price: number | null }>(
         tx,
         sql`SELECT price FROM products WHERE id = ${productId} AND NOT hidden`,

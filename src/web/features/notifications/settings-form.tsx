@@ -34,14 +34,15 @@ export function NotificationSettingsForm() {
   }, [api]);
 
   const change = async (kind: keyof NotificationSettings, channel: NotificationChannel) => {
-    const before = settings;
+    const before = settings?.[kind];
     setSettings((s) => (s ? { ...s, [kind]: channel } : s));
     try {
       const r = await api.put<{ settings: NotificationSettings }>(URL, { [kind]: channel });
       setSettings(r.settings);
       toast.show({ message: NOTIFICATION_MESSAGES.settingsSaved, type: 'success' });
     } catch (err) {
-      setSettings(before);
+      // Only this kind goes back: a change made meanwhile to another one stays.
+      if (before) setSettings((s) => (s ? { ...s, [kind]: before } : s));
       if (!isSilent(err)) toast.show({ message: errorMessage(err), type: 'error' });
     }
   };
