@@ -8,11 +8,11 @@
  * Alone, against a running server on PostgreSQL:
  *   DATABASE_URL=… node --import tsx bench/fan-out.ts http://127.0.0.1:3000 /product/123
  */
-import pg from 'pg';
 import { pathToFileURL } from 'node:url';
 import { BROWSER_HEADERS, LOAD, measure, type RouteResult } from './load.ts';
 import type { Budget } from './report.ts';
 import { makeUser, PASSWORD } from './signin.ts';
+import { call, sql } from './notifications.ts';
 
 export const FOLLOWERS = 10_000;
 export const FAN_OUT_MS = 5_000;
@@ -27,26 +27,6 @@ export interface FanOutBench {
   notices: number;
   before: RouteResult;
   during: RouteResult;
-}
-
-async function withClient<T>(databaseUrl: string, run: (c: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    return await run(client);
-  } finally {
-    await client.end();
-  }
-}
-
-async function post(baseUrl: string, path: string, body: unknown, token?: string) {
-  const res = await fetch(`${baseUrl}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`fan-out bench: POST ${path} answered ${res.status}: ${await res.text()}`);
-  return (await res.json()) as Record<string, unknown>;
 }
 
 const REVIEW = {
@@ -65,39 +45,34 @@ export async function benchFanOut(
   pagePath: string,
 ): Promise<FanOutBench> {
   const username = await makeUser(baseUrl);
-  const authorId = await withClient(databaseUrl, async (c) => {
-    const { rows } = await c.query<{ id: number }>(
-      `UPDATE users SET email_verified_at = now(), created_at = now() - interval '60 days', trusted_at = now()
-       WHERE username = $1 RETURNING id`,
-      [username],
-    );
-    const id = rows[0]!.id;
-    const tag = `fan${process.pid}x${id}`;
-    await c.query(
-      `WITH fans AS (
-         INSERT INTO users (username, first_name, last_name, email, email_verified_at, created_at)
-         SELECT $1 || '_' || i, 'Fan', 'Follower', $1 || '_' || i || '@example.com', now(), now()
-         FROM generate_series(1, $2::int) i RETURNING id)
-       INSERT INTO follows (follower_id, followee_id, created_at) SELECT id, $3, now() FROM fans`,
-      [tag, FOLLOWERS, id],
-    );
-    await c.query('UPDATE users SET followers = followers + $2 WHERE id = $1', [id, FOLLOWERS]);
-    return id;
-  });
-  const { token } = (await post(baseUrl, '/user/api/v1/auth/sign-in', {
+  const [author] = await sql<{ id: number }>(
+    databaseUrl,
+    `UPDATE users SET email_verified_at = now(), created_at = now() - interval '60 days', trusted_at = now()
+     WHERE username = $1 RETURNING id`,
+    [username],
+  );
+  const authorId = author!.id;
+  await sql(
+    databaseUrl,
+    `WITH fans AS (
+       INSERT INTO users (username, first_name, last_name, email, email_verified_at, created_at)
+       SELECT $1 || '_' || i, 'Fan', 'Follower', $1 || '_' || i || '@example.com', now(), now()
+       FROM generate_series(1, $2::int) i RETURNING id),
+     follow AS (INSERT INTO follows (follower_id, followee_id, created_at) SELECT id, $3, now() FROM fans)
+     UPDATE users SET followers = followers + $2 WHERE id = $3`,
+    [`fan${process.pid}x${authorId}`, FOLLOWERS, authorId],
+  );
+  const { token } = await call<{ token: string }>(baseUrl, '/user/api/v1/auth/sign-in', {
     login: username,
     password: PASSWORD,
-  })) as {
-    token: string;
-  };
-  const products = await withClient(databaseUrl, async (c) =>
-    (
-      await c.query<{ id: number }>(
-        `SELECT id FROM products WHERE category_id = 'C001' AND NOT hidden ORDER BY id DESC LIMIT $1`,
-        [REVIEWS],
-      )
-    ).rows.map((r) => r.id),
-  );
+  });
+  const products = (
+    await sql<{ id: number }>(
+      databaseUrl,
+      `SELECT id FROM products WHERE category_id = 'C001' AND NOT hidden ORDER BY id DESC LIMIT $1`,
+      [REVIEWS],
+    )
+  ).map((r) => r.id);
 
   process.stdout.write(`  page reads ${pagePath} without fan-out (${LOAD.connections} connections) … `);
   const before = await measure(baseUrl, 'page reads', pagePath, LOAD.connections, BROWSER_HEADERS);
@@ -110,7 +85,7 @@ export async function benchFanOut(
     await new Promise((r) => setTimeout(r, LOAD.warmupSeconds * 1000 + 500));
     for (const productId of products) {
       const started = performance.now();
-      await post(baseUrl, `/platform/api/v1/product/${productId}/review`, REVIEW, token);
+      await call(baseUrl, `/platform/api/v1/product/${productId}/review`, REVIEW, token);
       posts.push(performance.now() - started);
       await new Promise((r) => setTimeout(r, SPACING_MS));
     }
@@ -122,16 +97,12 @@ export async function benchFanOut(
   process.stdout.write(
     `${Math.round(during.rps)} req/s, p99 ${during.p99.toFixed(1)} ms; posts ${posts.map((p) => p.toFixed(0)).join(', ')} ms\n`,
   );
-  const notices = await withClient(databaseUrl, async (c) =>
-    Number(
-      (
-        await c.query<{ n: string }>(
-          `SELECT count(*) AS n FROM notifications WHERE kind = 'review' AND actor_id = $1`,
-          [authorId],
-        )
-      ).rows[0]!.n,
-    ),
+  const [counted] = await sql<{ n: number }>(
+    databaseUrl,
+    `SELECT count(*)::int AS n FROM notifications WHERE kind = 'review' AND actor_id = $1`,
+    [authorId],
   );
+  const notices = counted!.n;
   if (notices !== FOLLOWERS * posts.length)
     throw new Error(`fan-out bench: ${notices} notifications, expected ${FOLLOWERS * posts.length}`);
   return { followers: FOLLOWERS, posts, notices, before, during };

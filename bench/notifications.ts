@@ -18,7 +18,8 @@ export const UNREAD_P99_MS = 5;
 const COMMENTS = 30;
 const USER_API = '/user/api/v1';
 
-async function call<T>(baseUrl: string, path: string, body: unknown, token?: string): Promise<T> {
+/** POST a JSON body (with a token if given); throws on a non-2xx answer. Shared by the notification benches. */
+export async function call<T>(baseUrl: string, path: string, body: unknown, token?: string): Promise<T> {
   const res = await fetch(`${baseUrl}${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
@@ -29,7 +30,8 @@ async function call<T>(baseUrl: string, path: string, body: unknown, token?: str
   return (await res.json()) as T;
 }
 
-async function sql<T>(databaseUrl: string, text: string, values: unknown[] = []): Promise<T[]> {
+/** One query on its own connection. */
+export async function sql<T>(databaseUrl: string, text: string, values: unknown[] = []): Promise<T[]> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {

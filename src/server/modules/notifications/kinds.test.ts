@@ -11,6 +11,7 @@ import { createTestApp, query, type TestContext } from '../../../test/app.ts';
 import { type Member, member, productId } from '../../../test/community.ts';
 import { REVIEW_FORM } from '../../../test/moderation.ts';
 import { startSmtp, type TestSmtp } from '../../../test/smtp.ts';
+import { passEndingNotices } from './notices.ts';
 
 let t: TestContext;
 let smtp: TestSmtp;
@@ -244,6 +245,26 @@ describe('notification kinds', () => {
       [true, 100],
       [false, 20],
     ]);
+  });
+
+  it('tells a pass holder once that the pass ends within 3 days, and forgets it when renewed', async () => {
+    const asha = await member(t);
+    await query(
+      t.database,
+      `INSERT INTO passes (user_id, ends_at) VALUES (${asha.id}, now() + interval '2 days')`,
+    );
+    const now = t.services.clock.now();
+    await passEndingNotices(t.database.db, now);
+    await passEndingNotices(t.database.db, now);
+    const told = (await notices(asha)).filter((i) => i.kind === 'pass');
+    expect(told).toHaveLength(1);
+    expect(told[0]).toMatchObject({ href: '/my-account', actor: null });
+    expect(told[0]!.title).toMatch(/^Your ReviewPass ends on /);
+    await query(
+      t.database,
+      `UPDATE passes SET ends_at = ends_at + interval '30 days' WHERE user_id = ${asha.id}`,
+    );
+    expect((await notices(asha)).filter((i) => i.kind === 'pass')).toHaveLength(0);
   });
 
   it('mails a daily digest with a signed one-click unsubscribe that needs no sign-in', async () => {

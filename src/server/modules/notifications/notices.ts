@@ -116,22 +116,18 @@ export async function priceDropNotices(
   tx: Executor,
   e: { productId: number; variantPrice: number; modelPrice: number | null; was: number | null },
 ): Promise<void> {
-  const fired = await rows<{ user_id: number; below: number }>(
+  // One statement, however many alerts fire: fired_at set and each holder's notice written together.
+  const fired = await rows<{ user_id: number }>(
     tx,
-    sql`UPDATE price_alerts SET fired_at = now()
-      WHERE product_id = ${e.productId} AND fired_at IS NULL AND below > ${e.variantPrice}
-      RETURNING user_id, below`,
+    sql`WITH fired AS (UPDATE price_alerts SET fired_at = now()
+        WHERE product_id = ${e.productId} AND fired_at IS NULL AND below > ${e.variantPrice}
+        RETURNING user_id, below),
+      told AS (INSERT INTO notifications (user_id, kind, target_id, detail, created_at)
+        SELECT f.user_id, 'price', ${e.productId},
+          jsonb_build_object('price', ${e.variantPrice}::int, 'below', f.below), now()
+        FROM fired f WHERE ${wants(sql`f.user_id`, 'price')})
+      SELECT user_id FROM fired`,
   );
-  for (const alert of fired) {
-    await notify(tx, {
-      userId: alert.user_id,
-      kind: 'price',
-      actorId: null,
-      targetId: e.productId,
-      at: null,
-      detail: { price: e.variantPrice, below: alert.below },
-    });
-  }
   if (e.modelPrice === null || e.was === null || e.modelPrice >= e.was) return;
   const alerted = fired.map((a) => a.user_id).join(',');
   await tx.execute(sql`INSERT INTO notifications (user_id, kind, target_id, detail, created_at)
