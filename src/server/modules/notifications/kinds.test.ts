@@ -249,11 +249,9 @@ describe('notification kinds', () => {
 
   it('tells a pass holder once that the pass ends within 3 days, and forgets it when renewed', async () => {
     const asha = await member(t);
-    await query(
-      t.database,
-      `INSERT INTO passes (user_id, ends_at) VALUES (${asha.id}, now() + interval '2 days')`,
-    );
     const now = t.services.clock.now();
+    const ends = new Date(now.getTime() + 2 * 86_400_000).toISOString();
+    await query(t.database, `INSERT INTO passes (user_id, ends_at) VALUES (${asha.id}, '${ends}')`);
     await passEndingNotices(t.database.db, now);
     await passEndingNotices(t.database.db, now);
     const told = (await notices(asha)).filter((i) => i.kind === 'pass');
