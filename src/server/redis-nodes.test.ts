@@ -253,6 +253,78 @@ describe('two nodes sharing Redis', () => {
     expect(await reviews()).toBe(before);
   });
 
+  it('refuse a session signed out, or a member suspended, through the other node at once', async () => {
+    const [a, b] = [await node(), await node()];
+    const [leaving, suspended] = [await member(context(a)), await member(context(a))];
+    const moderator = await member(context(a), { role: 'moderator' });
+    const bell = (m: { headers: Record<string, string> }) =>
+      b.app.inject({ url: '/user/api/v1/notifications/unread-count', headers: m.headers });
+    const product = await productId(context(a), 4);
+    // Node B has just read both sessions (and remembers them).
+    expect((await bell(leaving)).statusCode).toBe(200);
+    expect((await bell(suspended)).statusCode).toBe(200);
+
+    const out = await a.app.inject({
+      method: 'POST',
+      url: '/user/api/v1/auth/sign-out',
+      headers: leaving.headers,
+    });
+    expect(out.statusCode, out.body).toBe(200);
+    expect((await bell(leaving)).statusCode).toBe(401);
+
+    const acted = await a.app.inject({
+      method: 'POST',
+      url: '/moderation/api/v1/actions',
+      payload: {
+        target_type: 'user',
+        target_id: suspended.id,
+        action: 'suspend',
+        days: 7,
+        reason: 'Spam links.',
+      },
+      headers: moderator.headers,
+    });
+    expect(acted.statusCode, acted.body).toBe(200);
+    const asked = await ask(b, product, suspended.headers, 'Does it support eSIM?');
+    expect(asked.statusCode, asked.body).toBe(403);
+    expect(asked.json().code).toBe('ACCOUNT_SUSPENDED');
+  });
+
+  it('count a notice written through the other node in the bell at once', async () => {
+    const [a, b] = [await node(), await node()];
+    const [author, reader] = [await member(context(a)), await member(context(a))];
+    const product = await productId(context(a), 5);
+    const posted = await a.app.inject({
+      method: 'POST',
+      url: `/platform/api/v1/product/${product}/review`,
+      payload: REVIEW_FORM,
+      headers: author.headers,
+    });
+    expect(posted.statusCode, posted.body).toBe(201);
+    const bell = async () =>
+      (await b.app.inject({ url: '/user/api/v1/notifications/unread-count', headers: author.headers })).json<{
+        unread: number;
+      }>().unread;
+    const before = await bell();
+    const comment = await a.app.inject({
+      method: 'POST',
+      url: `/platform/api/v1/product/review/${posted.json().review.id}/comment`,
+      payload: { text: 'Does the camera cope at night?' },
+      headers: reader.headers,
+    });
+    expect(comment.statusCode, comment.body).toBe(201);
+    expect(await bell()).toBe(before + 1);
+
+    const read = await a.app.inject({
+      method: 'POST',
+      url: '/user/api/v1/notifications/read',
+      payload: { all: true },
+      headers: author.headers,
+    });
+    expect(read.statusCode, read.body).toBe(200);
+    expect(await bell()).toBe(0);
+  });
+
   it('forget the other node’s suggestions after a catalogue edit', async () => {
     const [a, b] = [await node(), await node()];
     const editor = await member(context(a), { role: 'editor' });

@@ -11,6 +11,7 @@ import { OneTimeTokens } from './modules/account/one-time-tokens.ts';
 import { AccountService } from './modules/account/service.ts';
 import { type AvatarStore, DatabaseAvatarStore } from './modules/account/avatar-store.ts';
 import { SessionService } from './modules/account/sessions.ts';
+import { SESSION_TOPIC } from './modules/account/session-cache.ts';
 import { type Community, createCommunity } from './modules/community/index.ts';
 import { isBot } from './lib/bots.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
@@ -20,7 +21,7 @@ import { RecommendationService } from './modules/preferences/recommendations.ts'
 import { PreferenceService } from './modules/preferences/service.ts';
 import { FavouriteService } from './modules/favourites/service.ts';
 import { PriceAlertService } from './modules/price-alerts/service.ts';
-import { NotificationService } from './modules/notifications/service.ts';
+import { NotificationService, UNREAD_TOPIC } from './modules/notifications/service.ts';
 import { NotificationDigest } from './modules/notifications/digest.ts';
 import { CampaignService } from './modules/campaign/service.ts';
 import { ArticleService } from './modules/content/articles.ts';
@@ -144,6 +145,15 @@ export function createServices(
   });
   const mailOutbox = new MailOutbox(database.db, mailer, clock, log, onError);
   const sessions = new SessionService(database.db, clock);
+  const notifications = new NotificationService(database.db, clock);
+  // 'pages' is said after every write through the API, on every node: what a node remembers of sessions and
+  // unread counts may be out of date from then on (decision 0032).
+  caches.on('pages', () => {
+    sessions.forgetAll();
+    notifications.forgetCounts();
+  });
+  caches.on(UNREAD_TOPIC, () => notifications.forgetCounts());
+  caches.on(SESSION_TOPIC, () => sessions.forgetAll());
   const tokens = new OneTimeTokens(database.db, clock);
   const captcha = new CaptchaService(database.db, clock);
   const imageUrl = (file: string | null) => (file ? `/uploads/avatars/${file}` : null);
@@ -203,7 +213,7 @@ export function createServices(
     preferences,
     favourites: new FavouriteService(database.db, clock),
     priceAlerts: new PriceAlertService(database.db, clock),
-    notifications: new NotificationService(database.db, clock),
+    notifications,
     digest: new NotificationDigest(database.db, clock, mailOutbox, config.publicUrl),
     recommendations: new RecommendationService(database.db, preferences),
     sessions,

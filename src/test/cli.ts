@@ -28,6 +28,8 @@ export interface CliSandbox {
   databaseUrl: string | undefined;
   /** Runs `script` (a path from the repository's root) with `args`; never rejects. */
   run(script: string, ...args: string[]): Promise<CliRun>;
+  /** As run(), with more environment variables. */
+  runWith(more: NodeJS.ProcessEnv, script: string, ...args: string[]): Promise<CliRun>;
   /** The script's database, for a look between runs (PGlite's files belong to one process). */
   open(): Promise<Database>;
   close(): Promise<void>;
@@ -44,21 +46,23 @@ export async function cliSandbox(): Promise<CliSandbox> {
     await withAdmin(template.url!, (c) => c.query(`CREATE DATABASE ${pgName}`));
     env.DATABASE_URL = adminUrl(template.url!, pgName);
   }
+  const runWith = (more: NodeJS.ProcessEnv, script: string, ...args: string[]) =>
+    new Promise<CliRun>((resolve) => {
+      execFile(
+        process.execPath,
+        ['--import', 'tsx', script, ...args],
+        { cwd: ROOT, env: { ...env, ...more }, timeout: 60_000 },
+        (err, stdout, stderr) => {
+          const code = err ? (typeof err.code === 'number' ? err.code : -1) : 0;
+          resolve({ code, stdout, stderr });
+        },
+      );
+    });
   return {
     dataDir,
     databaseUrl: env.DATABASE_URL,
-    run: (script, ...args) =>
-      new Promise<CliRun>((resolve) => {
-        execFile(
-          process.execPath,
-          ['--import', 'tsx', script, ...args],
-          { cwd: ROOT, env, timeout: 60_000 },
-          (err, stdout, stderr) => {
-            const code = err ? (typeof err.code === 'number' ? err.code : -1) : 0;
-            resolve({ code, stdout, stderr });
-          },
-        );
-      }),
+    run: (script, ...args) => runWith({}, script, ...args),
+    runWith,
     open: () =>
       env.DATABASE_URL
         ? createDatabase({ url: env.DATABASE_URL, poolSize: 1 })

@@ -3,6 +3,8 @@
  * data directory, or a fresh PostgreSQL database when the tests run on PostgreSQL), migrated and given two
  * accounts before the first run.
  */
+import { randomBytes } from 'node:crypto';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CliSandbox, cliSandbox } from '../../test/cli.ts';
 import { rows } from '../../db/sql.ts';
@@ -85,5 +87,27 @@ describe('npm run user:role', () => {
       { username: 'asha', role: 'user' },
       { username: 'gone.user', role: 'user' },
     ]);
+  }, 120_000);
+
+  it('tells running servers through Redis to read sessions again, when REDIS_URL is set', async () => {
+    const url = process.env.REDIS_TEST_URL ?? 'redis://127.0.0.1:6379';
+    const prefix = `verdict-test:${randomBytes(4).toString('hex')}:`;
+    const listener = new Redis(url, { maxRetriesPerRequest: 0 });
+    try {
+      const heard: string[] = [];
+      listener.on('message', (_channel: string, text: string) => heard.push(text));
+      await listener.subscribe(`${prefix}invalidate`);
+      const run = await cli.runWith(
+        { REDIS_URL: url, REDIS_PREFIX: prefix },
+        'src/server/cli/user-role.ts',
+        'asha',
+        'moderator',
+      );
+      expect(run, run.stderr).toMatchObject({ code: 0, stdout: '@asha: user → moderator.\n' });
+      await expect.poll(() => heard.map((m) => JSON.parse(m).topic)).toEqual(['sessions']);
+    } finally {
+      listener.disconnect();
+      await userRole('asha', 'user');
+    }
   }, 120_000);
 });

@@ -1,7 +1,8 @@
 /**
  * `npm run user:role -- <username> moderator|admin|user`: gives an account a role (issue 9). Roles are never
- * gained from the web; a running server reads the new role with the user's next request. PGlite's files belong
- * to one process: with PGlite, stop the server first.
+ * gained from the web. Running servers read the new role with the user's next request when REDIS_URL is set (this
+ * tells them through Redis), else within SESSION_CACHE_MS (decision 0032). PGlite's files belong to one process:
+ * with PGlite, stop the server first.
  */
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
@@ -10,6 +11,9 @@ import { rows } from '../../db/sql.ts';
 import { ROLES } from '../../shared/moderation.ts';
 import { USERNAME_PATTERN } from '../../shared/session-user.ts';
 import { databaseOptions, loadConfig } from '../config.ts';
+import { CacheBus } from '../lib/cache-bus.ts';
+import { connectRedis } from '../lib/redis.ts';
+import { SESSION_TOPIC } from '../modules/account/session-cache.ts';
 
 const USAGE = `usage: npm run user:role -- <username> ${ROLES.join('|')}`;
 
@@ -36,10 +40,25 @@ try {
     process.exitCode = 1;
   } else {
     console.log(`@${user.username}: ${user.before} → ${role}.`);
+    if (config.redisUrl) await tellServers(config.redisUrl, config.redisPrefix);
   }
 } catch (err) {
   console.error(err instanceof Error ? err.message : err);
   process.exitCode = 1;
 } finally {
   await database.close();
+}
+
+/** Every running server forgets the sessions it remembers, so the role applies at its next request. */
+async function tellServers(url: string, prefix: string): Promise<void> {
+  const link = connectRedis(url, prefix, { onDown: () => {}, onUp: () => {} });
+  try {
+    if (!(await link.ready())) {
+      console.error('Redis did not answer: running servers see the new role within 10 seconds.');
+      return;
+    }
+    await new CacheBus(link).invalidate(SESSION_TOPIC);
+  } finally {
+    await link.close();
+  }
 }

@@ -4,6 +4,7 @@ import { accountMaintenance } from '../modules/account/maintenance.ts';
 import { TestCheckoutProvider } from '../modules/payments/test-checkout.ts';
 import type { Services } from '../services.ts';
 import { passEndingNotices } from '../modules/notifications/notices.ts';
+import { UNREAD_TOPIC } from '../modules/notifications/service.ts';
 import type { Job } from './scheduler.ts';
 
 /** How often each node looks for due chores. */
@@ -27,7 +28,12 @@ export function serverJobs(services: Services): Job[] {
     {
       name: 'pass-notices',
       everyMs: HOUR,
-      run: async () => ({ told: await passEndingNotices(services.database.db, services.clock.now()) }),
+      run: async () => {
+        const told = await passEndingNotices(services.database.db, services.clock.now());
+        // Every node's bell counts them at once (its counts are otherwise forgotten only by API writes).
+        if (told) await services.caches.invalidate(UNREAD_TOPIC);
+        return { told };
+      },
     },
     { name: 'trend-labels', everyMs: 10 * MINUTE, run: () => refreshTrendLabels(services.database.db) },
     // A pending test payment is settled even if the node that took it stopped before its timer fired.

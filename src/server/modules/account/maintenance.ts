@@ -7,6 +7,8 @@ import type { Services } from '../../services.ts';
 export async function accountMaintenance(services: Services): Promise<{ erased: number }> {
   const { erased, images } = await services.account.eraseExpired();
   await services.avatars.remove(images);
+  // The erased members' names and notices change what others see, on every node.
+  if (erased) await services.invalidatePages();
   await services.captcha.sweep();
   await services.tokens.sweep();
   await services.account.sweepFailures();

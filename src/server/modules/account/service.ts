@@ -205,6 +205,8 @@ export class AccountService {
         UPDATE users SET email_verified_at = ${this.now()}, email = coalesce(${email}, email)
         WHERE id = ${row.userId} AND erased_at IS NULL`);
     });
+    // The link is opened with a GET, which the API's write hook leaves alone: its sessions may post at once.
+    this.d.sessions.forgetAll();
   }
 
   // ── Sign-in, lockout ────────────────────────────────────────────────────────────────────────────────
@@ -337,6 +339,7 @@ export class AccountService {
       await this.d.tokens.retire('reset-otp', user.id, tx);
       await this.d.sessions.revokeAll(user.id, null, tx);
     });
+    this.d.sessions.forgetAll();
   }
 
   // ── Profile ─────────────────────────────────────────────────────────────────────────────────────────
@@ -406,6 +409,7 @@ export class AccountService {
       await tx.execute(sql`UPDATE users SET password_hash = ${passwordHash} WHERE id = ${userId}`);
       await this.d.sessions.revokeAll(userId, sessionId, tx);
     });
+    this.d.sessions.forgetAll();
   }
 
   /** Sets the profile photo's name and answers the one it replaces (to be removed in the same transaction). */
@@ -449,6 +453,7 @@ export class AccountService {
       );
       await this.d.sessions.revokeAll(userId, null, tx);
     });
+    this.d.sessions.forgetAll();
   }
 
   /**

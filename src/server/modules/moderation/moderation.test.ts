@@ -9,6 +9,7 @@ import { MODERATION_MESSAGES } from '../../../shared/moderation.ts';
 import { query, type TestContext } from '../../../test/app.ts';
 import { TestClock } from '../../../test/clock.ts';
 import { type Member, member } from '../../../test/community.ts';
+import { SESSION_TOPIC } from '../account/session-cache.ts';
 import {
   type ActionBody,
   entryOf,
@@ -78,10 +79,12 @@ describe('who may moderate', () => {
     });
   });
 
-  it('reads the role from the database on every request', async () => {
+  it('reads a role changed in the database once the nodes are told (as `npm run user:role` tells them)', async () => {
     const someone = await member(t);
-    const setRole = (role: string) =>
-      t.database.db.execute(`UPDATE users SET role = '${role}' WHERE id = ${someone.id}`);
+    const setRole = async (role: string) => {
+      await t.database.db.execute(`UPDATE users SET role = '${role}' WHERE id = ${someone.id}`);
+      await t.services.caches.invalidate(SESSION_TOPIC);
+    };
     expectError(await moderation.get('/queue', someone.headers), 'FORBIDDEN');
     await setRole('moderator');
     expect((await moderation.get('/queue', someone.headers)).statusCode).toBe(200);

@@ -23,7 +23,8 @@ import {
   type ReadNotifications,
   whoAll,
 } from '../../../shared/notifications.ts';
-import type { Clock } from '../../lib/clock.ts';
+import { type Clock, SECOND } from '../../lib/clock.ts';
+import { TtlCache } from '../../lib/ttl-cache.ts';
 import { DETAIL_COLUMNS, DETAILS, visible } from './visible.ts';
 
 /** How much of the post a notification quotes. */
@@ -136,13 +137,37 @@ const groups = (userId: number) => sql`SELECT n.kind, coalesce(n.group_key, -n.i
     (array_agg(n.id ORDER BY n.id DESC))[1:${sql.raw(String(MAX_READ_IDS))}] AS ids
   FROM notifications n WHERE ${visible(userId)} GROUP BY 1, 2, 3`;
 
+/**
+ * How long a node trusts an unread count it read. Every write through the API forgets them on every node, so
+ * this bounds only notices written outside it (the hourly ReviewPass notice) and a node that missed a message.
+ */
+export const UNREAD_CACHE_MS = 30 * SECOND;
+/** The cache bus's topic for notices written outside the API: every node forgets its unread counts. */
+export const UNREAD_TOPIC = 'unread';
+
 export class NotificationService {
+  /** The bell's counts this node read lately, until the next write (decision 0032). */
+  private readonly counts: TtlCache<{ unread: number }>;
+
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
-  ) {}
+  ) {
+    this.counts = new TtlCache(UNREAD_CACHE_MS, 10_000, clock);
+  }
 
+  /** How many of the member's notices are unread, as this node read it at most UNREAD_CACHE_MS ago. */
   async unreadCount(userId: number): Promise<number> {
+    return (await this.counts.get(String(userId), async () => ({ unread: await this.countUnread(userId) })))
+      .unread;
+  }
+
+  /** Forgets the counts this node remembers: after any write, which may have added, read or hidden a notice. */
+  forgetCounts(): void {
+    this.counts.clear();
+  }
+
+  private async countUnread(userId: number): Promise<number> {
     const [row] = await rows<{ n: number }>(
       this.db,
       sql`SELECT count(*)::int AS n FROM notifications n WHERE ${visible(userId)} AND n.read_at IS NULL`,
@@ -179,7 +204,7 @@ export class NotificationService {
     await this.db.execute(
       sql`UPDATE notifications SET read_at = ${now} WHERE user_id = ${userId} AND read_at IS NULL ${only}`,
     );
-    return this.unreadCount(userId);
+    return this.countUnread(userId);
   }
 
   /** How the member gets each kind ('app' unless they said otherwise). */
