@@ -4,7 +4,7 @@
  * beforeAll), close the file's browsers after each test and stop it at the end; answers helpers bound to it.
  */
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, inject, vi } from 'vitest';
 import type { Role } from '../src/shared/moderation-constants.ts';
 import { type BrowserSession, openBrowser } from './browser.ts';
 import { type RunningServer, newStore, serverEnv, startServer, type Store } from './global-setup.ts';
@@ -70,6 +70,20 @@ export function ownServer(name: string): OwnServer {
         env,
         grants.map(([member, role]) => [member.username, role]),
       );
+      // A running server (PostgreSQL, no Redis here) reads a new role within its session memory's 10 s
+      // (decision 0032): wait until it has, as an operator would.
+      for (const [member, role] of grants) {
+        await vi.waitFor(
+          async () => {
+            const res = await fetch(`${base()}/user/api/v1/user/standing`, {
+              headers: { authorization: `Bearer ${member.token}` },
+            });
+            const { role: now } = (await res.json()) as { role: Role };
+            if (now !== role) throw new Error(`${member.username} is still ${now}, not ${role}`);
+          },
+          { timeout: 20_000, interval: 250 },
+        );
+      }
     },
     async open(member, viewport) {
       const s = await openBrowser(viewport);
