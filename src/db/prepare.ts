@@ -10,6 +10,9 @@ import { refreshStalePoints } from './review-points.ts';
 
 const count = (n: number) => n.toLocaleString('en-IN');
 
+/** Reviews whose points start-up reads before the server answers; any more are read in the background. */
+export const POINTS_AT_START = 20_000;
+
 /**
  * Start-up: migrations, profile photos left in the folder by earlier versions (moved into the database), the
  * catalogue on an empty database or when its files changed, the bundled articles' rows, the demo community when
@@ -65,7 +68,9 @@ async function prepare(database: Database, options: Parameters<typeof prepareDat
     demo = await seedDemo(database.db);
   }
   // Reviews written before summaries with receipts, or read by an older version of the method (issue 22).
-  const points = await refreshStalePoints(database.db);
+  // At most POINTS_AT_START here (the demo community's thousands take a few seconds); the rest after the server
+  // is up (StalePoints).
+  const points = await refreshStalePoints(database.db, POINTS_AT_START);
   if (points) progress(`read what ${count(points)} reviews praise and criticise`);
   await refreshTrendLabels(database.db);
   // Fresh rows: merge the GIN indexes' pending lists and gather statistics now (PGlite runs no autovacuum).

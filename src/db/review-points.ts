@@ -210,25 +210,34 @@ export async function refreshPoints(tx: Executor, ids: readonly number[]): Promi
 }
 
 /**
- * At start-up: the reviews written before this method, or read by an older version of it, read now, a batch at a
- * time (the demo community's thousands take a few seconds). Answers how many were read.
+ * The reviews written before this method, or read by an older version of it, read now, a batch at a time, until
+ * none is left or `limit` have been read; answers how many were read. Each batch is claimed with SKIP LOCKED, so
+ * several nodes reading at once share the work instead of reading the same reviews.
  */
-export async function refreshStalePoints(db: Db, batch = 500): Promise<number> {
+export async function refreshStalePoints(
+  db: Db,
+  limit = Number.POSITIVE_INFINITY,
+  batch = 500,
+): Promise<number> {
   let done = 0;
-  for (;;) {
-    const stale = await rows<{ id: number }>(
-      db,
-      sql`SELECT id FROM reviews WHERE points_version <> ${POINTS_VERSION} ORDER BY id LIMIT ${batch}`,
-    );
-    if (!stale.length) return done;
-    await db.transaction((tx) =>
-      refreshPoints(
+  while (done < limit) {
+    const read = await db.transaction(async (tx) => {
+      const stale = await rows<{ id: number }>(
         tx,
-        stale.map((r) => r.id),
-      ),
-    );
-    done += stale.length;
+        sql`SELECT id FROM reviews WHERE points_version <> ${POINTS_VERSION}
+          ORDER BY id LIMIT ${Math.min(batch, limit - done)} FOR UPDATE SKIP LOCKED`,
+      );
+      if (stale.length)
+        await refreshPoints(
+          tx,
+          stale.map((r) => r.id),
+        );
+      return stale.length;
+    });
+    if (!read) break;
+    done += read;
   }
+  return done;
 }
 
 /**

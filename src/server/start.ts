@@ -7,6 +7,7 @@ import { buildApp } from './app.ts';
 import { databaseOptions, loadConfig } from './config.ts';
 import { serverJobs, SCHEDULER_TICK_MS } from './jobs/jobs.ts';
 import { Scheduler } from './jobs/scheduler.ts';
+import { StalePoints } from './jobs/stale-points.ts';
 import { createServices } from './services.ts';
 import { warnIfPerProcess } from './lib/redis.ts';
 
@@ -71,6 +72,8 @@ services.mailOutbox.start();
 // The chores (erasure, trend labels, the test checkout's settling) run once per period across every node.
 const scheduler = new Scheduler(database.db, services.clock, serverJobs(services), app.log);
 scheduler.start(SCHEDULER_TICK_MS);
+const stalePoints = new StalePoints(database.db, app.log);
+stalePoints.start();
 
 await app.listen({ port: config.port, host: config.host });
 app.log.info(`Verdict is ready at ${config.publicUrl}`);
@@ -95,6 +98,7 @@ async function shutdown(signal: 'SIGTERM' | 'SIGINT') {
   app.beginShutdown();
   await new Promise((done) => setTimeout(done, drainMs));
   await scheduler.stop();
+  await stalePoints.stop();
   await services.mailOutbox.stop();
   await app.close();
   await services.views.stop();
