@@ -15,6 +15,7 @@ import autocannon from 'autocannon';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import type { Db } from '../src/db/client.ts';
+import { POINTS_VERSION, readPoints, TONE_VALUE } from '../src/db/review-points.ts';
 import { recountReviewStats } from '../src/db/review-stats.ts';
 import { SessionService } from '../src/server/modules/account/sessions.ts';
 import { createCommunity } from '../src/server/modules/community/index.ts';
@@ -165,6 +166,25 @@ const DESCRIPTIONS = [
   'Speakers are loud and clear. The fingerprint reader is quick and face unlock works well indoors.',
   'Good overall, but the charger is not in the box and the case that came with it yellowed within weeks.',
 ];
+/**
+ * What the server reads in each summary and description pair (its points), so that the reviews come with their
+ * points as the server's own writes do, and the server has none to read at start-up.
+ */
+const pairPoints = () => {
+  const pairs = SUMMARIES.flatMap((summary) =>
+    DESCRIPTIONS.flatMap((description) =>
+      readPoints([summary, description]).map(
+        (p) => [summary, description, p.topic, TONE_VALUE[p.tone]] as const,
+      ),
+    ),
+  );
+  return [0, 1, 2, 3].map((i) => pairs.map((p) => p[i]));
+};
+const INSERT_POINTS = `INSERT INTO review_points (review_id, topic, tone)
+  SELECT r.id, p.topic, p.tone FROM reviews r
+  JOIN unnest($1::text[], $2::text[], $3::text[], $4::int[]) AS p(summary, description, topic, tone)
+    ON r.summary = p.summary AND r.description = p.description
+  WHERE r.product_id = ANY($5::int[])`;
 const sqlArray = (xs: readonly string[]) =>
   `ARRAY[${xs.map((x) => `'${x.replace(/'/g, "''")}'`).join(', ')}]`;
 const FIRST = sqlArray(['Asha', 'Ravi', 'Meera', 'Arjun', 'Priya', 'Kabir', 'Neha', 'Vikram', 'Sara', 'Dev']);
@@ -177,12 +197,12 @@ const LAST = sqlArray(['Sharma', 'Iyer', 'Khan', 'Reddy', 'Das', 'Mehta', 'Nair'
  * OFFSET 0 keeps the subquery, so random() is drawn once per row and shared by the columns that use it.
  */
 const INSERT_REVIEWS = `INSERT INTO reviews (product_id, user_id, overall, build_quality, features, look_and_feel,
-    performance, summary, description, useful, not_useful, created_at)
+    performance, summary, description, useful, not_useful, created_at, points_version)
   SELECT $1::int, $2::int + n, o, least(10, greatest(0, o + d1)), least(10, greatest(0, o + d2)),
     least(10, greatest(0, o + d3)), least(10, greatest(0, o + d4)),
     (${sqlArray(SUMMARIES)})[1 + pick % ${SUMMARIES.length}],
     (${sqlArray(DESCRIPTIONS)})[1 + (pick / ${SUMMARIES.length}) % ${DESCRIPTIONS.length}],
-    useful, not_useful, created
+    useful, not_useful, created, ${POINTS_VERSION}
   FROM (SELECT n, (10 - floor(power(random(), 2.2) * 11))::int AS o,
       floor(random() * 5)::int - 2 AS d1, floor(random() * 5)::int - 2 AS d2,
       floor(random() * 5)::int - 2 AS d3, floor(random() * 5)::int - 2 AS d4,
@@ -250,6 +270,7 @@ export async function generateReviews(url: string): Promise<ReviewsData> {
       await q(INSERT_REVIEWS, [l, lo - 1, from, Math.min(large, from + batch - 1)]);
     }
     for (const { def } of indexes) await q(def);
+    await q(INSERT_POINTS, [...pairPoints(), [s, l]]);
     await q('COMMIT');
     const reviewsSeconds = seconds(t);
     process.stdout.write(`${reviewsSeconds.toFixed(1)} s (${indexes.length} indexes rebuilt)\n`);
