@@ -92,7 +92,11 @@ export class SessionService {
       );
       lastUsedAtMs = now.getTime();
     }
-    this.cache.keep(tokenHash, generation, { user, expiresAtMs: new Date(expiresAt).getTime(), lastUsedAtMs });
+    this.cache.keep(tokenHash, generation, {
+      user,
+      expiresAtMs: new Date(expiresAt).getTime(),
+      lastUsedAtMs,
+    });
     return user;
   }
 
