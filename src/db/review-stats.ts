@@ -1,11 +1,12 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from './client.ts';
+import { recountPoints } from './review-points.ts';
 
 /**
  * Recounts every product's review counters from the rows (hidden reviews count as deleted): total, rating sum
  * and value, the four aspect sums and the star distribution of the reviews in the rating, the incentivised
  * reviews' count and sum (issue 22: out of the rating), and dates the page's last change by its latest
- * review. Bulk loads (the demo seed, benchmarks) call it, and the catalogue's regrouping for the models it merged
+ * review, and the products' point counts (product_points). Bulk loads (the demo seed, benchmarks) call it, and the catalogue's regrouping for the models it merged
  * into (`only`: a subquery of product ids); single writes keep the counters right in their own transaction.
  */
 export async function recountReviewStats(db: Pick<Db, 'execute'>, only?: SQL): Promise<void> {
@@ -31,4 +32,5 @@ export async function recountReviewStats(db: Pick<Db, 'execute'>, only?: SQL): P
       FROM (SELECT *, incentive = 'none' AS rated FROM reviews WHERE hidden_at IS NULL) r
       GROUP BY product_id) s ON s.product_id = q.id
     WHERE p.id = q.id AND ${only ? sql`q.id IN ${only}` : sql`(p.total_reviews > 0 OR p.incentivised_reviews > 0 OR s.n IS NOT NULL)`}`);
+  await recountPoints(db, only);
 }

@@ -698,6 +698,24 @@ export const reviewPoints = pgTable(
   ],
 );
 
+/**
+ * A product's point counts: how many of its visible reviews praise (tone 1) or criticise (-1) each topic, kept
+ * in the transactions that read a review's points, hide, restore or delete it (product-points.ts), so a product's
+ * summary reads a few rows however many reviews it has (decision 0034).
+ */
+export const productPoints = pgTable(
+  'product_points',
+  {
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    topic: text('topic').notNull(),
+    tone: smallint('tone').notNull(),
+    reviews: integer('reviews').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.productId, t.topic, t.tone] })],
+);
+
 /** A like (1) or dislike (-1) by one user on one item; the item's stored counters count them. */
 /** A column naming the row a post or reaction belongs to; it goes when that row goes. */
 const belongsTo = (name: string, references: () => AnyPgColumn) =>

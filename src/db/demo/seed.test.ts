@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Database } from '../client.ts';
 import { cloneDatabase } from '../../test/database.ts';
 import { query } from '../../test/app.ts';
+import { countersEqualRows } from '../../test/counters.ts';
 import { seedDemo } from './seed.ts';
 import { POINTS_VERSION } from '../review-points.ts';
 import { DEMO_KINDS, type DemoKind } from './text.ts';
@@ -112,6 +113,8 @@ describe('demo community', () => {
     expect(r!.stale).toBe(0);
     // The demo sentences praise and criticise batteries, cameras and screens: most reviews make a point.
     expect(r!.points).toBeGreaterThan(r!.reviews / 2);
+    // Read after the seed's recount: each product's stored point counts follow them.
+    expect(await countersEqualRows(database.db)).toEqual([]);
   });
 
   it('gives hundreds of products a visible rating (10 reviews or more)', async () => {

@@ -5,8 +5,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client.ts';
 import { POINTS_VERSION, refreshStalePoints } from '../../db/review-points.ts';
+import { recountReviewStats } from '../../db/review-stats.ts';
 import { createTestApp, query, type TestContext } from '../../test/app.ts';
 import { member } from '../../test/community.ts';
+import { countersEqualRows } from '../../test/counters.ts';
 import { StalePoints } from './stale-points.ts';
 
 const REVIEWS = 260;
@@ -28,6 +30,8 @@ beforeAll(async () => {
      ORDER BY id LIMIT ${REVIEWS}`,
   );
   await query(t.database, `UPDATE reviews SET points_version = 0`);
+  // As bulk loads do: the products' counters from the rows.
+  await recountReviewStats(t.database.db);
 });
 afterAll(async () => {
   if (second !== t?.database) await second?.close();
@@ -68,6 +72,7 @@ describe('stale review points', () => {
          AND (SELECT count(*) FROM review_points p WHERE p.review_id = r.id) = 2`,
     );
     expect(read!.n).toBe(REVIEWS);
+    expect(await countersEqualRows(t.database.db)).toEqual([]);
   });
 
   it('stops at once when the server stops', async () => {

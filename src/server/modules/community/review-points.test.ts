@@ -7,8 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReviewsPage } from '../../../shared/community-api.ts';
 import { pointParam, type ReviewPoint } from '../../../shared/review-points.ts';
 import { readPoints, refreshStalePoints } from '../../../db/review-points.ts';
+import { recountReviewStats } from '../../../db/review-stats.ts';
 import { createTestApp, query, requests, type TestContext } from '../../../test/app.ts';
 import { type Member, member } from '../../../test/community.ts';
+import { countersEqualRows } from '../../../test/counters.ts';
 
 let t: TestContext;
 let freshIds: number[] = [];
@@ -216,8 +218,15 @@ describe('a product’s points', () => {
     }
   });
 
+  it('keeps each product’s stored point counts equal to its visible reviews’ points throughout', async () => {
+    // After the posts, the hiding and restoring, the edits, the update and the deletions above.
+    expect(await countersEqualRows(t.database.db)).toEqual([]);
+  });
+
   it('reads at start-up the reviews an older method read, or none read', async () => {
+    // One review as if written before the method: no points, so none counted (the recount of bulk loads).
     await query(t.database, `DELETE FROM review_points WHERE review_id = ${ids[1]}`);
+    await recountReviewStats(t.database.db);
     await query(t.database, `UPDATE reviews SET points_version = 0 WHERE id IN (${ids[1]}, ${ids[2]})`);
     expect(await refreshStalePoints(t.database.db)).toBe(2);
     expect(await refreshStalePoints(t.database.db)).toBe(0);
@@ -226,5 +235,6 @@ describe('a product’s points', () => {
       `SELECT count(*)::int AS n FROM review_points WHERE review_id = ${ids[1]}`,
     );
     expect(back!.n).toBe(1);
+    expect(await countersEqualRows(t.database.db)).toEqual([]);
   });
 });

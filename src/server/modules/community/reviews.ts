@@ -42,7 +42,7 @@ import { type CommunityDeps, forgetProduct, PRODUCT_TOPIC } from './deps.ts';
 import { modelIdOf } from '../catalogue/resolve.ts';
 import { variantLabel } from '../../../shared/catalogue-texts.ts';
 import { insertUpdate, UPDATES_COLUMN, updatesOf } from './review-updates.ts';
-import { productPoints, refreshPoints, TONE_VALUE } from '../../../db/review-points.ts';
+import { countPoints, productPoints, refreshPoints, TONE_VALUE } from '../../../db/review-points.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
 import { forgetNotices, notifyFollowers, usefulMilestone } from '../notifications/notices.ts';
 
@@ -394,6 +394,8 @@ export class ReviewService {
       );
       if (!review) throw new AppError('REVIEW_NOT_FOUND');
       if (review.user_id !== user.userId) throw new AppError('NOT_OWNER');
+      // Its points leave its product's counts (a hidden review's are already out of them).
+      await countPoints(tx, [reviewId], -1);
       await tx.execute(sql`DELETE FROM reviews WHERE id = ${reviewId}`);
       await forgetNotices(tx, ['review', 'useful'], reviewId);
       // A hidden review is already out of the counters.

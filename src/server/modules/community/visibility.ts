@@ -6,6 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { type Executor, rows } from '../../../db/sql.ts';
+import { countPoints } from '../../../db/review-points.ts';
 import type { ErrorCode } from '../../../shared/messages.ts';
 import { AppError } from '../../../shared/messages.ts';
 import {
@@ -139,6 +140,7 @@ export async function setHidden(
   if (changed) {
     if (target === 'review') {
       await moveCounters(tx, found.parent_id!, hide ? post : null, hide ? null : post);
+      await countPoints(tx, [id], hide ? -1 : 1, true);
     } else if (t.parent) {
       const counter = ident(t.parent[2]);
       await tx.execute(sql`UPDATE ${ident(t.parent[0])} SET ${counter} = ${counter} + ${hide ? -1 : 1}
