@@ -6,8 +6,9 @@ import { recountPoints } from './review-points.ts';
  * Recounts every product's review counters from the rows (hidden reviews count as deleted): total, rating sum
  * and value, the four aspect sums and the star distribution of the reviews in the rating, the incentivised
  * reviews' count and sum (issue 22: out of the rating), and dates the page's last change by its latest
- * review, and the products' point counts (product_points). Bulk loads (the demo seed, benchmarks) call it, and the catalogue's regrouping for the models it merged
- * into (`only`: a subquery of product ids); single writes keep the counters right in their own transaction.
+ * review; then the point counts (product_points). Bulk loads (the demo seed, benchmarks) call it, and the
+ * catalogue's regrouping for the models it merged into (`only`: a subquery of product ids); single writes keep
+ * the counters right in their own transaction.
  */
 export async function recountReviewStats(db: Pick<Db, 'execute'>, only?: SQL): Promise<void> {
   await db.execute(sql`UPDATE products p SET total_reviews = coalesce(s.n, 0), rating_sum = coalesce(s.total, 0),

@@ -700,8 +700,8 @@ export const reviewPoints = pgTable(
 
 /**
  * A product's point counts: how many of its visible reviews praise (tone 1) or criticise (-1) each topic, kept
- * in the transactions that read a review's points, hide, restore or delete it (product-points.ts), so a product's
- * summary reads a few rows however many reviews it has (decision 0034).
+ * in the transactions that read a review's points, hide, restore or delete it (countPoints in review-points.ts),
+ * so a product's summary reads a few rows however many reviews it has (decision 0034).
  */
 export const productPoints = pgTable(
   'product_points',

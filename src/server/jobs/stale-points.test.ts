@@ -14,7 +14,14 @@ import { StalePoints } from './stale-points.ts';
 const REVIEWS = 260;
 let t: TestContext;
 let second: Database;
-const log = { info: () => {}, warn: () => {} };
+/** What the readers logged as failures. */
+const warnings: object[] = [];
+/** How many reviews each reader said it read when it finished. */
+const reads: number[] = [];
+const log = {
+  info: (obj: object) => void reads.push((obj as { read: number }).read),
+  warn: (obj: object) => void warnings.push(obj),
+};
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -55,6 +62,7 @@ describe('stale review points', () => {
   });
 
   it('reads the rest in the background on two nodes at once, each review once', async () => {
+    const left = await stale();
     const nodes = [new StalePoints(t.database.db, log), new StalePoints(second.db, log)];
     for (const node of nodes) node.start();
     await expect.poll(stale, { timeout: 30_000, interval: 100 }).toBe(0);
@@ -66,6 +74,11 @@ describe('stale review points', () => {
          GROUP BY review_id, topic HAVING count(*) > 1) d`,
     );
     expect(twice!.n).toBe(0);
+    // The primary key would refuse a second copy anyway: what shows that the nodes shared the work is that
+    // neither failed a batch on the other's rows…
+    expect(warnings).toEqual([]);
+    // Nor read the same reviews: between them, each stale review once.
+    expect(reads.reduce((a, b) => a + b, 0)).toBe(left);
     const [read] = await query<{ n: number }>(
       t.database,
       `SELECT count(*)::int AS n FROM reviews r WHERE r.summary = 'Great camera'
