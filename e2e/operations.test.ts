@@ -38,6 +38,14 @@ describe.skipIf(!onPostgres)('operating on PostgreSQL: faults, start-up and drai
 
   beforeAll(async () => {
     cluster = await createPgCluster();
+    // The database exists before the server first looks, so the only thing it waits for is the server itself
+    // (created after the start, a retry could land between the two and meet a missing database, which is fatal).
+    await cluster.start();
+    const admin = new pg.Client({ connectionString: cluster.url('postgres') });
+    await admin.connect();
+    await admin.query('CREATE DATABASE verdict');
+    await admin.end();
+    await cluster.stop();
     dataDir = mkdtempSync(join(tmpdir(), 'verdict-ops-'));
     const port = await freePort();
     base = `http://127.0.0.1:${port}`;
@@ -81,10 +89,6 @@ describe.skipIf(!onPostgres)('operating on PostgreSQL: faults, start-up and drai
       stillRunning();
 
       await cluster.start();
-      const admin = new pg.Client({ connectionString: cluster.url('postgres') });
-      await admin.connect();
-      await admin.query('CREATE DATABASE verdict');
-      await admin.end();
       await ready();
       expect(output.lines.some((l) => l.includes('Failed query'))).toBe(false);
     },
