@@ -1,6 +1,7 @@
-import { executionAsyncId } from 'node:async_hooks';
+import { AsyncLocalStorage, executionAsyncId } from 'node:async_hooks';
+import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { viaNodeStreams, viaWebStreams } from './entry.server.tsx';
+import { RenderStorage, renderWhole } from './entry.server.tsx';
 
 /** The id a promise's callback runs under: 0 unless some async hook tracks promises, for the whole process. */
 const promiseAsyncId = () =>
@@ -18,21 +19,44 @@ const noError = (err: unknown) => {
   throw err;
 };
 
-describe('the server entry’s renderers', () => {
-  // In this order: the Node build's render switches the hooks on for the rest of the process.
-  it('renders with the web-streams build (production), leaving no promise hook switched on', async () => {
+describe('the server entry’s renderer', () => {
+  it('renders a page whole with React’s Node build, leaving no promise hook switched on', async () => {
     expect(await promiseAsyncId()).toBe(0);
-    const html = (await viaWebStreams(page, noError)).toString();
+    const html = (await renderWhole(page, noError)).toString();
     expect(html).toMatch(/^<!DOCTYPE html><html lang="en"><head>.*<\/head><body>/);
     expect(html).toContain('<img src="/a.png" alt=""/><p>Rendered whole</p></body></html>');
-    // React's Node build runs a render in an AsyncLocalStorage: on Node 20 its promise hooks then stay on, and
-    // every later promise of every request pays for them (decision 0028).
+    // With Node's AsyncLocalStorage, React's first render would switch promise hooks on for the rest of the
+    // process, and every later promise of every request would pay for them (decisions 0028 and 0035).
     expect(await promiseAsyncId()).toBe(0);
   });
 
-  it('renders the same page with the Node build (development and tests), which switches them on', async () => {
-    const html = (await viaNodeStreams(page, noError)).toString();
-    expect(html).toBe((await viaWebStreams(page, noError)).toString());
-    expect(await promiseAsyncId()).not.toBe(0);
+  it('puts Node’s AsyncLocalStorage back once React has loaded', () => {
+    const hooks = createRequire(import.meta.url)('node:async_hooks') as { AsyncLocalStorage: unknown };
+    expect(hooks.AsyncLocalStorage).toBe(AsyncLocalStorage);
+    expect(hooks.AsyncLocalStorage).not.toBe(RenderStorage);
+  });
+
+  it('renders a page with a hundred thousand characters across several buffers, in order', async () => {
+    const words = Array.from({ length: 5_000 }, (_, i) => `word ${i} é`);
+    const html = (await renderWhole(<p>{words.join(' ')}</p>, noError)).toString();
+    expect(html).toBe(`<p>${words.join(' ')}</p>`);
+  });
+
+  it('gives React the request only while its work runs, and the outer one back after', () => {
+    const storage = new RenderStorage<string>();
+    expect(storage.getStore()).toBeUndefined();
+    const seen = storage.run(
+      'a',
+      (x: number) => [storage.getStore(), storage.run('b', () => storage.getStore()), x],
+      1,
+    );
+    expect(seen).toEqual(['a', 'b', 1]);
+    expect(storage.getStore()).toBeUndefined();
+    expect(() =>
+      storage.run('c', () => {
+        throw new Error('boom');
+      }),
+    ).toThrow('boom');
+    expect(storage.getStore()).toBeUndefined();
   });
 });

@@ -1,7 +1,7 @@
+import { createRequire } from 'node:module';
 import { Writable } from 'node:stream';
 import type { ReactNode } from 'react';
-import { renderToReadableStream } from 'react-dom/server.edge';
-import { renderToPipeableStream } from 'react-dom/server.node';
+import type * as NodeRenderer from 'react-dom/server.node';
 import {
   type ActionFunctionArgs,
   type AppLoadContext,
@@ -21,34 +21,57 @@ export function handleError(error: unknown, { request, context }: LoaderFunction
   if (!request.signal.aborted) (context as AppLoadContext).reportError(error);
 }
 
-/** A page's HTML, rendered whole (all its data comes from loaders); `onError` hears of errors inside it. */
-type RenderWhole = (page: ReactNode, onError: (error: unknown) => void) => Promise<Buffer<ArrayBuffer>>;
+/**
+ * React's request storage, for the synchronous stretches in which React itself runs a render's work: it holds
+ * the request only while `run` runs. A stand-in for Node's AsyncLocalStorage, which on Node 20 switches on
+ * promise hooks for the whole process at its first `run`, for good (decision 0028). React reads its storage
+ * only to find the request behind a resource hint (`preload`, `preinit`) made outside its own work, in code that
+ * resumed after an await: our pages make none.
+ */
+export class RenderStorage<T> {
+  #store: T | undefined;
+  getStore(): T | undefined {
+    return this.#store;
+  }
+  run<R, A extends unknown[]>(store: T, work: (...args: A) => R, ...args: A): R {
+    const outer = this.#store;
+    this.#store = store;
+    try {
+      return work(...args);
+    } finally {
+      this.#store = outer;
+    }
+  }
+}
 
 /**
- * In production: React's web-streams build (decision 0028). React's Node build runs each render inside an
- * AsyncLocalStorage, and on Node 20 the first one switches on promise hooks for the whole process, for good:
- * every promise of every later request paid for them (/healthz answered about 30 % fewer requests a second once
- * a page had been rendered). This build keeps no request storage where the platform has no global
- * AsyncLocalStorage, and Node has none.
+ * React's Node build (decision 0035), loaded with RenderStorage in place of AsyncLocalStorage: React creates its
+ * storage once, as its module loads, so the stand-in is put in `async_hooks` only for that load. A copy already
+ * loaded without it is loaded afresh.
  */
-export const viaWebStreams: RenderWhole = async (page, onError) => {
-  const stream = await renderToReadableStream(page, {
-    signal: AbortSignal.timeout(streamTimeout + 1000),
-    onError,
-  });
-  await stream.allReady;
-  const chunks: Uint8Array[] = [];
-  for await (const chunk of stream) chunks.push(chunk);
-  return Buffer.concat(chunks);
-};
+function loadRenderer(): typeof NodeRenderer {
+  const require = createRequire(import.meta.url);
+  for (const path of Object.keys(require.cache))
+    if (/react-dom[\\/](server\.node\.js|cjs[\\/]react-dom-server(-legacy)?\.node\.)/.test(path))
+      delete require.cache[path];
+  const hooks = require('node:async_hooks') as { AsyncLocalStorage: unknown };
+  const storage = hooks.AsyncLocalStorage;
+  hooks.AsyncLocalStorage = RenderStorage;
+  try {
+    return require('react-dom/server.node') as typeof NodeRenderer;
+  } finally {
+    hooks.AsyncLocalStorage = storage;
+  }
+}
+
+const { renderToPipeableStream } = loadRenderer();
 
 /**
- * In development and tests: React's Node build. The development version of the web-streams build warns about
- * every empty attribute on Node 20, which has no ArrayBuffer.prototype.detached; the promise hooks cost nothing
- * that matters there.
+ * A page's HTML, rendered whole (all its data comes from loaders) with React's Node build, which writes its
+ * strings straight into a few buffers; `onError` hears of errors inside it.
  */
-export const viaNodeStreams: RenderWhole = (page, onError) =>
-  new Promise((resolve, reject) => {
+export const renderWhole = (page: ReactNode, onError: (error: unknown) => void) =>
+  new Promise<Buffer<ArrayBuffer>>((resolve, reject) => {
     const { pipe, abort } = renderToPipeableStream(page, {
       onAllReady() {
         const chunks: Buffer[] = [];
@@ -67,9 +90,6 @@ export const viaNodeStreams: RenderWhole = (page, onError) =>
     });
     setTimeout(abort, streamTimeout + 1000).unref();
   });
-
-/** As React picks its own production or development build: by NODE_ENV when the server runs. */
-const renderWhole: RenderWhole = process.env.NODE_ENV === 'production' ? viaWebStreams : viaNodeStreams;
 
 /**
  * Renders the whole page before sending it, as one body. No nonce: the page may be cached and shared, so its
