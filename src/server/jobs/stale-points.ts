@@ -47,7 +47,8 @@ export class StalePoints {
         if (n < STEP) break;
         await sleep(PAUSE_MS, undefined, { signal });
       } catch (err) {
-        if (signal.aborted) return;
+        // Stopped (during a pause or a batch): what was read is still told.
+        if (signal.aborted) break;
         this.log.warn({ err }, 'reading the points of older reviews failed; trying again in a minute');
         await sleep(MINUTE, undefined, { signal });
       }
