@@ -50,7 +50,8 @@ type Loadable<P> = ComponentType<P> & { keep?: KeepFn };
  * sooner on such an interaction (`'idle'`), when `awake` becomes true, or never (`'never'`: static
  * content, whose server HTML is all it needs); at once for a signed-in visitor, who sees their own state in
  * it, and when there is no server HTML to keep (a client-side navigation; `fallback` shows meanwhile). Focus
- * inside the island, and a button pressed before the code came, carry over to the same button. A change of
+ * inside the island, and a button pressed before the code came, carry over to the same button (a press still held
+ * when it comes delays the swap to its release, so its click is not lost). A change of
  * props does not wake a kept island: give it a `key` that changes with what it shows (the product's id), or
  * set `awake`. A component with `keep` (form-keep.ts) carries over the fields changed in the server's HTML.
  */
@@ -77,16 +78,36 @@ export function island<P extends object>(load: () => Promise<Loadable<P>>) {
     const [kept] = useState(() => !import.meta.env.SSR && !Loaded && !!document.getElementById(id));
     const carry = useRef<Carry>(null);
     const redo = useRef<ReturnType<KeepFn> | null>(null);
+    // A press on the server's HTML still held: the code that comes meanwhile waits for its release.
+    const held = useRef(false);
+    const waiting = useRef<Loadable<P> | null>(null);
+    const swap = useCallback((c: Loadable<P>) => {
+      if (!carry.current) carry.current = carried(box.current, document.activeElement, false);
+      redo.current = c.keep?.(box.current) ?? null;
+      // At once, so no keystroke lands in the server's HTML between the reading above and the swap.
+      flushSync(() => setC(() => c));
+    }, []);
     const go = useCallback(
-      () =>
-        void get().then((c) => {
-          if (!carry.current) carry.current = carried(box.current, document.activeElement, false);
-          redo.current = c.keep?.(box.current) ?? null;
-          // At once, so no keystroke lands in the server's HTML between the reading above and the swap.
-          flushSync(() => setC(() => c));
-        }),
-      [],
+      () => void get().then((c) => (held.current ? (waiting.current = c) : swap(c))),
+      [swap],
     );
+    // The click of a press goes where its pointerdown went: swapped in between, that button would be gone and the
+    // click lost. The release's click (dispatched with it) is carried over like any other, after it.
+    const hold = useCallback(() => {
+      held.current = true;
+      const done = new AbortController();
+      const release = () => {
+        done.abort();
+        setTimeout(() => {
+          held.current = false;
+          const c = waiting.current;
+          waiting.current = null;
+          if (c) swap(c);
+        });
+      };
+      for (const type of ['pointerup', 'pointercancel'])
+        addEventListener(type, release, { capture: true, signal: done.signal });
+    }, [swap]);
 
     useEffect(() => {
       if (C) return;
@@ -138,6 +159,7 @@ export function island<P extends object>(load: () => Promise<Loadable<P>>) {
       wake == 'never'
         ? undefined
         : (e: SyntheticEvent) => {
+            if (e.type == 'pointerdown') hold();
             if (e.type == 'click')
               carry.current =
                 carried(box.current, (e.target as Element).closest('button'), true) ?? carry.current;
