@@ -7,15 +7,18 @@
  * React Router's loaders and render, the page's CSP hashes and compression. A warm-up, then the median and p95
  * of ITERATIONS requests each. CPU is the process's user + system time per render.
  *
- * Part of `npm run bench` (bench/run.ts); on its own (needs `npm run build` first):
- *   node --import tsx bench/render.ts
- *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node --import tsx bench/render.ts
+ * Part of `npm run bench` (bench/run.ts: first, on a quiet machine, in a process of its own started with the
+ * server's V8 flags, benchRenderInChild); on its own (needs `npm run build` first):
+ *   node --max-semi-space-size=32 --import tsx bench/render.ts
+ *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node --max-semi-space-size=32 --import tsx bench/render.ts
  * For profiling (node --cpu-prof …): RENDER_DATA_DIR=<folder> keeps a prepared PGlite between runs,
  * RENDER_ONLY=product|browse|search renders one page, RENDER_ITERATIONS=<n> changes the count, and
  * RENDER_DUMP=<folder> writes each page's HTML there, and RENDER_PROFILE=<folder> a CPU profile of the timed
  * renders of each page.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -23,6 +26,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 // Types only (erased): the modules themselves load after NODE_ENV is settled, in benchRender.
 import type { Database } from '../src/db/client.ts';
 import type { Services } from '../src/server/services.ts';
+import { NODE_FLAGS } from '../src/server/node-flags.ts';
 import { createCleanups } from './cleanup.ts';
 import { createBenchDatabase } from './pgdb.ts';
 import { checkRenderBudgets } from './budgets.ts';
@@ -242,15 +246,46 @@ export function renderTable(r: RenderBench): string {
   )}`;
 }
 
+/**
+ * The benchmark in a process of its own, started as `npm start` starts the server (its V8 flags): what a render
+ * costs in a server, not in the bench's process with whatever it did before. Its output goes to this one's.
+ */
+export async function benchRenderInChild(root: string, databaseUrl?: string): Promise<RenderBench> {
+  const dir = mkdtempSync(join(tmpdir(), 'verdict-render-out-'));
+  try {
+    const out = join(dir, 'render.json');
+    const env: NodeJS.ProcessEnv = { ...process.env, RENDER_OUT: out, RENDER_ROOT: root };
+    delete env.DATABASE_URL;
+    if (databaseUrl) env.DATABASE_URL = databaseUrl;
+    const child = spawn(
+      process.execPath,
+      [...NODE_FLAGS, '--import', 'tsx', fileURLToPath(import.meta.url)],
+      {
+        cwd: root,
+        env,
+        stdio: ['ignore', 'inherit', 'inherit'],
+      },
+    );
+    const [code, signal] = (await once(child, 'exit')) as [number | null, string | null];
+    if (code !== 0) throw new Error(`the render benchmark exited with ${code ?? signal}`);
+    return JSON.parse(readFileSync(out, 'utf8')) as RenderBench;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
-  const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+  // RENDER_ROOT: where build/ is (the bench's snapshot of it), else this project.
+  const root = process.env.RENDER_ROOT ?? resolve(dirname(fileURLToPath(import.meta.url)), '..');
   try {
     const r = await benchRender(
       root,
       process.env.DATABASE_URL,
       Number(process.env.RENDER_ITERATIONS) || ITERATIONS,
     );
-    reportStandalone(root, 'render', renderTable(r), checkRenderBudgets(r), 'render', r);
+    // RENDER_OUT=<file>: the result for benchRenderInChild, as JSON, instead of the report.
+    if (process.env.RENDER_OUT) writeFileSync(process.env.RENDER_OUT, JSON.stringify(r));
+    else reportStandalone(root, 'render', renderTable(r), checkRenderBudgets(r), 'render', r);
   } catch (err) {
     console.error('\nRender benchmark failed:', err instanceof Error ? (err.stack ?? err.message) : err);
     process.exitCode = 1;

@@ -1,8 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
+import { NODE_FLAGS } from '../src/server/node-flags.ts';
 
-/** A real Verdict server started as a child process (production mode, quiet logs, no rate limit in the way). */
+/**
+ * A real Verdict server started as a child process, with npm start's V8 flags (production mode, quiet logs, no rate
+ * limit in the way).
+ */
 export interface ServerHandle {
   name: string;
   baseUrl: string;
@@ -51,11 +55,15 @@ export async function startServer(
     },
     env,
   );
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'src/server/main.ts')], {
-    cwd,
-    env: childEnv,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [...NODE_FLAGS, '--import', 'tsx', join(root, 'src/server/main.ts')],
+    {
+      cwd,
+      env: childEnv,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let out = '';
   const keep = (chunk: Buffer) => {
     out = (out + chunk.toString()).slice(-4000);
