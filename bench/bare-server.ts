@@ -1,14 +1,13 @@
 /**
  * The floor under /healthz: a bare Fastify 5 app with one JSON route and nothing else (no logger, no plugins),
- * started as a child process on a free port of the same machine (with the server's V8 flags), so /healthz can be compared with what Fastify
- * itself does on this box. Run directly (`PORT=… node --import tsx bench/bare-server.ts`), it is that app.
+ * started as a child process on a free port of the same machine, with the server's V8 flags, so /healthz can be
+ * compared with what Fastify itself does on this box. Run directly (`PORT=… node --import tsx bench/bare-server.ts`), it is that app.
  */
 import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import Fastify from 'fastify';
-import { NODE_FLAGS } from '../src/server/node-flags.ts';
-import { freePort, type ServerHandle } from './server.ts';
+import { freePort, nodeArgs, type ServerHandle } from './server.ts';
 
 export const BARE_PATH = '/x';
 
@@ -16,7 +15,7 @@ export const BARE_PATH = '/x';
 export async function startBareServer(timeoutMs = 30_000): Promise<ServerHandle> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [...NODE_FLAGS, '--import', 'tsx', fileURLToPath(import.meta.url)], {
+  const child = spawn(process.execPath, nodeArgs(fileURLToPath(import.meta.url)), {
     env: { ...process.env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

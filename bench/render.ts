@@ -26,11 +26,11 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 // Types only (erased): the modules themselves load after NODE_ENV is settled, in benchRender.
 import type { Database } from '../src/db/client.ts';
 import type { Services } from '../src/server/services.ts';
-import { NODE_FLAGS } from '../src/server/node-flags.ts';
 import { createCleanups } from './cleanup.ts';
 import { createBenchDatabase } from './pgdb.ts';
 import { checkRenderBudgets } from './budgets.ts';
 import { percentile, reportStandalone, table } from './report.ts';
+import { nodeArgs } from './server.ts';
 
 export const RENDER_REVIEWS = 80;
 const WARMUP = 30;
@@ -257,15 +257,11 @@ export async function benchRenderInChild(root: string, databaseUrl?: string): Pr
     const env: NodeJS.ProcessEnv = { ...process.env, RENDER_OUT: out, RENDER_ROOT: root };
     delete env.DATABASE_URL;
     if (databaseUrl) env.DATABASE_URL = databaseUrl;
-    const child = spawn(
-      process.execPath,
-      [...NODE_FLAGS, '--import', 'tsx', fileURLToPath(import.meta.url)],
-      {
-        cwd: root,
-        env,
-        stdio: ['ignore', 'inherit', 'inherit'],
-      },
-    );
+    const child = spawn(process.execPath, nodeArgs(fileURLToPath(import.meta.url)), {
+      cwd: root,
+      env,
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
     const [code, signal] = (await once(child, 'exit')) as [number | null, string | null];
     if (code !== 0) throw new Error(`the render benchmark exited with ${code ?? signal}`);
     return JSON.parse(readFileSync(out, 'utf8')) as RenderBench;

@@ -1,6 +1,7 @@
 /**
  * npm run bench: first the uncached render of the product, browse and search pages (bench/render.ts, while
- * nothing else runs, in a process started as the server is). Then API throughput (wrk when installed, else autocannon: bench/wrk.ts, decision 0026) on PGlite, and on PostgreSQL when DATABASE_URL is set, search
+ * nothing else runs, in a process started as the server is). Then API throughput (wrk when installed, else
+ * autocannon: bench/wrk.ts, decision 0026) on PGlite, and on PostgreSQL when DATABASE_URL is set, search
  * suggestions included. Then the anonymous server-rendered pages against /healthz, and /healthz against a bare
  * Fastify route (bench/pages.ts, bench/healthz.ts: on PostgreSQL when DATABASE_URL is set, else on PGlite). On
  * PostgreSQL also: a review posted on one of two nodes sharing the database and Redis, timed until both show it

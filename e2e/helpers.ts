@@ -79,13 +79,20 @@ export async function waitForHydration(page: Page): Promise<void> {
   await waitForHydrationOf(page, '.top-bar a.logo');
 }
 
+/** In the page: whether React has taken over what `selector` finds (it puts its props on the nodes it owns). */
+const ownedByReact = (selector: string) => {
+  const el = document.querySelector(selector);
+  return !!el && Object.keys(el).some((k) => k.startsWith('__reactProps'));
+};
+
 /** waitForHydration for a page without the top bar: waits until React has taken over what `selector` finds. */
 export async function waitForHydrationOf(page: Page, selector: string): Promise<void> {
-  await page.waitForFunction((s) => {
-    const el = document.querySelector(s);
-    return !!el && Object.keys(el).some((k) => k.startsWith('__reactProps'));
-  }, selector);
+  await page.waitForFunction(ownedByReact, selector);
 }
+
+/** Whether React has taken over what `selector` finds now (a lazy island's code has replaced its server HTML). */
+export const reactOwns = (page: Page, selector: string): Promise<boolean> =>
+  page.evaluate(ownedByReact, selector);
 
 /** The toast (the app's transient message) that says `text`. */
 export const toast = (page: Page, text: string) => page.locator('.toast', { hasText: text });

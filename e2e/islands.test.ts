@@ -7,7 +7,7 @@
 import type { Page, Route } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type BrowserSession, browserAvailable, openBrowser } from './browser.ts';
-import { firstProductId, sawToast, visit } from './helpers.ts';
+import { firstProductId, reactOwns, sawToast, visit } from './helpers.ts';
 
 const SIGN_IN_TO_REPORT = 'Please sign in to report.';
 const CHUNK = /\/assets\/product-actions-[\w-]+\.js$/;
@@ -26,12 +26,9 @@ async function holdChunk(page: Page) {
   return { asked, release };
 }
 
-/** Whether the island's component has replaced its server HTML (React's props are on the live button). */
-const live = (page: Page) =>
-  page.evaluate(() => {
-    const button = [...document.querySelectorAll('button')].find((b) => b.textContent === 'Report listing');
-    return !!button && Object.keys(button).some((k) => k.startsWith('__reactProps'));
-  });
+/** The button, in the server's HTML or the component's (the same markup). */
+const REPORT = '.community-actions .report-button';
+const live = (page: Page) => reactOwns(page, REPORT);
 
 describe.skipIf(!browserAvailable())('islands', () => {
   let session: BrowserSession | undefined;

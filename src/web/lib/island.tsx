@@ -50,10 +50,9 @@ type Loadable<P> = ComponentType<P> & { keep?: KeepFn };
  * sooner on such an interaction (`'idle'`), when `awake` becomes true, or never (`'never'`: static
  * content, whose server HTML is all it needs); at once for a signed-in visitor, who sees their own state in
  * it, and when there is no server HTML to keep (a client-side navigation; `fallback` shows meanwhile). Focus
- * inside the island, and a button pressed before the code came, carry over to the same button (a press still held
- * when it comes delays the swap to its release, so its click is not lost). A change of
- * props does not wake a kept island: give it a `key` that changes with what it shows (the product's id), or
- * set `awake`. A component with `keep` (form-keep.ts) carries over the fields changed in the server's HTML.
+ * inside the island, and a button pressed before the code came, carry over to the same button (a press still
+ * held when it comes delays the swap to its release, so its click is not lost). A change of props does not
+ * wake a kept island: give it a `key` that changes with what it shows (the product's id), or set `awake`. A component with `keep` (form-keep.ts) carries over the fields changed in the server's HTML.
  */
 export function island<P extends object>(load: () => Promise<Loadable<P>>) {
   let Loaded: Loadable<P> | undefined;
