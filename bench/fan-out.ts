@@ -12,7 +12,8 @@ import { pathToFileURL } from 'node:url';
 import { BROWSER_HEADERS, LOAD, measure, type RouteResult } from './load.ts';
 import type { Budget } from './report.ts';
 import { makeUser, PASSWORD } from './signin.ts';
-import { call, sql } from './notifications.ts';
+import { call } from './notifications.ts';
+import { sql } from './pgdb.ts';
 
 export const FOLLOWERS = 10_000;
 export const FAN_OUT_MS = 5_000;

@@ -8,10 +8,10 @@
  * Alone, against a running server on PostgreSQL:
  *   DATABASE_URL=… node --import tsx bench/notifications.ts http://127.0.0.1:3000
  */
-import pg from 'pg';
 import { pathToFileURL } from 'node:url';
 import { LOAD, measure, type RouteResult } from './load.ts';
 import type { Budget } from './report.ts';
+import { sql } from './pgdb.ts';
 import { makeUser, PASSWORD } from './signin.ts';
 
 export const UNREAD_P99_MS = 5;
@@ -28,17 +28,6 @@ export async function call<T>(baseUrl: string, path: string, body: unknown, toke
   if (!res.ok)
     throw new Error(`notifications bench: POST ${path} answered ${res.status}: ${await res.text()}`);
   return (await res.json()) as T;
-}
-
-/** One query on its own connection. */
-export async function sql<T>(databaseUrl: string, text: string, values: unknown[] = []): Promise<T[]> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    return (await client.query(text, values)).rows as T[];
-  } finally {
-    await client.end();
-  }
 }
 
 /** A verified member: their id and token. */

@@ -1,5 +1,16 @@
 import pg from 'pg';
 
+/** One query on its own connection. */
+export async function sql<T>(databaseUrl: string, text: string, values: unknown[] = []): Promise<T[]> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    return (await client.query(text, values)).rows as T[];
+  } finally {
+    await client.end();
+  }
+}
+
 /**
  * A throwaway database on the PostgreSQL server of `adminUrl` (verdict_bench_<pid>, plus `_<suffix>` for a
  * bench that needs one of its own): its URL, and how to drop it.
