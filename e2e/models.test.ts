@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BrowserSession, baseURL, browserAvailable, expectAccessible, openBrowser } from './browser.ts';
 import { api, indianRupees, visit } from './helpers.ts';
+import { productSlug } from '../src/shared/product-url.ts';
 
 interface Variant {
   id: number;
@@ -113,7 +114,7 @@ for (const viewport of [
 
       // Switch variant: price, URL and the marked link change; the document stays (the marker survives).
       const canonical = await page.locator('link[rel="canonical"]').getAttribute('href');
-      expect(canonical).toMatch(new RegExp(`/product/${phone.canonical_id}$`));
+      expect(canonical).toMatch(new RegExp(`/product/${phone.canonical_id}/${productSlug(phone)}$`));
       await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
       const other = phone.variants.find(
         (v) => v.id !== phone.id && v.price != null && v.price !== phone.price,

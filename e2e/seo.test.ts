@@ -6,6 +6,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { productName } from '../src/shared/format.ts';
+import { productPath, productSlug } from '../src/shared/product-url.ts';
 import { baseURL, browserAvailable } from './browser.ts';
 import { api, type Card, firstProductId, homeData } from './helpers.ts';
 
@@ -161,11 +162,13 @@ describe.skipIf(!browserAvailable())('search engines', () => {
 
   it('every public page has a description, a canonical URL and Open Graph tags in its first HTML', async () => {
     const pagesXml = await (await fetch(`${baseURL()}/sitemaps/pages.xml`)).text();
+    // Products at their readable, canonical address (issue 24).
+    const [phone, car] = await Promise.all(
+      [phoneId, carId].map(async (id) => (await api<{ product: ProductInfo }>(`/product/${id}`)).product),
+    );
     const paths = [
       ...locs(pagesXml).map(pathOf),
-      `/product/${phoneId}`,
-      `/product/${carId}`,
-      `/product/${rated.id}`,
+      ...[phone!, car!, rated].map((p) => productPath(p.canonical_id, p)),
       '/browse?category=C002&budgetMax=900000',
       '/compare',
       `/profile/${reviewer}`,
@@ -319,7 +322,8 @@ describe.skipIf(!browserAvailable())('search engines', () => {
     for (const p of [rated, unrated]) {
       const { status, html } = await fetchPage(`/product/${p.id}`);
       expect(status).toBe(200);
-      const url = `${baseURL()}/product/${p.canonical_id}`;
+      const url = `${baseURL()}${productPath(p.canonical_id, p)}`;
+      expect(headOf(html).canonicals).toEqual([url]);
       const all = jsonLd(html);
       const product = ofType(all, 'Product');
       const priced = p.variants.filter((v) => v.price != null);
@@ -447,6 +451,33 @@ describe.skipIf(!browserAvailable())('search engines', () => {
     );
   });
 
+  it("a product answers at its readable address, its canonical one; the spec's /product/{id} serves the same page; a wrong slug moves", async () => {
+    const p = rated;
+    const readable = productPath(p.canonical_id, p);
+    expect(readable).toMatch(/^\/product\/\d+\/[a-z0-9]+(-[a-z0-9]+)+$/);
+    const canonical = `${baseURL()}${readable}`;
+    const plain = await fetchPage(`/product/${p.canonical_id}`);
+    const pretty = await fetchPage(readable);
+    for (const page of [plain, pretty]) {
+      expect(page.status).toBe(200);
+      const h = headOf(page.html);
+      expect(h.canonicals).toEqual([canonical]);
+      expect(metaContent(h, 'property', 'og:url')).toBe(canonical);
+      expect(h.title).toBe(`${modelName(p)}: price, specs and reviews · Verdict`);
+    }
+    // A slug that is not the model's (an old name, a typo, another phone's): 301 to the right one, the id (the
+    // variant) and the query kept.
+    for (const wrong of ['old-name', productSlug({ brand: 'Other', model: 'Phone' })]) {
+      const res = await fetch(`${baseURL()}/product/${p.id}/${wrong}?sort=newest`, { redirect: 'manual' });
+      expect(res.status, wrong).toBe(301);
+      expect(new URL(res.headers.get('location')!, baseURL()).href).toBe(
+        `${baseURL()}/product/${p.id}/${productSlug(p)}?sort=newest`,
+      );
+    }
+    // An unknown id stays a 404 at either address.
+    expect((await fetchPage('/product/999999999/some-phone')).status).toBe(404);
+  });
+
   it('robots.txt names the sitemap; the sitemap index leads to products, reviews and pages whose URLs answer 200', async () => {
     const robots = await fetch(`${baseURL()}/robots.txt`);
     expect(robots.status).toBe(200);
@@ -471,12 +502,12 @@ describe.skipIf(!browserAvailable())('search engines', () => {
     const products = locs(productsXml);
     expect(products.length).toBeGreaterThan(1000);
     expect(products.length).toBeLessThanOrEqual(50_000);
-    for (const url of products) expect(pathOf(url)).toMatch(/^\/product\/\d+$/);
+    for (const url of products) expect(pathOf(url)).toMatch(/^\/product\/\d+\/[a-z0-9]+(-[a-z0-9]+)*$/);
     // Each dated by its page's last change.
     const entries = Array.from(productsXml.matchAll(/<url>(.*?)<\/url>/g), (m) => m[1]!);
     expect(entries).toHaveLength(products.length);
     for (const e of entries) expect(e, e).toMatch(/<lastmod>\d{4}-\d{2}-\d{2}<\/lastmod>$/);
-    expect(products).toContain(`${baseURL()}/product/${rated.id}`);
+    expect(products).toContain(`${baseURL()}${productPath(rated.canonical_id, rated)}`);
     expect(await notOk(spread(products, 20))).toEqual([]);
 
     // Reviews: a few, spread too.

@@ -5,7 +5,9 @@ export default [
   route('about', 'routes/landing.tsx', { id: 'about' }),
   route('home', 'routes/home.tsx'),
   route('browse', 'routes/browse.tsx'),
-  route('product/:id', 'routes/product.tsx'),
+  // `/product/{id}` (the spec's) and its readable address `/product/{id}/{slug}` (issue 24), the canonical one:
+  // one route, so a variant link from either updates the page in place.
+  route('product/:id/:slug?', 'routes/product.tsx'),
   route('product/:id/review/:rid', 'routes/review.tsx'),
   route('profile/:username', 'routes/profile.tsx'),
   route('search', 'routes/search.tsx'),

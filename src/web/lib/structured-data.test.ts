@@ -22,8 +22,8 @@ const phone = {
 describe('productLd', () => {
   it('is one Product per model at its canonical address, its variants as an AggregateOffer in rupees', () => {
     const ld = productLd('https://verdict.in', phone);
-    expect(ld['@id']).toBe('https://verdict.in/product/12');
-    expect(ld.url).toBe('https://verdict.in/product/12');
+    expect(ld['@id']).toBe('https://verdict.in/product/12/samsung-galaxy-s24-fe');
+    expect(ld.url).toBe('https://verdict.in/product/12/samsung-galaxy-s24-fe');
     expect(ld.name).toBe('Samsung Galaxy S24 FE');
     expect(ld.offers).toEqual({
       '@type': 'AggregateOffer',
@@ -31,7 +31,7 @@ describe('productLd', () => {
       highPrice: '35999.00',
       offerCount: 2,
       priceCurrency: 'INR',
-      url: 'https://verdict.in/product/12',
+      url: 'https://verdict.in/product/12/samsung-galaxy-s24-fe',
     });
   });
 

@@ -10,6 +10,7 @@ import { MIN_REVIEWS_FOR_RATING } from '../../shared/constants.ts';
 import { productName } from '../../shared/format.ts';
 import type { SiteContact } from '../../shared/site-contact.ts';
 import type { Crumb } from '../features/content/breadcrumbs.tsx';
+import { productPath } from '../../shared/product-url.ts';
 
 const CONTEXT = 'https://schema.org';
 
@@ -95,7 +96,7 @@ export function productLd(
     | 'total_reviews'
   >,
 ) {
-  const url = `${origin}/product/${p.canonical_id}`;
+  const url = origin + productPath(p.canonical_id, p);
   const priced = p.variants.filter((v) => v.price != null).map((v) => v.price!);
   const low = p.price_from ?? (priced.length ? Math.min(...priced) : null);
   const high = p.price_max ?? (priced.length ? Math.max(...priced) : low);

@@ -2,6 +2,7 @@ import { data, Link, redirect } from 'react-router';
 import type { ProductDetail } from '../../shared/api-types.ts';
 import { PAGE_SIZE } from '../../shared/constants.ts';
 import { formatCount, formatPrice, productName } from '../../shared/format.ts';
+import { productPath, productSlug } from '../../shared/product-url.ts';
 import { SaveToggle } from '../features/favourites/save-toggle.tsx';
 import { CompareToggle } from '../features/compare/compare-toggle.tsx';
 import { ProductImage } from '../components/product-image.tsx';
@@ -60,8 +61,9 @@ function trailOf(p: ProductDetail) {
  * browser only shows them.
  */
 function describe(p: ProductDetail, origin: string) {
-  // One page per phone (issue 18): every variant's address names the model's default variant as canonical.
-  const path = `/product/${p.canonical_id}`;
+  // One page per phone (issue 18): every variant's address names the model's default variant, at its readable
+  // address (issue 24), as canonical.
+  const path = productPath(p.canonical_id, p);
   const trail = [...trailOf(p), { name: modelName(p) }];
   return head({
     ...describeText(p),
@@ -113,8 +115,22 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
       orNull(communityReads.questions(id, 0, PAGE_SIZE.question), context.reportError),
       orNull(catalogue.priceHistory(id), context.reportError),
     ]);
+    // A wrong or outdated slug (the model was renamed) goes to the right one, keeping the variant and the view.
+    const slug = productSlug(product);
+    if (params.slug !== undefined && params.slug !== slug) {
+      const { search } = new URL(request.url);
+      throw redirect(`/product/${id}/${slug}${search}`, 301);
+    }
     context.countView(product.model_id);
-    return { product, similar, view, reviews, questions, prices, head: describe(product, context.origin) };
+    return {
+      product,
+      similar,
+      view,
+      reviews,
+      questions,
+      prices,
+      head: describe(product, context.origin),
+    };
   } catch (err) {
     if ((err as { status?: number }).status === 404) {
       // A merged listing's old address (issue 19) answers 301 to the page that kept it.

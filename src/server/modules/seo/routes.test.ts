@@ -4,6 +4,7 @@ import { member } from '../../../test/community.ts';
 import { PAGE_SLUGS } from '../../../shared/content-api.ts';
 import { HELP_SLUGS } from '../content/bundle.ts';
 import { SITEMAP_MAX_URLS, sitemapIndex, SitemapService, urlSet } from './sitemap.ts';
+import { productPath } from '../../../shared/product-url.ts';
 
 const ORIGIN = 'https://verdict.example';
 let t: TestContext;
@@ -135,13 +136,15 @@ describe('sitemap.xml', () => {
     const res = await get('/sitemaps/products-1.xml');
     expect(res.statusCode).toBe(200);
     const found = expectUrlSet(res.body);
-    const ids = await query<{ id: number; day: string }>(
+    const ids = await query<{ id: number; brand: string; model: string; day: string }>(
       t.database,
-      `SELECT id, to_char(updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day FROM products
-       WHERE id <= ${SITEMAP_MAX_URLS} ORDER BY id`,
+      `SELECT p.id, b.name AS brand, p.model, to_char(p.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day
+       FROM products p JOIN brands b ON b.id = p.brand_id WHERE p.id <= ${SITEMAP_MAX_URLS} ORDER BY p.id`,
     );
     expect(ids.length).toBeGreaterThan(100);
-    expect(found).toEqual(ids.map(({ id, day }) => ({ loc: `${ORIGIN}/product/${id}`, lastmod: day })));
+    // Each at its readable address (issue 24), /product/{id}/{brand-model}.
+    expect(found).toEqual(ids.map((p) => ({ loc: `${ORIGIN}${productPath(p.id, p)}`, lastmod: p.day })));
+    expect(found[0]!.loc).toMatch(/\/product\/\d+\/[a-z0-9]+(-[a-z0-9]+)+$/);
     expect(found.every((u) => /^\d{4}-\d{2}-\d{2}$/.test(u.lastmod ?? ''))).toBe(true);
     const [total] = await query<{ n: number }>(t.database, 'SELECT count(*)::int AS n FROM products');
     expect(found).toHaveLength(total!.n);
@@ -154,8 +157,8 @@ describe('sitemap.xml', () => {
        WHERE id = (SELECT id FROM products WHERE category_id = 'C001' ORDER BY id DESC LIMIT 1) RETURNING id`,
     );
     const lastmod = async () =>
-      urls((await get('/sitemaps/products-1.xml')).body).find(
-        (u) => u.loc === `${ORIGIN}/product/${product!.id}`,
+      urls((await get('/sitemaps/products-1.xml')).body).find((u) =>
+        u.loc.startsWith(`${ORIGIN}/product/${product!.id}/`),
       )!.lastmod;
     expect(await lastmod()).toBe('2024-03-05');
     await get(`/platform/api/v1/product/${product!.id}`);
@@ -269,7 +272,8 @@ describe('SitemapService in small chunks', () => {
         expect(chunk, `${kind}-${n}`).not.toBeNull();
         expect(chunk!.length, `${kind}-${n}`).toBeLessThanOrEqual(size);
         for (const u of chunk!) {
-          const id = Number(/\/(\d+)$/.exec(u.loc)![1]);
+          // The last number of /product/{id}/{slug} or /product/{id}/review/{id}.
+          const id = Number(/^\/product\/(\d+)\/[a-z0-9-]+$|\/(\d+)$/.exec(u.loc)!.slice(1).find(Boolean));
           expect(id, `${kind}-${n}: ${u.loc}`).toBeGreaterThan((n - 1) * size);
           expect(id, `${kind}-${n}: ${u.loc}`).toBeLessThanOrEqual(n * size);
           seen.push(id);
@@ -297,7 +301,10 @@ describe('SitemapService in small chunks', () => {
       expect(await sitemap.chunk('products', lastFile + 1)).toEqual([]);
       expect(await sitemap.chunk('products', lastFile + 2)).toEqual([]);
       expect(await sitemap.chunk('products', lastFile + 3)).toEqual([
-        { loc: `/product/${lastFile * 100 + 250}`, lastmod: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) },
+        {
+          loc: expect.stringMatching(new RegExp(`^/product/${lastFile * 100 + 250}/[a-z0-9-]+-gap-phone$`)),
+          lastmod: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+        },
       ]);
       expect(await sitemap.chunk('products', lastFile + 4)).toBeNull();
     } finally {

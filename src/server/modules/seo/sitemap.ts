@@ -6,6 +6,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { rows } from '../../../db/sql.ts';
+import { productPath } from '../../../shared/product-url.ts';
 
 /** The sitemaps.org limit of URLs in one file. */
 export const SITEMAP_MAX_URLS = 50_000;
@@ -64,14 +65,16 @@ export class SitemapService {
     const from = (n - 1) * this.chunkSize;
     const to = n * this.chunkSize;
     if (kind === 'products') {
-      // One URL per model (issue 18): its canonical address, the default variant's; hidden models are out.
-      const found = await rows<{ id: number; updated_at: Date | string }>(
+      // One URL per model (issue 18): its canonical address, the default variant's at its readable address
+      // (issue 24); hidden models are out.
+      const found = await rows<{ id: number; brand: string; model: string; updated_at: Date | string }>(
         this.db,
-        sql`SELECT coalesce(default_variant_id, id) AS id, updated_at FROM products
-          WHERE id > ${from} AND id <= ${to} AND NOT hidden ORDER BY products.id`,
+        sql`SELECT coalesce(p.default_variant_id, p.id) AS id, b.name AS brand, p.model, p.updated_at
+          FROM products p JOIN brands b ON b.id = p.brand_id
+          WHERE p.id > ${from} AND p.id <= ${to} AND NOT p.hidden ORDER BY p.id`,
       );
       if (!found.length && !(await this.exists('products', from))) return null;
-      return found.map((p) => ({ loc: `/product/${p.id}`, lastmod: isoDay(p.updated_at) }));
+      return found.map((p) => ({ loc: productPath(p.id, p), lastmod: isoDay(p.updated_at) }));
     }
     const found = await rows<{ id: number; product_id: number; at: Date | string }>(
       this.db,
