@@ -130,6 +130,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
       questions,
       prices,
       head: describe(product, context.origin),
+      shareUrl: context.origin + productPath(product.canonical_id, product),
     };
   } catch (err) {
     if ((err as { status?: number }).status === 404) {
@@ -145,7 +146,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
 export const meta = ({ data: d }: Route.MetaArgs) => d?.head ?? [];
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
-  const { product: p, similar, view, reviews, questions, prices } = loaderData;
+  const { product: p, similar, view, reviews, questions, prices, shareUrl } = loaderData;
   return (
     <div className="page product-page">
       <nav aria-label="Breadcrumb" className="breadcrumb">
@@ -211,6 +212,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
               props={{
                 productId: p.model_id,
                 upvotes: p.upvotes,
+                share: { title: modelName(p), url: shareUrl },
                 correction: {
                   productId: p.model_id,
                   category: p.category_id,

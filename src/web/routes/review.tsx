@@ -8,6 +8,7 @@ import { useCommunityApi } from '../features/community/community-api.ts';
 // Imported statically: the comments are open in the server's HTML, and hydrate with the page.
 import Comments from '../features/reviews/comments.tsx';
 import { ReviewCard } from '../features/reviews/review-card.tsx';
+import { ShareButton } from '../features/share/share-button.tsx';
 import { useSession } from '../features/session/session.tsx';
 import { head } from '../lib/meta.ts';
 import { breadcrumbList, reviewLd } from '../lib/structured-data.ts';
@@ -36,12 +37,14 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     ];
     const excerpt =
       review.description.length > 155 ? `${review.description.slice(0, 154).trimEnd()}…` : review.description;
+    const title = `${review.summary}: review of ${productName(review.product)}`;
     return {
       review,
       comments,
       trail,
+      share: { title, url: context.origin + path },
       head: head({
-        title: `${review.summary}: review of ${productName(review.product)}`,
+        title,
         description: excerpt,
         origin: context.origin,
         path,
@@ -109,6 +112,9 @@ export default function ReviewPage({ loaderData }: Route.ComponentProps) {
         onChange={(update) => setReview((r) => ({ ...r, ...update }))}
         onDeleted={() => void navigate(`${productHref}#reviews`, { replace: true })}
       />
+      <div className="review-share">
+        <ShareButton {...loaderData.share} />
+      </div>
       <p>
         <Link to={`${productHref}#reviews`}>← All reviews of the {productName(p)}</Link>
       </p>

@@ -6,23 +6,27 @@ import { useCommunityApi } from '../community/community-api.ts';
 import { errorMessage, isSilent } from '../../lib/api.ts';
 import { ReportButton } from '../community/report-dialog.tsx';
 import { CorrectionButton, type CorrectionTarget } from '../corrections/correction-button.tsx';
+import { ShareButton } from '../share/share-button.tsx';
 import { useSession } from '../session/session.tsx';
 import { useToast } from '../toasts/toasts.tsx';
 
 export const SIGN_IN_TO_UPVOTE = 'Please sign in to upvote.';
 
 /**
- * The product's Upvote toggle (aria-pressed, with the count), its Report button and "Suggest a correction". Signed in, whether the
+ * The product's Upvote toggle (aria-pressed, with the count), Share, its Report button and "Suggest a correction". Signed in, whether the
  * viewer has upvoted (and reported) comes from GET /product/{id}/viewer; the press shows at once and is rolled
  * back, with an error toast, if the call fails.
  */
 export function ProductActions({
   productId,
   upvotes,
+  share,
   correction,
 }: {
   productId: number;
   upvotes: number;
+  /** The page's name and canonical address, for the Share button (issue 24). */
+  share: { title: string; url: string };
   /** The product as the correction dialog needs it (issue 19). */
   correction: CorrectionTarget;
 }) {
@@ -103,6 +107,7 @@ export function ProductActions({
         </svg>
         Upvote <span className="upvote-count">{formatCount(state.count)}</span>
       </button>
+      <ShareButton {...share} />
       {reported ? (
         <span className="muted small">You reported this listing</span>
       ) : (
