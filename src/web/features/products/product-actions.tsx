@@ -13,9 +13,9 @@ import { useToast } from '../toasts/toasts.tsx';
 export const SIGN_IN_TO_UPVOTE = 'Please sign in to upvote.';
 
 /**
- * The product's Upvote toggle (aria-pressed, with the count), Share, its Report button and "Suggest a correction". Signed in, whether the
- * viewer has upvoted (and reported) comes from GET /product/{id}/viewer; the press shows at once and is rolled
- * back, with an error toast, if the call fails.
+ * The product's Upvote toggle (aria-pressed, with the count), Share, its Report button and "Suggest a
+ * correction". Signed in, whether the viewer has upvoted (and reported) comes from GET /product/{id}/viewer; the
+ * press shows at once and is rolled back, with an error toast, if the call fails.
  */
 export function ProductActions({
   productId,
