@@ -934,11 +934,13 @@ export const notifications = pgTable(
   'notifications',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    // No foreign keys (decision 0038): a review's fan-out writes 10,000 rows at once, and each key was a trigger
+    // run per row, half of the insert's cost. Every id written comes from a row that has the key (a follow, a
+    // review, a comment); users are never deleted (an account is erased in place), and its erasure deletes the
+    // notices it received or caused (AccountService.eraseExpired).
+    userId: integer('user_id').notNull(),
     kind: text('kind').notNull(),
-    actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    actorId: integer('actor_id'),
     targetId: integer('target_id').notNull(),
     /** What alike notices group by on the list (a review's comments, a question's answers): null stands alone. */
     groupKey: integer('group_key'),

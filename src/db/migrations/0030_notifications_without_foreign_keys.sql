@@ -1,0 +1,3 @@
+ALTER TABLE "notifications" DROP CONSTRAINT "notifications_user_id_users_id_fk";
+--> statement-breakpoint
+ALTER TABLE "notifications" DROP CONSTRAINT "notifications_actor_id_users_id_fk";
