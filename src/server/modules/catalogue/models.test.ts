@@ -471,11 +471,12 @@ describe('sitemap and catalogue info', () => {
       )
     ).flatMap((u) => u ?? []);
     const locs = urls.map((u) => u.loc);
-    expect(locs.filter((l) => [ids.model, ids.mid, ids.top].some((id) => l === `/product/${id}`))).toEqual([
-      `/product/${ids.model}`,
-    ]);
-    expect(locs).not.toContain(`/product/${ids.hidden}`);
-    expect(new Set(locs).size).toBe(locs.length);
+    // Each at its readable address (issue 24): /product/{id}/{slug}.
+    expect(locs.every((l) => /^\/product\/\d+\/[a-z0-9]+(-[a-z0-9]+)*$/.test(l))).toBe(true);
+    const listed = locs.map((l) => Number(/^\/product\/(\d+)\//.exec(l)![1]));
+    expect(listed.filter((id) => [ids.model, ids.mid, ids.top].includes(id))).toEqual([ids.model]);
+    expect(listed).not.toContain(ids.hidden);
+    expect(new Set(listed).size).toBe(listed.length);
   });
 
   it('GET /catalogue/info says how old the catalogue is', async () => {
