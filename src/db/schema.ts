@@ -174,6 +174,8 @@ export const products = pgTable(
     index('products_category_upvotes_idx').on(t.categoryId, t.upvotes.desc(), t.id),
     index('products_category_price_idx').on(t.categoryId, t.price),
     index('products_category_popularity_idx').on(t.categoryId, t.popularity.desc(), t.id),
+    // A brand's page (issue 24): its models in popularity order, and the versus pages' slug lookup.
+    index('products_brand_popularity_idx').on(t.brandId, t.popularity.desc(), t.id),
     // products_search_popularity_idx (popularity DESC, id) INCLUDE (brand_id, verified, model, search_text,
     // search_vector) WHERE NOT hidden is created by migrations 0003 and 0015, since drizzle cannot declare
     // INCLUDE: search reads broad matches of listed models in popularity order from it alone, an index-only scan
@@ -418,6 +420,26 @@ export const productViewsDaily = pgTable(
     views: integer('views').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.productId, t.day] })],
+);
+
+/**
+ * How often two models were compared (issue 24): a comparison page of two or three models seen by a person
+ * (not a bot) counts once for each pair in it, both ways round, so "Often compared with" is one index range of
+ * a model. Counted in memory and written in batches, as views are.
+ */
+export const comparePairs = pgTable(
+  'compare_pairs',
+  {
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    otherId: integer('other_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    comparisons: integer('comparisons').notNull().default(0),
+    lastAt: timestamp('last_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.productId, t.otherId] })],
 );
 
 export const users = pgTable(

@@ -4,6 +4,8 @@ import type { WebServices } from '../shared/web-context.ts';
 import type { Config } from './config.ts';
 import { CatalogueService } from './modules/catalogue/service.ts';
 import { ViewCounter } from './modules/catalogue/view-counter.ts';
+import { CompareCounter } from './modules/discovery/compare-counter.ts';
+import { DiscoveryService } from './modules/discovery/service.ts';
 import { SearchService } from './modules/search/service.ts';
 import { CatalogueEditing } from './modules/catalogue-editing/service.ts';
 import { CaptchaService } from './modules/account/captcha.ts';
@@ -51,6 +53,10 @@ export interface Services extends WebServices {
   config: Config;
   catalogue: CatalogueService;
   views: ViewCounter;
+  /** Which models people compare (issue 24), counted like views. */
+  comparisons: CompareCounter;
+  /** Versus, brand and budget pages and "Often compared with" (issue 24). */
+  discovery: DiscoveryService;
   search: SearchService;
   /** The editors' changes to the catalogue (issue 19). */
   catalogueEditing: CatalogueEditing;
@@ -98,6 +104,8 @@ export interface Services extends WebServices {
   isBot(userAgent: string | null | undefined): boolean;
   /** Counts a product page view (batched; bots are not counted, nor views while a campaign is live). */
   recordView(productId: number, userAgent: string | null): void;
+  /** Counts a comparison of these models (batched; bots are not counted, nor comparisons during a campaign). */
+  recordComparison(modelIds: readonly number[], userAgent: string | null): void;
 }
 
 export interface ServiceOptions {
@@ -136,6 +144,7 @@ export function createServices(
     await caches.invalidate('pages');
   };
   const views = new ViewCounter(database.db, onError);
+  const comparisons = new CompareCounter(database.db, onError);
   const dataDir = resolve(config.dataDir);
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
@@ -242,6 +251,8 @@ export function createServices(
     invalidatePages,
     catalogue,
     views,
+    comparisons,
+    discovery: new DiscoveryService(database.db, caches),
     search,
     catalogueEditing: new CatalogueEditing(database.db, catalogue, search),
     corrections: new CorrectionService(database.db, clock, community.deps.limits, catalogue, search),
@@ -269,6 +280,9 @@ export function createServices(
     // While a campaign stands in for every page (every page load checks), nobody sees the product.
     recordView: (productId, userAgent) => {
       if (!isBot(userAgent) && !campaigns.lastLive) views.record(productId);
+    },
+    recordComparison: (modelIds, userAgent) => {
+      if (!isBot(userAgent) && !campaigns.lastLive) comparisons.record(modelIds);
     },
   };
 }

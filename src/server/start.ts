@@ -68,6 +68,7 @@ if (config.testCheckout) {
   );
 }
 services.views.start(config.viewFlushMs);
+services.comparisons.start(config.viewFlushMs);
 services.mailOutbox.start();
 // The chores (erasure, trend labels, the test checkout's settling) run once per period across every node.
 const scheduler = new Scheduler(database.db, services.clock, serverJobs(services), app.log);
@@ -102,6 +103,7 @@ async function shutdown(signal: 'SIGTERM' | 'SIGINT') {
   await services.mailOutbox.stop();
   await app.close();
   await services.views.stop();
+  await services.comparisons.stop();
   await database.close();
   process.exit(0);
 }

@@ -6,17 +6,23 @@
  */
 const MAX_SLUG = 80;
 
+/** Words as an address segment: lower case, ASCII letters and digits joined by '-'; '' when none are left. */
+export function slugify(text: string): string {
+  return (
+    text
+      // Accents go (NFKD splits them off the letters they sit on); '+' is read out, as in "Nord CE 3 Lite+".
+      .normalize('NFKD')
+      .replace(/\p{M}/gu, '')
+      .toLowerCase()
+      .replace(/\+/g, ' plus ')
+      .replace(/[^a-z0-9]+/g, '-')
+      .slice(0, MAX_SLUG)
+      .replace(/^-+|-+$/g, '')
+  );
+}
+
 export function productSlug(p: { brand: string; model: string }): string {
-  const slug = `${p.brand} ${p.model}`
-    // Accents go (NFKD splits them off the letters they sit on); '+' is read out, as in "Nord CE 3 Lite+".
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/\+/g, ' plus ')
-    .replace(/[^a-z0-9]+/g, '-')
-    .slice(0, MAX_SLUG)
-    .replace(/^-+|-+$/g, '');
-  return slug || 'product';
+  return slugify(`${p.brand} ${p.model}`) || 'product';
 }
 
 /** The canonical address of the model whose default variant is `id`. */

@@ -13,6 +13,7 @@ import type {
   TrendKind,
 } from './api-types.ts';
 import type { BrowseQuery } from './browse.ts';
+import type { BrandPage, BrandQuery, Budget, BudgetPage, ComparedWith } from './discovery.ts';
 import type { PriceHistory } from './catalogue-prices.ts';
 import type { ReviewQuery } from './community.ts';
 import type { Transparency } from './moderation-constants.ts';
@@ -60,6 +61,17 @@ export interface CatalogueReads {
   browse(query: BrowseQuery): Promise<ProductPage>;
 }
 
+/** The pages made to be found (issue 24): versus, brand and budget pages. */
+export interface DiscoveryReads {
+  /** The default variant ids of the models named by these product slugs (null: no listed model has it). */
+  resolveModels(slugs: readonly string[]): Promise<(number | null)[]>;
+  /** The listed models people compare most with this one (any of its ids). */
+  comparedWith(id: number): Promise<ComparedWith[]>;
+  /** A brand's page, or null when no brand has this slug. */
+  brand(slug: string, query: BrandQuery): Promise<BrandPage | null>;
+  budget(limit: Budget): Promise<BudgetPage>;
+}
+
 export interface SearchReads {
   search(query: string, page: number, size: number): Promise<SearchPage>;
 }
@@ -104,6 +116,7 @@ export interface AdReads {
 export interface WebServices {
   catalogue: CatalogueReads;
   search: SearchReads;
+  discovery: DiscoveryReads;
   communityReads: CommunityReads;
   contentReads: ContentReads;
   campaignReads: CampaignReads;
@@ -133,6 +146,8 @@ export interface WebLoadContext {
    * from the cache too (bots are not counted, nor views while a campaign is live).
    */
   countView(productId: number): void;
+  /** Counts a comparison of these models (products.id), noted with the page like a view (issue 24). */
+  countComparison(modelIds: readonly number[]): void;
   /**
    * The production build's stylesheets by address (`/assets/app-….css` → its bytes), written into the page as
    * inline `<style>` elements instead of render-blocking links (decision 0024); absent in development.

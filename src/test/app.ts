@@ -68,6 +68,7 @@ export async function createTestApp(
     close: async () => {
       await app.close();
       await services.views.stop();
+      await services.comparisons.stop();
       await database.close();
       rmSync(dataDir, { recursive: true, force: true });
     },

@@ -1,4 +1,5 @@
 import { type RouteConfig, index, route } from '@react-router/dev/routes';
+import { budgetPath, BUDGETS } from '../shared/discovery.ts';
 
 export default [
   index('routes/landing.tsx', { id: 'landing' }),
@@ -13,6 +14,12 @@ export default [
   route('search', 'routes/search.tsx'),
   route('search/:query', 'routes/search-results.tsx'),
   route('compare', 'routes/compare.tsx'),
+  // Pages made to be found (issue 24): versus pages, brands, and the best phones under a budget.
+  route('compare/:pair', 'routes/versus.tsx'),
+  route('brand/:slug', 'routes/brand.tsx'),
+  ...BUDGETS.map((limit) =>
+    route(budgetPath(limit).slice(1), 'routes/budget.tsx', { id: `budget-${limit}` }),
+  ),
   route('product-recommendation', 'routes/product-recommendation.tsx'),
   route('most-viewed-products', 'routes/trend-list.tsx', { id: 'most-viewed' }),
   route('most-reviewed-products', 'routes/trend-list.tsx', { id: 'most-reviewed' }),

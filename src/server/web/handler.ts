@@ -116,6 +116,7 @@ async function sendPage(
   if (page.status === 503) reply.header('retry-after', String(RETRY_AFTER_SECONDS));
   if (cacheControl) reply.header('cache-control', cacheControl).header('vary', 'Accept-Encoding, Cookie');
   if (page.viewedProduct !== null) services.recordView(page.viewedProduct, req.headers['user-agent'] ?? null);
+  if (page.comparedModels) services.recordComparison(page.comparedModels, req.headers['user-agent'] ?? null);
   const encoding = acceptedEncoding(req.headers['accept-encoding']);
   // A page rendered for this request goes out at a fast level; the cache's copy gets its kept encoding after.
   const fresh = state === 'MISS' || state === 'BYPASS';
@@ -185,6 +186,7 @@ export async function registerWeb(
     // soon), not 500. React Router hides the error from the render in production, so it is noted here.
     let databaseDown = false;
     let viewedProduct: number | null = null;
+    let comparedModels: number[] | undefined;
     const context: WebLoadContext = {
       services,
       origin: services.config.publicUrl,
@@ -199,6 +201,9 @@ export async function registerWeb(
         .catch(() => ({ prices_as_of: null, newest_release: null })),
       countView: (productId) => {
         viewedProduct = productId;
+      },
+      countComparison: (modelIds) => {
+        comparedModels = [...modelIds];
       },
       reportError: (err) => {
         if (databaseUnavailable(err)) {
@@ -224,6 +229,7 @@ export async function registerWeb(
         headers,
         body,
         viewedProduct,
+        ...(comparedModels ? { comparedModels } : {}),
         renderedAt: Date.now(),
         ...(cookies.length ? { cookies } : {}),
       },

@@ -20,6 +20,8 @@ export interface CachedPage {
   body: Buffer;
   /** The product whose view this page counts (replayed for every visitor served from the cache). */
   viewedProduct: number | null;
+  /** The models whose comparison this page counts (a versus or compare page), replayed like the view. */
+  comparedModels?: number[];
   /** When it was rendered (ms since the epoch). */
   renderedAt: number;
   /** Cookies the render set: such a page is never shared. */
@@ -178,8 +180,10 @@ export class PageCache {
 
 /** A page in Redis: one line of JSON (status, headers, …), a newline, then the body's bytes. */
 function encode(page: CachedPage): Buffer {
-  const { status, headers, viewedProduct, renderedAt } = page;
-  const head = Buffer.from(`${JSON.stringify({ status, headers, viewedProduct, renderedAt })}\n`);
+  const { status, headers, viewedProduct, comparedModels, renderedAt } = page;
+  const head = Buffer.from(
+    `${JSON.stringify({ status, headers, viewedProduct, comparedModels, renderedAt })}\n`,
+  );
   return Buffer.concat([head, page.body]);
 }
 

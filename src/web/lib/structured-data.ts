@@ -76,6 +76,30 @@ export function breadcrumbList(origin: string, trail: Crumb[], path: string) {
 }
 
 /**
+ * A list of products as an ItemList (a versus page's models, a brand's page, a budget list; issue 24): each
+ * entry names a product page's canonical address, its position the order shown.
+ */
+export function itemListLd(
+  origin: string,
+  name: string,
+  products: readonly { id: number; brand: string; model: string }[],
+  first = 1,
+) {
+  return {
+    '@context': CONTEXT,
+    '@type': 'ItemList',
+    name,
+    numberOfItems: products.length,
+    itemListElement: products.map((p, i) => ({
+      '@type': 'ListItem',
+      position: first + i,
+      name: `${p.brand} ${p.model}`,
+      url: origin + productPath(p.id, p),
+    })),
+  };
+}
+
+/**
  * One Product per phone (issue 18), at the model's canonical address (its default variant): its variants'
  * prices as an AggregateOffer in rupees, and the model's rating only once it has enough reviews to show one.
  */

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { ProductDetail, SearchResult } from '../../shared/api-types.ts';
+import { versusPath } from '../../shared/discovery.ts';
 import { productName } from '../../shared/format.ts';
 import { readCompareList, useCompare } from '../features/compare/compare-context.tsx';
 import { CompareSearch } from '../features/compare/compare-search.tsx';
@@ -43,6 +44,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
   // Variant ids (issue 18): one column per phone, showing the variant asked for last.
   const products = dedupeByName(onePerModel(found.filter((p): p is ProductDetail => p !== null)));
+  // Two or three models: a comparison people made ("Often compared with", issue 24).
+  if (products.length > 1) context.countComparison(products.map((p) => p.model_id));
   return { products, hasIds: params.has('ids'), leftOut: Math.max(0, asked - products.length) };
 }
 
@@ -151,6 +154,13 @@ export default function ComparePage({ loaderData }: Route.ComponentProps) {
         <p className="muted small">
           {leftOut === 1 ? '1 product' : `${leftOut} products`} in this link could not be shown: not found,
           listed twice, or over the limit of {MAX_COMPARE}.
+        </p>
+      )}
+      {products.length > 1 && (
+        <p className="compare-versus">
+          <Link to={versusPath(products)}>
+            {products.map((p) => `${p.brand} ${p.model}`).join(' vs ')}: differences and verdict
+          </Link>
         </p>
       )}
       {products.length ? (

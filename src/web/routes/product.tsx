@@ -1,5 +1,6 @@
 import { data, Link, redirect } from 'react-router';
-import type { ProductDetail } from '../../shared/api-types.ts';
+import type { ProductCard, ProductDetail } from '../../shared/api-types.ts';
+import { type ComparedWith, versusPath } from '../../shared/discovery.ts';
 import { PAGE_SIZE } from '../../shared/constants.ts';
 import { formatCount, formatPrice, productName } from '../../shared/format.ts';
 import { productPath, productSlug } from '../../shared/product-url.ts';
@@ -91,6 +92,24 @@ function describeText(p: ProductDetail) {
   };
 }
 
+/**
+ * "Often compared with" (issue 24): the models people compare this one with most, then similar ones until there
+ * are four, each linking to the versus page of the two.
+ */
+function oftenCompared(compared: ComparedWith[], similar: ProductCard[], size = 4): ComparedWith[] {
+  const names = new Set(compared.map((c) => `${c.brand} ${c.model}`));
+  const padding = similar
+    .filter((s) => !names.has(`${s.brand} ${s.model}`))
+    .map((s) => ({
+      id: s.id,
+      brand: s.brand,
+      model: s.model,
+      price_from: s.price_from,
+      source: 'similar' as const,
+    }));
+  return [...compared, ...padding].slice(0, size);
+}
+
 /** A community read that fails leaves its section empty rather than taking the product page down. */
 function orNull<T>(read: Promise<T>, report: (err: unknown) => void): Promise<T | null> {
   return read.catch((err: unknown) => {
@@ -108,9 +127,10 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   try {
     // Any variant's id opens its model's page; reviews, questions, similar products and views are the model's,
     // and each read resolves the id to its model itself, so they run side by side (issue 18).
-    const [product, similar, reviews, questions, prices] = await Promise.all([
+    const [product, similar, compared, reviews, questions, prices] = await Promise.all([
       catalogue.getProduct(id).then(withVariantLabels),
       catalogue.similarProducts(id),
+      orNull(context.services.discovery.comparedWith(id), context.reportError),
       orNull(communityReads.reviews(id, { ...view, size: PAGE_SIZE.review }), context.reportError),
       orNull(communityReads.questions(id, 0, PAGE_SIZE.question), context.reportError),
       orNull(catalogue.priceHistory(id), context.reportError),
@@ -125,6 +145,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     return {
       product,
       similar,
+      comparedWith: oftenCompared(compared ?? [], similar),
       view,
       reviews,
       questions,
@@ -146,7 +167,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
 export const meta = ({ data: d }: Route.MetaArgs) => d?.head ?? [];
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
-  const { product: p, similar, view, reviews, questions, prices, shareUrl } = loaderData;
+  const { product: p, similar, comparedWith, view, reviews, questions, prices, shareUrl } = loaderData;
   return (
     <div className="page product-page">
       <nav aria-label="Breadcrumb" className="breadcrumb">
@@ -251,6 +272,22 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
       />
       {questions && (
         <QuestionsSection key={p.model_id} props={{ productId: p.model_id, initial: questions }} />
+      )}
+
+      {comparedWith.length > 0 && (
+        <section aria-labelledby="compared-heading" className="often-compared">
+          <h2 id="compared-heading">Often compared with</h2>
+          <ul>
+            {comparedWith.map((o) => (
+              <li key={o.id}>
+                <Link to={versusPath([p, o])}>
+                  {p.brand} {p.model} vs {o.brand} {o.model}
+                </Link>{' '}
+                <span className="muted small">{formatPrice(o.price_from)}</span>
+              </li>
+            ))}
+          </ul>
+        </section>
       )}
 
       <section aria-labelledby="similar-heading">

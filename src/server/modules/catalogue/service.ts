@@ -56,7 +56,7 @@ const TREND_ORDER: Record<TrendKind, SQL> = {
   'most-upvoted-products': sql`p.upvotes DESC NULLS LAST, p.id`,
 };
 
-const SORT_ORDER: Record<BrowseQuery['sort'], SQL> = {
+export const SORT_ORDER: Record<BrowseQuery['sort'], SQL> = {
   popularity: sql`p.popularity DESC NULLS LAST, p.id`,
   price_asc: sql`p.price ASC NULLS LAST, p.id`,
   price_desc: sql`p.price DESC NULLS LAST, p.id`,

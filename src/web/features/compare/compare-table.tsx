@@ -64,7 +64,7 @@ function VariantSelect({
   );
 }
 
-function Cell({ row, index, product }: { row: CompareRow; index: number; product: ProductDetail }) {
+export function Cell({ row, index, product }: { row: CompareRow; index: number; product: ProductDetail }) {
   const cell = row.cells[index]!;
   const best = row.best.includes(index);
   return (

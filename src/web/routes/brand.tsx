@@ -1,0 +1,137 @@
+import { data, Link } from 'react-router';
+import { type CategoryId, CATEGORIES, isCategoryId } from '../../shared/constants.ts';
+import {
+  BRAND_SORTS,
+  type BrandPage as BrandPageData,
+  type BrandSort,
+  isBrandSort,
+} from '../../shared/discovery.ts';
+import { formatCount } from '../../shared/format.ts';
+import { Pagination } from '../components/pagination.tsx';
+import { ProductGrid } from '../components/product-card.tsx';
+import { head } from '../lib/meta.ts';
+import { breadcrumbList, itemListLd } from '../lib/structured-data.ts';
+import discoveryStylesHref from '../features/compare/discovery.css?url';
+import type { Route } from './+types/brand';
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: discoveryStylesHref }];
+
+/** Shows the page load's house ad (issue 8). */
+export const handle = { ads: true };
+
+/**
+ * The brand page's own address for a category, sort and page, the defaults left out (the brand's first
+ * category: phones, for a brand that makes them).
+ */
+function brandHref(brand: BrandPageData, category: CategoryId, sort: BrandSort, page: number): string {
+  const { slug } = brand;
+  const q = new URLSearchParams();
+  if (category !== brand.categories[0]?.id) q.set('category', category);
+  if (sort !== 'popular') q.set('sort', sort);
+  if (page > 0) q.set('page', String(page));
+  const search = q.toString();
+  return `/brand/${slug}${search ? `?${search}` : ''}`;
+}
+
+/**
+ * `/brand/{slug}`: every listed model of a brand (issue 24), most popular first or sorted as asked, a category
+ * at a time when the brand makes phones and cars or motorbikes. Sorted views name the unsorted page as canonical.
+ */
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const sort = url.searchParams.get('sort') ?? 'popular';
+  if (!isBrandSort(sort))
+    throw data(`Sort by one of: ${BRAND_SORTS.map((s) => s.id).join(', ')}.`, { status: 400 });
+  const pageParam = url.searchParams.get('page') ?? '0';
+  if (!/^\d{1,5}$/.test(pageParam))
+    throw data('The page number must be 0 or a whole number above it.', { status: 400 });
+  const category = url.searchParams.get('category');
+  if (category !== null && !isCategoryId(category)) throw data('Not found', { status: 404 });
+  const page = Number(pageParam);
+  const brand = await context.services.discovery.brand(params.slug, { category, sort, page });
+  if (!brand || !brand.total || (page > 0 && !brand.products.length))
+    throw data('Not found', { status: 404 });
+  const { origin } = context;
+  const plural = CATEGORIES[brand.category].plural;
+  const canonical = brandHref(brand, brand.category, 'popular', page);
+  const title = `${brand.name} ${plural}`;
+  return {
+    brand,
+    sort,
+    head: head({
+      title: `${title}: prices, specs and reviews${page > 0 ? ` (page ${page + 1})` : ''}`,
+      description: `All ${formatCount(brand.total)} ${brand.name} ${plural} on Verdict, with prices in India, specifications and owner ratings. Sort by popularity, price, release or rating.`,
+      origin,
+      path: canonical,
+      jsonLd: [
+        itemListLd(origin, title, brand.products, page * brand.size + 1),
+        breadcrumbList(origin, [{ name: 'Home', href: '/home' }, { name: title }], canonical),
+      ],
+    }),
+  };
+}
+
+export const meta = ({ data: d }: Route.MetaArgs) => d?.head ?? [];
+
+export default function BrandPage({ loaderData }: Route.ComponentProps) {
+  const { brand, sort } = loaderData;
+  const plural = CATEGORIES[brand.category].plural;
+  const pages = Math.max(1, Math.ceil(brand.total / brand.size));
+  return (
+    <div className="page brand-page">
+      <nav aria-label="Breadcrumb" className="breadcrumb">
+        <ol>
+          <li>
+            <Link to="/home">Home</Link>
+          </li>
+        </ol>
+      </nav>
+      <h1 className="page-title">
+        {brand.name} {plural}
+      </h1>
+      <p className="muted">
+        {formatCount(brand.total)} {brand.total === 1 ? CATEGORIES[brand.category].noun : plural}
+        {pages > 1 && ` · page ${brand.page + 1} of ${pages}`}
+      </p>
+      {brand.categories.length > 1 && (
+        <nav aria-label={`${brand.name} by category`} className="brand-categories">
+          <ul>
+            {brand.categories.map((c) => (
+              <li key={c.id}>
+                <Link
+                  to={brandHref(brand, c.id, sort, 0)}
+                  aria-current={c.id === brand.category ? 'page' : undefined}
+                >
+                  {CATEGORIES[c.id].plural} ({formatCount(c.total)})
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      )}
+      <form method="get" className="brand-sort">
+        {brand.category !== brand.categories[0]?.id && (
+          <input type="hidden" name="category" value={brand.category} />
+        )}
+        <label htmlFor="brand-sort">Sort by</label>
+        <select id="brand-sort" name="sort" defaultValue={sort} key={sort}>
+          {BRAND_SORTS.map((s) => (
+            <option key={s.id} value={s.id}>
+              {s.label}
+            </option>
+          ))}
+        </select>
+        <button type="submit" className="button button-small">
+          Sort
+        </button>
+      </form>
+      <ProductGrid products={brand.products} eagerCount={2} headingLevel={2} category={brand.category} />
+      <Pagination
+        page={brand.page}
+        size={brand.size}
+        total={brand.total}
+        href={(p) => brandHref(brand, brand.category, sort, p)}
+      />
+    </div>
+  );
+}
