@@ -44,6 +44,8 @@ const PageMatter = z.object({
   summary: z.string().min(20).max(200),
   updated: day.optional(),
   effective: day.optional(),
+  /** When the file's text last changed (the sitemap's lastmod), unlike `updated`, which the page shows. */
+  revised: day,
 });
 
 const ArticleMatter = z.object({
@@ -62,6 +64,8 @@ export interface BundledPage extends ContentPage {
   /** The words of the page, for searching the help center. */
   text: string;
   order: number;
+  /** YYYY-MM-DD: when the text last changed (the sitemap's lastmod). */
+  revised: string;
 }
 
 export interface BundledArticle extends z.infer<typeof ArticleMatter> {
@@ -193,6 +197,7 @@ function readPage(dir: string, slug: string, contact: SiteContact, order = 0): B
     order,
     updated: matter.updated ?? null,
     effective: matter.effective ?? null,
+    revised: matter.revised,
     html,
     text,
   };

@@ -63,16 +63,18 @@ describe('robots.txt', () => {
 });
 
 describe('sitemap.xml', () => {
-  it('is a sitemap index of the pages, products and reviews files, with absolute URLs', async () => {
+  it('is a sitemap index of the pages, brands, versus, products and reviews files, with absolute URLs', async () => {
     const res = await get('/sitemap.xml');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/xml; charset=utf-8');
     expect(res.headers['cache-control']).toBe('public, max-age=3600');
     expect(res.body.startsWith(`${XML_HEAD}<sitemapindex ${NS}>\n`)).toBe(true);
     expect(res.body.endsWith('</sitemapindex>\n')).toBe(true);
-    expect((res.body.match(/<sitemap><loc>[^<]+<\/loc><\/sitemap>/g) ?? []).length).toBe(3);
+    expect((res.body.match(/<sitemap><loc>[^<]+<\/loc><\/sitemap>/g) ?? []).length).toBe(5);
     expect(locs(res.body)).toEqual([
       `${ORIGIN}/sitemaps/pages.xml`,
+      `${ORIGIN}/sitemaps/brands.xml`,
+      `${ORIGIN}/sitemaps/versus.xml`,
       `${ORIGIN}/sitemaps/products-1.xml`,
       `${ORIGIN}/sitemaps/reviews-1.xml`,
     ]);
@@ -89,7 +91,7 @@ describe('sitemap.xml', () => {
     }
   });
 
-  it('lists the site’s own pages in pages.xml, with dates where they have one', async () => {
+  it('lists the site’s own pages in pages.xml, each dated', async () => {
     const res = await get('/sitemaps/pages.xml');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/xml; charset=utf-8');
@@ -123,12 +125,38 @@ describe('sitemap.xml', () => {
       HELP_SLUGS.map((s) => `/help-center/${s}`),
     );
     for (const slug of PAGE_SLUGS) expect(paths, slug).toContain(`/${slug}`);
-    expect(found).toContainEqual({ loc: `${ORIGIN}/privacy-policy`, lastmod: '2024-09-06' });
-    expect(found).toContainEqual({ loc: `${ORIGIN}/terms-of-service`, lastmod: '2022-10-01' });
-    expect(found).toContainEqual({ loc: `${ORIGIN}/about`, lastmod: null });
-    // 10 fixed pages (with /review-pass and /transparency), 2 articles, the help pages and the legal and company
-    // pages; no products or accounts.
-    expect(found).toHaveLength(10 + 2 + HELP_SLUGS.length + PAGE_SLUGS.length);
+    // Bundled text: the day its file was last revised (front matter `revised`), whatever date the page shows.
+    for (const slug of PAGE_SLUGS) {
+      expect(found, slug).toContainEqual({
+        loc: `${ORIGIN}/${slug}`,
+        lastmod: t.services.content.pages.get(slug)!.revised,
+      });
+    }
+    const help = t.services.content.help;
+    expect(found).toContainEqual({
+      loc: `${ORIGIN}/help-center/${help[0]!.slug}`,
+      lastmod: help[0]!.revised,
+    });
+    expect(found).toContainEqual({
+      loc: `${ORIGIN}/help-center`,
+      lastmod: help
+        .map((p) => p.revised)
+        .sort()
+        .at(-1),
+    });
+    // The catalogue's pages: the day it last changed (a model edited, a review written).
+    const [changed] = await query<{ day: string }>(
+      t.database,
+      `SELECT to_char(greatest((SELECT max(updated_at) FROM products), (SELECT max(created_at) FROM reviews))
+         AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day`,
+    );
+    for (const path of ['/', '/home', '/browse', '/most-viewed-products', '/best-phones-under-20000']) {
+      expect(found, path).toContainEqual({ loc: `${ORIGIN}${path}`, lastmod: changed!.day });
+    }
+    expect(found.filter((u) => !/^\d{4}-\d{2}-\d{2}$/.test(u.lastmod ?? ''))).toEqual([]);
+    // 10 fixed pages (with /review-pass and /transparency), the 5 budget lists, 2 articles, the help pages and
+    // the legal and company pages; no products or accounts.
+    expect(found).toHaveLength(10 + 5 + 2 + HELP_SLUGS.length + PAGE_SLUGS.length);
     expect(paths.some((p) => /^\/(product|sign-in|my-account|user-profile)/.test(p))).toBe(false);
   });
 
@@ -258,6 +286,8 @@ describe('SitemapService in small chunks', () => {
     const files = await sitemap.files();
     expect(files).toEqual([
       'pages.xml',
+      'brands.xml',
+      'versus.xml',
       ...Array.from({ length: productFiles }, (_, i) => `products-${i + 1}.xml`),
       ...Array.from({ length: reviewFiles }, (_, i) => `reviews-${i + 1}.xml`),
     ]);

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { articleHref, helpHref, PAGE_SLUGS } from '../../../shared/content-api.ts';
+import { budgetPath, BUDGETS, versusPath } from '../../../shared/discovery.ts';
 import { AppError } from '../../../shared/messages.ts';
 import type { Services } from '../../services.ts';
 import { type Chunked, SITEMAP_MAX_URLS, sitemapIndex, type SitemapUrl, urlSet } from './sitemap.ts';
@@ -22,21 +23,33 @@ const Chunk = z.object({
     }),
 });
 
-/** The public pages that are not products or reviews. */
-function sitePages(services: Services): SitemapUrl[] {
-  const fixed = ['/', '/home', '/browse', '/most-viewed-products', '/most-reviewed-products'];
+/**
+ * The public pages that are not products, reviews, brands or versus pages, each with its lastmod: the
+ * catalogue's pages the day it last changed, bundled text the day its file was last revised.
+ */
+function sitePages(services: Services, catalogueDay: string | null, today: string): SitemapUrl[] {
+  const { help, pages, articles } = services.content;
+  const newest = (days: string[]) => days.sort().at(-1) ?? null;
+  const helpDay = newest(help.map((p) => p.revised));
+  const catalogue = [
+    '/',
+    '/home',
+    '/browse',
+    '/most-viewed-products',
+    '/most-reviewed-products',
+    '/most-upvoted-products',
+    ...BUDGETS.map(budgetPath),
+  ];
   return [
-    ...[...fixed, '/most-upvoted-products', '/articles', '/help-center', '/review-pass', '/transparency'].map(
-      (loc) => ({
-        loc,
-      }),
-    ),
+    ...catalogue.map((loc) => ({ loc, lastmod: catalogueDay })),
+    { loc: '/articles', lastmod: newest(articles.map((a) => a.publishDate)) },
+    { loc: '/help-center', lastmod: helpDay },
+    // The pass's page says what the help on it says (ad-free-experience); the report's figures are live.
+    { loc: '/review-pass', lastmod: help.find((p) => p.slug === 'ad-free-experience')?.revised ?? helpDay },
+    { loc: '/transparency', lastmod: today },
     ...services.articles.list().map((a) => ({ loc: articleHref(a.slug, a.id), lastmod: a.publishDate })),
-    ...services.pages.helpPages().map((p) => ({ loc: helpHref(p.slug) })),
-    ...PAGE_SLUGS.map((slug) => {
-      const page = services.pages.page(slug);
-      return { loc: `/${slug}`, lastmod: page.updated ?? page.effective };
-    }),
+    ...help.map((p) => ({ loc: helpHref(p.slug), lastmod: p.revised })),
+    ...PAGE_SLUGS.map((slug) => ({ loc: `/${slug}`, lastmod: pages.get(slug)!.revised })),
   ];
 }
 
@@ -59,11 +72,26 @@ export function seoRoutes(app: FastifyInstance, services: Services): void {
       .send(sitemapIndex(origin, await services.sitemap.files())),
   );
 
-  // The bundled pages do not change while the site runs: their file is written once.
-  const pagesXml = urlSet(origin, sitePages(services));
-  r.get('/sitemaps/pages.xml', { schema: { hide: true } }, async (_req, reply) =>
-    reply.type(XML).header('cache-control', CACHE).send(pagesXml),
-  );
+  r.get('/sitemaps/pages.xml', { schema: { hide: true } }, async (_req, reply) => {
+    const day = await services.sitemap.catalogueChanged();
+    const today = services.clock.now().toISOString().slice(0, 10);
+    return reply
+      .type(XML)
+      .header('cache-control', CACHE)
+      .send(urlSet(origin, sitePages(services, day, today)));
+  });
+
+  // Brand pages and the versus pages of the pairs people compare most (issue 24).
+  r.get('/sitemaps/brands.xml', { schema: { hide: true } }, async (_req, reply) => {
+    const brands = await services.discovery.sitemapBrands();
+    const urls = brands.map((b) => ({ loc: b.path, lastmod: b.lastmod }));
+    return reply.type(XML).header('cache-control', CACHE).send(urlSet(origin, urls));
+  });
+  r.get('/sitemaps/versus.xml', { schema: { hide: true } }, async (_req, reply) => {
+    const pairs = await services.discovery.sitemapPairs(SITEMAP_MAX_URLS);
+    const urls = pairs.map((p) => ({ loc: versusPath([p.a, p.b]), lastmod: p.updated }));
+    return reply.type(XML).header('cache-control', CACHE).send(urlSet(origin, urls));
+  });
 
   r.get('/sitemaps/:file', { schema: { hide: true, params: Chunk } }, async (req, reply) => {
     const { kind, n } = req.params.file;

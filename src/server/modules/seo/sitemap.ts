@@ -1,7 +1,8 @@
 /**
  * The sitemap (sitemaps.org): /sitemap.xml is an index of files of at most 50,000 URLs each: the site's own
- * pages (landing, lists, articles, help and legal pages), then products and reviews, each split by id range
- * so a file is one index range scan however large the catalogue grows.
+ * pages (landing, lists, budget lists, articles, help and legal pages), brand pages, the versus pages of the
+ * pairs compared most, then products and reviews, each split by id range so a file is one index range scan
+ * however large the catalogue grows. Every URL has a lastmod.
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
@@ -35,7 +36,7 @@ export function sitemapIndex(origin: string, files: string[]): string {
   return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${items.join('\n')}\n</sitemapindex>\n`;
 }
 
-const isoDay = (v: Date | string | null) => (v ? new Date(v).toISOString().slice(0, 10) : null);
+export const isoDay = (v: Date | string | null) => (v ? new Date(v).toISOString().slice(0, 10) : null);
 
 export type Chunked = 'products' | 'reviews';
 
@@ -45,7 +46,19 @@ export class SitemapService {
     private readonly chunkSize = SITEMAP_MAX_URLS,
   ) {}
 
-  /** The files of the index: pages.xml, products-1.xml … and reviews-1.xml …, by id range. */
+  /**
+   * The day the catalogue's pages last changed: a model edited, imported or reviewed (the lastmod of the home
+   * page, the listings and the budget lists).
+   */
+  async catalogueChanged(): Promise<string | null> {
+    const [row] = await rows<{ at: Date | string | null }>(
+      this.db,
+      sql`SELECT greatest((SELECT max(updated_at) FROM products), (SELECT max(created_at) FROM reviews)) AS at`,
+    );
+    return isoDay(row?.at ?? null);
+  }
+
+  /** The files of the index: pages.xml, brands.xml, versus.xml, products-1.xml … and reviews-1.xml …. */
   async files(): Promise<string[]> {
     const [max] = await rows<{ products: number | null; reviews: number | null }>(
       this.db,
@@ -55,6 +68,8 @@ export class SitemapService {
       Array.from({ length: Math.ceil((maxId ?? 0) / this.chunkSize) }, (_, i) => `${kind}-${i + 1}.xml`);
     return [
       'pages.xml',
+      'brands.xml',
+      'versus.xml',
       ...chunks('products', max?.products ?? null),
       ...chunks('reviews', max?.reviews ?? null),
     ];
