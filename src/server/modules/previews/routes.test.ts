@@ -259,6 +259,27 @@ describe('profile pictures', () => {
     }
   });
 
+  it('shows the member’s photo, cut to a circle, once they have one', async () => {
+    const who = await member(t, { username: `avatar${process.pid}` });
+    const initials = await expectPicture(await get(profilePreview(who.username)));
+    const file = `${'a'.repeat(30)}${process.pid}.webp`;
+    const photo = await sharp({ create: { width: 400, height: 400, channels: 3, background: '#d04a2a' } })
+      .webp()
+      .toBuffer();
+    await t.services.avatars.put(file, photo);
+    await exec(`UPDATE users SET image = '${file}' WHERE id = ${who.id}`);
+    const shown = await expectPicture(await get(profilePreview(who.username)));
+    expect(shown.etag).not.toBe(initials.etag);
+    const { data, info } = await sharp(shown.bytes).raw().toBuffer({ resolveWithObject: true });
+    const at = (x: number, y: number) => [
+      ...data.subarray((y * info.width + x) * info.channels).subarray(0, 3),
+    ];
+    // The photo's red at the circle's centre; white outside the circle, in the square's corner.
+    const [r, g, b] = at(240, 280);
+    expect(Math.abs(r! - 0xd0) + Math.abs(g! - 0x4a) + Math.abs(b! - 0x2a)).toBeLessThan(24);
+    expect(at(75, 115)).toEqual([255, 255, 255]);
+  });
+
   it('shows the username for a name in a script the font lacks', async () => {
     const who = await member(t, { username: `hindi${process.pid}` });
     const latin = await expectPicture(await get(profilePreview(who.username)));
