@@ -7,7 +7,8 @@
  * PostgreSQL also: a review posted on one of two nodes sharing the database and Redis, timed until both show it
  * (bench/fresh.ts); the suggestions again at 100,000 products; the reviews pages at 1,000 and 1,000,000 reviews
  * and posting a review (bench/reviews.ts); the recommendations on a database of their own, with the demo
- * reviews and at 100,000 phones (bench/recommendations.ts). Then Lighthouse (mobile) on the web pages (one
+ * reviews and at 100,000 phones (bench/recommendations.ts). Then the product link previews, uncached and cached
+ * (bench/previews.ts, on the PGlite server just restarted). Then Lighthouse (mobile) on the web pages (one
  * product page with two photos an editor uploaded: bench/photos.ts; an article) and the typing-to-suggestions
  * time in Chromium. Prints tables and writes bench/results/latest.json, with the machine's load average at
  * the start and the end.
@@ -35,6 +36,7 @@ import {
 import { createBenchDatabase, sql } from './pgdb.ts';
 import { otherPhone, withPhotos } from './photos.ts';
 import { benchPriceHistory, checkPriceHistoryBudget } from './price-history.ts';
+import { benchPreviews, checkPreviewsBudget, previewsTable } from './previews.ts';
 import { benchUnreadCount, checkUnreadCountBudget } from './notifications.ts';
 import { benchFanOut, checkFanOutBudgets, type FanOutBench } from './fan-out.ts';
 import type { RouteResult } from './load.ts';
@@ -211,6 +213,13 @@ async function main(): Promise<void> {
   );
   pglite = await withPhotos(pglite, root, cwd, pgliteData, photoId);
 
+  // The link previews (issue 24) on the server just restarted, which has drawn none of them yet.
+  console.log('\nLink-preview pictures (PGlite server)');
+  const server = pglite;
+  const previews = await attempt('Previews benchmark', partErrors, () =>
+    benchPreviews(server.baseUrl, photoId),
+  );
+
   console.log('\nLighthouse (mobile, PGlite server)');
   const pages = await runLighthouse(pglite.baseUrl, [
     ['home', '/home'],
@@ -246,6 +255,7 @@ async function main(): Promise<void> {
     ...(reviews ? checkReviewsBudgets(reviews) : []),
     ...(recommendations ? checkRecommendationsBudgets(recommendations) : []),
     ...renderBudgets,
+    ...(previews ? [checkPreviewsBudget(previews)] : []),
   ];
   if (reviewsError) {
     budgets.push({
@@ -282,6 +292,7 @@ async function main(): Promise<void> {
     console.log(routeTable(`API on PostgreSQL at ${c.total} products (${what}; ${load})`, synthetic.routes));
   } else if (api.postgres) console.log('\nSynthetic catalogue: skipped');
   if (pagesBench) console.log(pagesTable(pagesBench));
+  if (previews) console.log(previewsTable(previews));
   if (healthz) console.log(healthzTable(healthz));
   if (fresh) console.log(freshTable(fresh));
   else if (!postgres) console.log(`\n${FRESH_SKIPPED}`);
@@ -330,6 +341,7 @@ async function main(): Promise<void> {
     signIn,
     render,
     priceHistory: priceHistory ?? null,
+    previews: previews ?? null,
     reviews: reviews ?? (reviewsError ? { error: reviewsError } : null),
     recommendations: recommendations ?? (recommendationsError ? { error: recommendationsError } : null),
     budgets,

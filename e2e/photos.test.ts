@@ -104,10 +104,10 @@ describe.skipIf(!browserAvailable())('product photos', () => {
       const box = await main.boundingBox();
       expect(box!.width).toBeGreaterThan(0);
       expect(box!.width).toBeLessThanOrEqual(viewport.width);
-      // The link preview and the structured data name it too.
-      expect(await page.locator('meta[property="og:image"]').getAttribute('content')).toBe(
-        `${own.base}/images/photos/${photoId}-1024.webp`,
-      );
+      // The link preview is the model's picture drawn with its photo (issue 24); the structured data names it.
+      const preview = await page.locator('meta[property="og:image"]').getAttribute('content');
+      expect(preview).toMatch(new RegExp(`^${own.base}/previews/product/\\d+\\.png$`));
+      expect((await fetch(preview!)).headers.get('content-type')).toBe('image/png');
       const ld = await page.locator('script[type="application/ld+json"]').allTextContents();
       expect(ld.join('')).toContain(`${own.base}/images/photos/${photoId}-1024.webp`);
       await expectAccessible(page);

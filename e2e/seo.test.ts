@@ -214,6 +214,31 @@ describe.skipIf(!browserAvailable())('search engines', () => {
     expect(metaContent(headOf(html), 'property', 'og:url')).toBe(`${baseURL()}/profile/${reviewer}`);
   });
 
+  it('a product page’s link preview is a picture drawn by the server, and so is the home page’s', async () => {
+    for (const path of [productPath(rated.canonical_id, rated), '/home']) {
+      const h = headOf((await fetchPage(path)).html);
+      const image = metaContent(h, 'property', 'og:image', path);
+      expect(image, path).toBe(
+        baseURL() + (path === '/home' ? '/previews/site.png' : `/previews/product/${rated.canonical_id}.png`),
+      );
+      expect(metaContent(h, 'name', 'twitter:card', path)).toBe('summary_large_image');
+      expect(metaContent(h, 'property', 'og:image:width', path)).toBe('1200');
+      expect(metaContent(h, 'property', 'og:image:height', path)).toBe('630');
+      const res = await fetch(image);
+      expect(res.status, image).toBe(200);
+      expect(res.headers.get('content-type')).toBe('image/png');
+      expect(res.headers.get('etag')).toMatch(/^"[\w-]+"$/);
+      const bytes = new Uint8Array(await res.arrayBuffer());
+      // A PNG signature, then the IHDR chunk's width and height (big-endian): 1200 × 630.
+      expect([...bytes.slice(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+      const view = new DataView(bytes.buffer, bytes.byteOffset);
+      expect([view.getUint32(16), view.getUint32(20)]).toEqual([1200, 630]);
+      // Asked again with its tag: not sent again.
+      const again = await fetch(image, { headers: { 'if-none-match': res.headers.get('etag')! } });
+      expect(again.status).toBe(304);
+    }
+  });
+
   it('the landing and home pages describe the organization and the site, with a search action', async () => {
     for (const path of ['/', '/about', '/home']) {
       const all = jsonLd((await fetchPage(path)).html);

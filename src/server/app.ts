@@ -33,6 +33,7 @@ import { campaignRoutes } from './modules/campaign/routes.ts';
 import { articleImageRoutes, articleRoutes } from './modules/content/routes.ts';
 import { helpRoutes } from './modules/help/routes.ts';
 import { seoRoutes } from './modules/seo/routes.ts';
+import { previewRoutes } from './modules/previews/routes.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
 import type { Services } from './services.ts';
 import { loggerOptions, logResponse } from './logging.ts';
@@ -165,6 +166,7 @@ export async function buildApp({ services, web, logger = true }: AppOptions): Pr
     avatarFileRoutes(routes, services);
     articleImageRoutes(routes, services);
     seoRoutes(routes, services);
+    previewRoutes(routes, services);
     await routes.register(
       async (platform) => {
         catalogueRoutes(platform, services);

@@ -1,4 +1,5 @@
 import type { MetaDescriptor } from 'react-router';
+import { PREVIEW_HEIGHT, PREVIEW_WIDTH } from '../../shared/preview-path.ts';
 
 const SITE_NAME = 'Verdict';
 
@@ -11,8 +12,10 @@ interface Head {
   /** Keep the page out of search results (account, payment, search and error pages); it has no canonical. */
   noindex?: boolean;
   type?: 'website' | 'article' | 'product';
-  /** The link-preview image, a path on this site. */
+  /** The link-preview image, a path on this site: a 1200 × 630 picture (a preview, an article's banner). */
   image?: string;
+  /** What the image shows, for those who cannot see it; the page's title when not given. */
+  imageAlt?: string;
   /** Structured data (schema.org), one <script type="application/ld+json"> each. */
   jsonLd?: object[];
 }
@@ -31,7 +34,14 @@ export function head(h: Head): MetaDescriptor[] {
     { property: 'og:description', content: h.description },
     { property: 'og:url', content: url },
     { property: 'og:locale', content: 'en_IN' },
-    ...(h.image ? [{ property: 'og:image', content: h.origin + h.image }] : []),
+    ...(h.image
+      ? [
+          { property: 'og:image', content: h.origin + h.image },
+          { property: 'og:image:width', content: String(PREVIEW_WIDTH) },
+          { property: 'og:image:height', content: String(PREVIEW_HEIGHT) },
+          { property: 'og:image:alt', content: h.imageAlt ?? h.title },
+        ]
+      : []),
     { name: 'twitter:card', content: h.image ? 'summary_large_image' : 'summary' },
     ...(h.jsonLd ?? []).map((o) => ({ 'script:ld+json': o })),
   ];

@@ -19,6 +19,7 @@ import {
 } from '../features/compare/list.ts';
 import { buildGroups } from '../features/compare/rows.ts';
 import { pageMeta } from '../lib/meta.ts';
+import { comparePreview, COMPARE_PREVIEW_MAX, SITE_PREVIEW } from '../../shared/preview-path.ts';
 import { withVariantLabels } from '../lib/variant-labels.ts';
 import type { Route } from './+types/compare';
 
@@ -57,12 +58,16 @@ export function meta(args: Route.MetaArgs) {
       args,
       'Compare products',
       `Compare up to ${MAX_COMPARE} phones side by side: price, rating, battery, camera and full specifications.`,
+      { image: SITE_PREVIEW },
     );
   }
+  const ids = d!.products.map((p) => p.canonical_id);
   return pageMeta(
     args,
     `Compare ${d!.products.map((p) => `${p.brand} ${p.model}`).join(' vs ')}`,
     `${names.join(', ')} side by side: price, rating, battery, camera and full specifications on Verdict.`,
+    // Two or three phones: their picture side by side; one: the site's.
+    { image: ids.length >= 2 && ids.length <= COMPARE_PREVIEW_MAX ? comparePreview(ids) : SITE_PREVIEW },
   );
 }
 

@@ -4,6 +4,7 @@ import { DEFAULT_CATEGORY, HOME_VIEW_ALL_ABOVE, NAV_INDEX } from '../../shared/c
 import { ProductGrid } from '../components/product-card.tsx';
 import { island } from '../lib/island.tsx';
 import { pageMeta } from '../lib/meta.ts';
+import { SITE_PREVIEW } from '../../shared/preview-path.ts';
 import { siteLd } from '../lib/structured-data.ts';
 import type { Route } from './+types/home';
 
@@ -13,7 +14,7 @@ export const meta = (args: Route.MetaArgs) =>
     args,
     'Most viewed, reviewed and liked phones',
     'The phones Indian buyers are looking at, reviewing and upvoting on Verdict right now.',
-    { jsonLd: args.data?.jsonLd ?? [] },
+    { image: SITE_PREVIEW, jsonLd: args.data?.jsonLd ?? [] },
   );
 
 export async function loader({ context }: Route.LoaderArgs) {

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { ContentArticle } from '../features/content/content-page.tsx';
 import contentStylesHref from '../features/content/content.css?url';
 import { pageMeta } from '../lib/meta.ts';
+import { SITE_PREVIEW } from '../../shared/preview-path.ts';
 import { siteLd } from '../lib/structured-data.ts';
 import type { Route } from './+types/landing';
 
@@ -20,13 +21,14 @@ export const meta = (args: Route.MetaArgs) =>
   args.data?.about
     ? pageMeta(args, args.data.about.title, args.data.about.summary, {
         path: '/about',
+        image: SITE_PREVIEW,
         jsonLd: args.data.jsonLd,
       })
     : pageMeta(
         args,
         'Verdict: honest phone reviews from Indian buyers',
         'Browse about 2,000 phones with real specs and prices in rupees, compare them, and read what owners say before you buy.',
-        { path: '/', jsonLd: args.data?.jsonLd ?? [] },
+        { path: '/', image: SITE_PREVIEW, jsonLd: args.data?.jsonLd ?? [] },
       );
 
 export default function Landing({ loaderData }: Route.ComponentProps) {

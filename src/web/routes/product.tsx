@@ -4,6 +4,7 @@ import { type ComparedWith, versusPath } from '../../shared/discovery.ts';
 import { PAGE_SIZE } from '../../shared/constants.ts';
 import { formatCount, formatPrice, productName } from '../../shared/format.ts';
 import { productPath, productSlug } from '../../shared/product-url.ts';
+import { productPreview } from '../../shared/preview-path.ts';
 import { SaveToggle } from '../features/favourites/save-toggle.tsx';
 import { CompareToggle } from '../features/compare/compare-toggle.tsx';
 import { ProductImage } from '../components/product-image.tsx';
@@ -71,8 +72,8 @@ function describe(p: ProductDetail, origin: string) {
     origin,
     path,
     type: 'product',
-    // The link preview shows the first photo; a drawing (SVG) is no preview, so a phone without one has none.
-    ...(p.photo ? { image: p.image_url } : {}),
+    // The link preview: the model's name, photo or drawing, price and rating, drawn by the server (issue 24).
+    image: productPreview(p.canonical_id),
     jsonLd: [productLd(origin, p), breadcrumbList(origin, trail, path)],
   });
 }

@@ -14,6 +14,7 @@ import { useSession } from '../features/session/session.tsx';
 import { useToast } from '../features/toasts/toasts.tsx';
 import { errorMessage, isSilent } from '../lib/api.ts';
 import { pageMeta } from '../lib/meta.ts';
+import { profilePreview } from '../../shared/preview-path.ts';
 import communityStylesHref from '../features/community/community.css?url';
 import type { Route } from './+types/profile';
 
@@ -46,7 +47,7 @@ export function meta(args: Route.MetaArgs) {
     `${name} (@${p.username})`,
     `${name} on Verdict: ${formatCount(p.reviews)} ${p.reviews === 1 ? 'review' : 'reviews'}, ${formatCount(p.followers)} ${p.followers === 1 ? 'follower' : 'followers'}.`,
     // Usernames match in any case; the page's one address is the username as stored.
-    { path: `/profile/${encodeURIComponent(p.username)}` },
+    { path: `/profile/${encodeURIComponent(p.username)}`, image: profilePreview(p.username) },
   );
 }
 

@@ -11,6 +11,7 @@ import { ReviewCard } from '../features/reviews/review-card.tsx';
 import { ShareButton } from '../features/share/share-button.tsx';
 import { useSession } from '../features/session/session.tsx';
 import { head } from '../lib/meta.ts';
+import { reviewPreview } from '../../shared/preview-path.ts';
 import { breadcrumbList, reviewLd } from '../lib/structured-data.ts';
 import reviewStylesHref from '../features/reviews/review-page.css?url';
 import type { Route } from './+types/review';
@@ -49,6 +50,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
         origin: context.origin,
         path,
         type: 'article',
+        image: reviewPreview(review.id),
         jsonLd: [reviewLd(context.origin, review), breadcrumbList(context.origin, trail, path)],
       }),
     };
