@@ -9,6 +9,7 @@ import {
 import { formatCount } from '../../shared/format.ts';
 import { Pagination } from '../components/pagination.tsx';
 import { ProductGrid } from '../components/product-card.tsx';
+import { brandPreview } from '../../shared/preview-path.ts';
 import { head } from '../lib/meta.ts';
 import { breadcrumbList, itemListLd } from '../lib/structured-data.ts';
 import discoveryStylesHref from '../features/compare/discovery.css?url';
@@ -63,6 +64,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       description: `All ${formatCount(brand.total)} ${brand.name} ${plural} on Verdict, with prices in India, specifications and owner ratings. Sort by popularity, price, release or rating.`,
       origin,
       path: canonical,
+      image: brandPreview(brand.id),
       jsonLd: [
         itemListLd(origin, title, brand.products, page * brand.size + 1),
         breadcrumbList(origin, [{ name: 'Home', href: '/home' }, { name: title }], canonical),

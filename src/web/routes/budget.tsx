@@ -4,6 +4,7 @@ import { type Budget, budgetFloor, BUDGET_LIST_SIZE, budgetPath, BUDGETS } from 
 import { formatCount, formatDate, formatPrice } from '../../shared/format.ts';
 import { isRatingShown } from '../../shared/rating.ts';
 import { ProductGrid } from '../components/product-card.tsx';
+import { SITE_PREVIEW } from '../../shared/preview-path.ts';
 import { head } from '../lib/meta.ts';
 import { breadcrumbList, itemListLd } from '../lib/structured-data.ts';
 import discoveryStylesHref from '../features/compare/discovery.css?url';
@@ -33,6 +34,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       description: `The ${Math.min(BUDGET_LIST_SIZE, list.products.length)} best phones from ${formatPrice(budgetFloor(limit))} to ${formatPrice(limit)}: ranked by owner ratings from ${MIN_REVIEWS_FOR_RATING} reviews, then by specifications, with prices${asOf ? ` as of ${formatDate(asOf)}` : ''}.`,
       origin,
       path: pathname,
+      image: SITE_PREVIEW,
       jsonLd: [
         itemListLd(origin, title, list.products),
         breadcrumbList(origin, [{ name: 'Home', href: '/home' }, { name: title }], pathname),

@@ -8,6 +8,7 @@ import { buildGroups } from '../features/compare/rows.ts';
 import { differencesFirst, verdicts } from '../features/compare/verdicts.ts';
 import { VersusTable } from '../features/compare/versus-table.tsx';
 import { ShareButton } from '../features/share/share-button.tsx';
+import { comparePreview } from '../../shared/preview-path.ts';
 import { head } from '../lib/meta.ts';
 import { breadcrumbList, itemListLd, productLd } from '../lib/structured-data.ts';
 import { withVariantLabels } from '../lib/variant-labels.ts';
@@ -55,6 +56,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
         .join(', ')}. Differences first, with a verdict on price, rating, battery, camera and more.`,
       origin,
       path,
+      // The models side by side, each with its price and rating (decision 0039).
+      image: comparePreview(products.map((p) => p.canonical_id)),
       jsonLd: [
         itemListLd(
           origin,

@@ -9,6 +9,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, query, type TestContext } from '../../../test/app.ts';
 import { member } from '../../../test/community.ts';
+import { named, pageHead, type PageModule, property } from '../../../test/page-head.ts';
 import * as comparePage from '../../../web/routes/compare.tsx';
 import * as homePage from '../../../web/routes/home.tsx';
 import * as landingPage from '../../../web/routes/landing.tsx';
@@ -25,48 +26,13 @@ import {
 
 const ORIGIN = 'https://verdict.example';
 let t: TestContext;
+const headOf = (page: PageModule, path: string, params: Record<string, string> = {}) =>
+  pageHead(t, page, path, params);
 
 beforeAll(async () => {
   t = await createTestApp({ PUBLIC_URL: ORIGIN });
 });
 afterAll(() => t.close());
-
-interface PageModule {
-  loader(args: never): unknown;
-  meta(args: never): MetaDescriptor[];
-}
-
-/** A page's head as the server renders it: its loader on this app's services, then its meta. */
-async function headOf(page: PageModule, path: string, params: Record<string, string> = {}) {
-  const context = {
-    services: t.services,
-    origin: ORIGIN,
-    auth: { google: false },
-    adFree: false,
-    contact: t.services.config.contact,
-    payments: false,
-    catalogueInfo: { prices_as_of: null, newest_release: null },
-    countView: () => undefined,
-    reportError: (err: unknown) => {
-      throw err;
-    },
-  };
-  const request = new Request(ORIGIN + path);
-  const data = await page.loader({ request, params, context } as never);
-  return page.meta({
-    data,
-    params,
-    location: { pathname: new URL(request.url).pathname, search: '', hash: '', state: null, key: 'x' },
-    matches: [{ id: 'root', data: { origin: ORIGIN } }],
-  } as never);
-}
-
-const property = (head: MetaDescriptor[], name: string) =>
-  head
-    .filter((m) => (m as { property?: string }).property === name)
-    .map((m) => (m as { content: string }).content);
-const named = (head: MetaDescriptor[], name: string) =>
-  head.filter((m) => (m as { name?: string }).name === name).map((m) => (m as { content: string }).content);
 
 /** The head names `preview` as its one og:image, with its size and alt, as a large card; and it is a picture. */
 async function expectPreview(head: MetaDescriptor[], preview: string) {

@@ -1,0 +1,50 @@
+/**
+ * A page's head as the server renders it, without a web build: its loader on a test app's services, then its
+ * `meta` (the title, canonical address, Open Graph tags and JSON-LD).
+ */
+import type { MetaDescriptor } from 'react-router';
+import type { TestContext } from './app.ts';
+
+export interface PageModule {
+  loader(args: never): unknown;
+  meta(args: never): MetaDescriptor[];
+}
+
+/** A page's head as the server renders it: its loader on this app's services, then its meta. */
+export async function pageHead(
+  t: TestContext,
+  page: PageModule,
+  path: string,
+  params: Record<string, string> = {},
+): Promise<MetaDescriptor[]> {
+  const context = {
+    services: t.services,
+    origin: t.services.config.publicUrl,
+    auth: { google: false },
+    adFree: false,
+    contact: t.services.config.contact,
+    payments: false,
+    catalogueInfo: { prices_as_of: null, newest_release: null },
+    countView: () => undefined,
+    countComparison: () => undefined,
+    reportError: (err: unknown) => {
+      throw err;
+    },
+  };
+  const origin = t.services.config.publicUrl;
+  const request = new Request(origin + path);
+  const data = await page.loader({ request, params, context } as never);
+  return page.meta({
+    data,
+    params,
+    location: { pathname: new URL(request.url).pathname, search: '', hash: '', state: null, key: 'x' },
+    matches: [{ id: 'root', data: { origin } }],
+  } as never);
+}
+
+export const property = (head: MetaDescriptor[], name: string) =>
+  head
+    .filter((m) => (m as { property?: string }).property === name)
+    .map((m) => (m as { content: string }).content);
+export const named = (head: MetaDescriptor[], name: string) =>
+  head.filter((m) => (m as { name?: string }).name === name).map((m) => (m as { content: string }).content);
