@@ -7,6 +7,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { productName } from '../src/shared/format.ts';
 import { productPath, productSlug } from '../src/shared/product-url.ts';
+import { versusPath } from '../src/shared/discovery.ts';
 import { baseURL, browserAvailable } from './browser.ts';
 import { api, type Card, firstProductId, homeData } from './helpers.ts';
 
@@ -172,6 +173,9 @@ describe.skipIf(!browserAvailable())('search engines', () => {
       '/browse?category=C002&budgetMax=900000',
       '/compare',
       `/profile/${reviewer}`,
+      // Pages made to be found (issue 24): a versus page and a brand's.
+      versusPath([rated, unrated]),
+      '/brand/samsung',
     ];
     const problems: string[] = [];
     for (const path of paths) {
@@ -566,6 +570,10 @@ describe.skipIf(!browserAvailable())('search engines', () => {
     expect(pages.map(pathOf)).toEqual(expect.arrayContaining(expected));
     expect(pages.filter((u) => pathOf(u).startsWith('/help-center/'))).toHaveLength(14);
     expect(await notOk(pages)).toEqual([]);
+    // Brand pages (issue 24): one per brand and category, each answering 200.
+    const brands = locs(await (await fetch(`${baseURL()}/sitemaps/brands.xml`)).text());
+    expect(brands.map(pathOf)).toContain('/brand/samsung');
+    expect(await notOk(spread(brands, 10))).toEqual([]);
     // A file past the last is not found.
     expect((await fetch(`${baseURL()}/sitemaps/products-999.xml`)).status).toBe(404);
   });
