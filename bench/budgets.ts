@@ -143,10 +143,14 @@ export function checkSearchBudgets(
   return budgets;
 }
 
-/** Uncached renders (issue 21): /product/{id} with 80 reviews and /browse, median CPU per render. */
+/**
+ * Uncached renders (issue 21): /product/{id} with 80 reviews and /browse, median CPU per render; the versus,
+ * brand and budget pages (issue 24) have the product page's budget.
+ */
+const RENDER_BUDGETED = ['browse', 'versus', 'brand', 'budget'];
 export function checkRenderBudgets(r: RenderBench): Budget[] {
   return r.rows
-    .filter((x) => x.page.startsWith('product') || x.page === 'browse')
+    .filter((x) => x.page.startsWith('product') || RENDER_BUDGETED.includes(x.page))
     .map((x) => ({
       // CPU time: on a shared machine the wall time also counts waiting for a core.
       name: `Uncached render of ${x.page} (${r.database}, median CPU per render)`,

@@ -1,6 +1,6 @@
 /**
  * Anonymous server-rendered pages under load (issue 21): /product/{id}, /home, /browse and /articles/{slug} (a
- * real article, found through the running server's API) at LOAD.connections, each between two /healthz runs on
+ * real article, found through the running server's API), and a versus, a brand and a budget page (issue 24) at LOAD.connections, each between two /healthz runs on
  * the same server with the same connections and the same browser headers (Accept: text/html, Accept-Encoding:
  * gzip, br). Budgets per page: throughput >= 0.5x the /healthz around it, p99 <= 50 ms, every answer 2xx.
  * Each page is also fetched once before and once after its load as a browser would, without decompressing:
@@ -12,6 +12,7 @@
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node --import tsx bench/pages.ts
  */
 import { get } from 'node:http';
+import { versusPath } from '../src/shared/discovery.ts';
 import { join } from 'node:path';
 import { benchHealthz, checkHealthzBudget, healthzTable } from './healthz.ts';
 import { BROWSER_HEADERS, LOAD, measureAll, type RouteResult, loadClient } from './load.ts';
@@ -79,16 +80,43 @@ export function probe(url: string): Promise<PageProbe> {
   });
 }
 
-export const pagePaths = (productId: number, article: string): [string, string][] => [
+/**
+ * The versus page of a phone and the most viewed other phone (issue 24), from the server's API: the names make
+ * the address.
+ */
+export async function versusOf(baseUrl: string, productId: number): Promise<string> {
+  const json = async <T>(path: string) =>
+    (await (
+      await fetch(`${baseUrl}/platform/api/v1${path}`, { headers: { accept: 'application/json' } })
+    ).json()) as T;
+  type Named = { model_id?: number; id: number; brand: string; model: string };
+  const { product } = await json<{ product: Named }>(`/product/${productId}`);
+  const home = await json<{ most_viewed_products: Named[] }>('/home-page/category/C001');
+  const other = home.most_viewed_products.find(
+    (p) => `${p.brand} ${p.model}` !== `${product.brand} ${product.model}`,
+  );
+  if (!other) throw new Error('no second phone for a versus page');
+  return versusPath([product, other]);
+}
+
+export const pagePaths = (productId: number, article: string, versus: string): [string, string][] => [
   ['page /product/{id}', `/product/${productId}`],
   ['page /home', '/home'],
   ['page /browse', '/browse'],
   ['page /articles/{slug}', article],
+  // Pages made to be found (issue 24): the same budgets as the product page.
+  ['page /compare/{a}-vs-{b}', versus],
+  ['page /brand/{slug}', '/brand/samsung'],
+  ['page /best-phones-under-20000', '/best-phones-under-20000'],
 ];
 
 export async function benchPages(server: ServerHandle, productId: number): Promise<PagesBench> {
   const start = loadNow();
-  const pages = pagePaths(productId, await articlePath(server.baseUrl));
+  const pages = pagePaths(
+    productId,
+    await articlePath(server.baseUrl),
+    await versusOf(server.baseUrl, productId),
+  );
   console.log(`\nPages (${server.name}: ${server.baseUrl}, anonymous, browser headers)`);
   const before: Record<string, PageProbe> = {};
   for (const [route, path] of pages) {

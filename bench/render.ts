@@ -12,7 +12,7 @@
  *   node --max-semi-space-size=32 --import tsx bench/render.ts
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node --max-semi-space-size=32 --import tsx bench/render.ts
  * For profiling (node --cpu-prof …): RENDER_DATA_DIR=<folder> keeps a prepared PGlite between runs,
- * RENDER_ONLY=product|browse|search renders one page, RENDER_ITERATIONS=<n> changes the count, and
+ * RENDER_ONLY=product|browse|search|versus|brand|budget renders one page, RENDER_ITERATIONS=<n> changes the count, and
  * RENDER_DUMP=<folder> writes each page's HTML there, and RENDER_PROFILE=<folder> a CPU profile of the timed
  * renders of each page.
  */
@@ -26,6 +26,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 // Types only (erased): the modules themselves load after NODE_ENV is settled, in benchRender.
 import type { Database } from '../src/db/client.ts';
 import type { Services } from '../src/server/services.ts';
+import { versusPath } from '../src/shared/discovery.ts';
 import { createCleanups } from './cleanup.ts';
 import { createBenchDatabase } from './pgdb.ts';
 import { checkRenderBudgets } from './budgets.ts';
@@ -130,10 +131,17 @@ export async function benchRender(
       return { status: res.statusCode, body: Buffer.concat(chunks) };
     };
 
+    // A versus page of that phone and a similar one (issue 24), whose budgets are the product page's.
+    const product = await services.catalogue.getProduct(productId);
+    const [similar] = await services.catalogue.similarProducts(productId);
+    if (!similar) throw new Error('No similar phone for a versus page');
     const pages: [string, string][] = [
       ['product (80 reviews)', `/product/${productId}`],
       ['browse', '/browse'],
       ['search', '/search/galaxy'],
+      ['versus', versusPath([product, similar])],
+      ['brand', '/brand/samsung'],
+      ['budget', '/best-phones-under-20000'],
     ];
     const rows: RenderRow[] = [];
     for (const [page, path] of pages.filter(([p]) => p.startsWith(process.env.RENDER_ONLY ?? ''))) {
