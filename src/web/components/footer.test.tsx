@@ -15,6 +15,7 @@ describe('Footer', () => {
   it('shows no support address, social link or grievance officer that is not set', () => {
     const footer = html(NO_CONTACT);
     expect(footer).toContain('href="/corporate"');
+    expect(footer).toMatch(/<a href="\/best-phones-under-20000"[^>]*>Best phones under ₹20,000<\/a>/);
     expect(footer).not.toMatch(/mailto:|Social links|Grievance|verdict\.example|x\.com|instagram/i);
   });
 

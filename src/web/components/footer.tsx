@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import type { CatalogueInfo } from '../../shared/api-types.ts';
-import { formatDate } from '../../shared/format.ts';
+import { budgetPath, BUDGETS } from '../../shared/discovery.ts';
+import { formatDate, formatPrice } from '../../shared/format.ts';
 import type { SiteContact } from '../../shared/site-contact.ts';
 
 const LINKS = [
@@ -36,6 +37,14 @@ export function Footer({
             {LINKS.map((l) => (
               <li key={l.to}>
                 <Link to={l.to}>{l.label}</Link>
+              </li>
+            ))}
+          </ul>
+          {/* The budget lists (issue 24), where a search for "best phone under 20000" would start. */}
+          <ul className="footer-links" aria-label="Best phones by budget">
+            {BUDGETS.map((b) => (
+              <li key={b}>
+                <Link to={budgetPath(b)}>{`Best phones under ${formatPrice(b)}`}</Link>
               </li>
             ))}
           </ul>

@@ -7,11 +7,12 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, query, type TestContext } from '../../test/app.ts';
 import { pageHead, type PageModule, property } from '../../test/page-head.ts';
-import { BUDGETS, budgetPath, versusPath } from '../../shared/discovery.ts';
+import { brandPath, BUDGETS, budgetPath, versusPath } from '../../shared/discovery.ts';
 import { brandPreview, comparePreview, SITE_PREVIEW } from '../../shared/preview-path.ts';
 import { productPath, productSlug } from '../../shared/product-url.ts';
 import * as brandPage from './brand.tsx';
 import * as budgetPage from './budget.tsx';
+import * as productPage from './product.tsx';
 import * as versusPage from './versus.tsx';
 
 const ORIGIN = 'https://verdict.example';
@@ -127,6 +128,16 @@ describe('brand pages', () => {
     expect(items).toHaveLength(24);
     expect(items[0]!.position).toBe(25);
     expect(items.every((i) => i.url.startsWith(`${ORIGIN}/product/`))).toBe(true);
+  });
+
+  it('are where a product page’s breadcrumbs lead from its brand', async () => {
+    const [phone] = await phones(30, 1);
+    const head = await pageHead(t, productPage as never, `/product/${phone!.id}`, { id: String(phone!.id) });
+    const trail = jsonLd(head).find((o) => o['@type'] === 'BreadcrumbList')!.itemListElement as {
+      name: string;
+      item: string;
+    }[];
+    expect(trail[2]).toMatchObject({ name: phone!.brand, item: `${ORIGIN}${brandPath(phone!.brand)}` });
   });
 
   it('answer 400 to an unknown sort and 404 to an unknown brand or a page past the last', async () => {

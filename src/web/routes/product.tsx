@@ -1,6 +1,6 @@
 import { data, Link, redirect } from 'react-router';
 import type { ProductCard, ProductDetail } from '../../shared/api-types.ts';
-import { type ComparedWith, versusPath } from '../../shared/discovery.ts';
+import { brandPath, type ComparedWith, versusPath } from '../../shared/discovery.ts';
 import { PAGE_SIZE } from '../../shared/constants.ts';
 import { formatCount, formatPrice, productName } from '../../shared/format.ts';
 import { productPath, productSlug } from '../../shared/product-url.ts';
@@ -54,7 +54,8 @@ function trailOf(p: ProductDetail) {
   return [
     { name: 'Home', href: '/home' },
     { name: p.category_name, href: `/browse${category ? `?${category}` : ''}` },
-    { name: p.brand, href: `/browse?${category ? `${category}&` : ''}brand=${p.brand_id}` },
+    // The brand's page (issue 24), at the phone's category.
+    { name: p.brand, href: `${brandPath(p.brand)}${category ? `?${category}` : ''}` },
   ];
 }
 
