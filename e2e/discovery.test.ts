@@ -133,7 +133,7 @@ describe.skipIf(!browserAvailable())('versus, brand and budget pages', () => {
     expect(prices.length).toBe(24);
     expect(prices).toEqual([...prices].sort((x, y) => x - y));
     // Page 2 keeps the order.
-    await page.getByRole('link', { name: 'Next' }).click();
+    await page.getByRole('link', { name: 'Next', exact: true }).click();
     await page.waitForURL(
       (u) => u.searchParams.get('page') === '1' && u.searchParams.get('sort') === 'price-asc',
     );
@@ -151,7 +151,10 @@ describe.skipIf(!browserAvailable())('versus, brand and budget pages', () => {
     expect(ranks.length).toBeGreaterThan(0);
     expect(ranks).toEqual(ranks.map((_, i) => `#${i + 1}`));
     await expectFits(page);
-    await page.getByRole('link', { name: 'Best phones under ₹50,000' }).click();
+    await page
+      .getByRole('navigation', { name: 'Other budgets' })
+      .getByRole('link', { name: 'Best phones under ₹50,000' })
+      .click();
     await page.waitForURL((u) => u.pathname === '/best-phones-under-50000');
     await page.locator('h1', { hasText: 'Best phones under ₹50,000' }).waitFor();
   });
