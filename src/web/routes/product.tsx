@@ -63,10 +63,7 @@ function trailOf(p: ProductDetail) {
  * The page's title, description, canonical address and structured data, worked out here on the server: the
  * browser only shows them.
  */
-function describe(p: ProductDetail, origin: string) {
-  // One page per phone (issue 18): every variant's address names the model's default variant, at its readable
-  // address (issue 24), as canonical.
-  const path = productPath(p.canonical_id, p);
+function describe(p: ProductDetail, origin: string, path: string) {
   const trail = [...trailOf(p), { name: modelName(p) }];
   return head({
     ...describeText(p),
@@ -144,6 +141,9 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
       throw redirect(`/product/${id}/${slug}${search}`, 301);
     }
     context.countView(product.model_id);
+    // One page per phone (issue 18): every variant's address names the model's default variant, at its readable
+    // address (issue 24), as canonical.
+    const canonical = productPath(product.canonical_id, product);
     return {
       product,
       similar,
@@ -152,8 +152,8 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
       reviews,
       questions,
       prices,
-      head: describe(product, context.origin),
-      shareUrl: context.origin + productPath(product.canonical_id, product),
+      head: describe(product, context.origin, canonical),
+      shareUrl: context.origin + canonical,
     };
   } catch (err) {
     if ((err as { status?: number }).status === 404) {

@@ -29,11 +29,11 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       communityReads.review(id, rid),
       communityReads.comments(id, rid, 0, PAGE_SIZE.comment),
     ]);
-    const productPath = `/product/${review.product.id}`;
-    const path = `${productPath}/review/${review.id}`;
+    const productHref = `/product/${review.product.id}`;
+    const path = `${productHref}/review/${review.id}`;
     const trail = [
       { name: 'Home', href: '/home' },
-      { name: productName(review.product), href: productPath },
+      { name: productName(review.product), href: productHref },
       { name: review.summary },
     ];
     const excerpt =
