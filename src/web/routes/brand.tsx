@@ -7,6 +7,7 @@ import {
   isBrandSort,
 } from '../../shared/discovery.ts';
 import { formatCount } from '../../shared/format.ts';
+import { Breadcrumbs, type Crumb } from '../features/content/breadcrumbs.tsx';
 import { Pagination } from '../components/pagination.tsx';
 import { ProductGrid } from '../components/product-card.tsx';
 import { brandPreview } from '../../shared/preview-path.ts';
@@ -56,8 +57,10 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const plural = CATEGORIES[brand.category].plural;
   const canonical = brandHref(brand, brand.category, 'popular', page);
   const title = `${brand.name} ${plural}`;
+  const trail: Crumb[] = [{ name: 'Home', href: '/home' }, { name: title }];
   return {
     brand,
+    trail,
     sort,
     head: head({
       title: `${title}: prices, specs and reviews${page > 0 ? ` (page ${page + 1})` : ''}`,
@@ -67,7 +70,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       image: brandPreview(brand.id),
       jsonLd: [
         itemListLd(origin, title, brand.products, page * brand.size + 1),
-        breadcrumbList(origin, [{ name: 'Home', href: '/home' }, { name: title }], canonical),
+        breadcrumbList(origin, trail, canonical),
       ],
     }),
   };
@@ -76,18 +79,12 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 export const meta = ({ data: d }: Route.MetaArgs) => d?.head ?? [];
 
 export default function BrandPage({ loaderData }: Route.ComponentProps) {
-  const { brand, sort } = loaderData;
+  const { brand, sort, trail } = loaderData;
   const plural = CATEGORIES[brand.category].plural;
   const pages = Math.max(1, Math.ceil(brand.total / brand.size));
   return (
     <div className="page brand-page">
-      <nav aria-label="Breadcrumb" className="breadcrumb">
-        <ol>
-          <li>
-            <Link to="/home">Home</Link>
-          </li>
-        </ol>
-      </nav>
+      <Breadcrumbs trail={trail} />
       <h1 className="page-title">
         {brand.name} {plural}
       </h1>

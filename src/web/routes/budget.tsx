@@ -3,6 +3,7 @@ import { MIN_REVIEWS_FOR_RATING } from '../../shared/constants.ts';
 import { type Budget, budgetFloor, BUDGET_LIST_SIZE, budgetPath, BUDGETS } from '../../shared/discovery.ts';
 import { formatCount, formatDate, formatPrice } from '../../shared/format.ts';
 import { isRatingShown } from '../../shared/rating.ts';
+import { Breadcrumbs, type Crumb } from '../features/content/breadcrumbs.tsx';
 import { ProductGrid } from '../components/product-card.tsx';
 import { SITE_PREVIEW } from '../../shared/preview-path.ts';
 import { head } from '../lib/meta.ts';
@@ -26,8 +27,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { origin } = context;
   const title = `Best phones under ${formatPrice(limit)}`;
   const asOf = context.catalogueInfo.prices_as_of;
+  const trail: Crumb[] = [{ name: 'Home', href: '/home' }, { name: title }];
   return {
     list,
+    trail,
     asOf,
     head: head({
       title: `${title} in India`,
@@ -35,10 +38,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       origin,
       path: pathname,
       image: SITE_PREVIEW,
-      jsonLd: [
-        itemListLd(origin, title, list.products),
-        breadcrumbList(origin, [{ name: 'Home', href: '/home' }, { name: title }], pathname),
-      ],
+      jsonLd: [itemListLd(origin, title, list.products), breadcrumbList(origin, trail, pathname)],
     }),
   };
 }
@@ -60,18 +60,12 @@ function reason(p: Route.ComponentProps['loaderData']['list']['products'][number
 }
 
 export default function BudgetPage({ loaderData }: Route.ComponentProps) {
-  const { list, asOf } = loaderData;
+  const { list, asOf, trail } = loaderData;
   const title = `Best phones under ${formatPrice(list.limit)}`;
   const rank = new Map(list.products.map((p, i) => [p.id, i + 1]));
   return (
     <div className="page budget-page">
-      <nav aria-label="Breadcrumb" className="breadcrumb">
-        <ol>
-          <li>
-            <Link to="/home">Home</Link>
-          </li>
-        </ol>
-      </nav>
+      <Breadcrumbs trail={trail} />
       <h1 className="page-title">{title}</h1>
       <section aria-labelledby="rule-heading" className="budget-rule">
         <h2 id="rule-heading">How this list is ranked</h2>

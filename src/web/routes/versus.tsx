@@ -7,6 +7,7 @@ import { compareHref } from '../features/compare/list.ts';
 import { buildGroups } from '../features/compare/rows.ts';
 import { differencesFirst, verdicts } from '../features/compare/verdicts.ts';
 import { VersusTable } from '../features/compare/versus-table.tsx';
+import { Breadcrumbs, type Crumb } from '../features/content/breadcrumbs.tsx';
 import { ShareButton } from '../features/share/share-button.tsx';
 import { comparePreview } from '../../shared/preview-path.ts';
 import { head } from '../lib/meta.ts';
@@ -44,9 +45,15 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const title = names.join(' vs ');
   const groups = buildGroups(products);
   const { origin } = context;
+  const trail: Crumb[] = [
+    { name: 'Home', href: '/home' },
+    { name: 'Compare', href: '/compare' },
+    { name: title },
+  ];
   return {
     products,
     title,
+    trail,
     verdicts: verdicts(groups, names),
     shareUrl: origin + path,
     head: head({
@@ -65,11 +72,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
           products.map((p) => ({ ...p, id: p.canonical_id })),
         ),
         ...products.map((p) => productLd(origin, p)),
-        breadcrumbList(
-          origin,
-          [{ name: 'Home', href: '/home' }, { name: 'Compare', href: '/compare' }, { name: title }],
-          path,
-        ),
+        breadcrumbList(origin, trail, path),
       ],
     }),
   };
@@ -78,23 +81,14 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 export const meta = ({ data: d }: Route.MetaArgs) => d?.head ?? [];
 
 export default function VersusPage({ loaderData }: Route.ComponentProps) {
-  const { products, title, verdicts: points, shareUrl } = loaderData;
+  const { products, title, trail, verdicts: points, shareUrl } = loaderData;
   const groups = buildGroups(products);
   const { differ, same } = differencesFirst(groups);
   const names = products.map(nameOf);
   const sameRows = same.reduce((n, g) => n + g.rows.length, 0);
   return (
     <div className="page compare-page versus-page">
-      <nav aria-label="Breadcrumb" className="breadcrumb">
-        <ol>
-          <li>
-            <Link to="/home">Home</Link>
-          </li>
-          <li>
-            <Link to="/compare">Compare</Link>
-          </li>
-        </ol>
-      </nav>
+      <Breadcrumbs trail={trail} />
       <h1 className="page-title">{title}</h1>
       <div className="versus-actions">
         <Link to={compareHref(products.map((p) => p.id))} className="button">

@@ -5,7 +5,7 @@ import { formatPrice, productName } from '../../../shared/format.ts';
 import { ProductImage } from '../../components/product-image.tsx';
 import { RatingTag } from '../../components/rating-tag.tsx';
 import { compareHref } from './list.ts';
-import { buildGroups, type CompareRow, MISSING } from './rows.ts';
+import { buildGroups, type CompareGroup, type CompareRow, MISSING } from './rows.ts';
 
 interface Props {
   products: ProductDetail[];
@@ -64,7 +64,7 @@ function VariantSelect({
   );
 }
 
-export function Cell({ row, index, product }: { row: CompareRow; index: number; product: ProductDetail }) {
+function Cell({ row, index, product }: { row: CompareRow; index: number; product: ProductDetail }) {
   const cell = row.cells[index]!;
   const best = row.best.includes(index);
   return (
@@ -82,6 +82,48 @@ export function Cell({ row, index, product }: { row: CompareRow; index: number; 
       {best && <span className="best-badge">Best</span>}
     </td>
   );
+}
+
+/**
+ * The table's body: a row group per group of specifications (those left without rows are left out), a row per
+ * specification; `marked` marks the rows whose values differ (≠, and in words for screen readers).
+ */
+export function GroupBodies({
+  groups,
+  products,
+  marked,
+}: {
+  groups: CompareGroup[];
+  products: ProductDetail[];
+  marked: boolean;
+}) {
+  return groups
+    .filter((g) => g.rows.length > 0)
+    .map((g) => (
+      <tbody key={g.id}>
+        <tr className="compare-group">
+          <th scope="rowgroup" colSpan={products.length + 1}>
+            <span>{g.name}</span>
+          </th>
+        </tr>
+        {g.rows.map((r) => (
+          <tr key={r.id} data-row={r.id} className={r.differs ? 'differs' : 'same'}>
+            <th scope="row">
+              {marked && r.differs && (
+                <span className="diff-mark" aria-hidden="true">
+                  ≠
+                </span>
+              )}
+              {r.label}
+              {marked && r.differs && <span className="visually-hidden"> (values differ)</span>}
+            </th>
+            {products.map((p, i) => (
+              <Cell key={p.model_id} row={r} index={i} product={p} />
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    ));
 }
 
 /** The products side by side: a real table, scrolling sideways inside its own box on small screens. */
@@ -146,35 +188,11 @@ export function CompareTable({ products, hideSame, onRemove, onSwitch }: Props) 
             })}
           </tr>
         </thead>
-        {groups.map((g) => {
-          const rows = hideSame ? g.rows.filter((r) => r.differs) : g.rows;
-          if (!rows.length) return null;
-          return (
-            <tbody key={g.id}>
-              <tr className="compare-group">
-                <th scope="rowgroup" colSpan={products.length + 1}>
-                  <span>{g.name}</span>
-                </th>
-              </tr>
-              {rows.map((r) => (
-                <tr key={r.id} data-row={r.id} className={r.differs ? 'differs' : 'same'}>
-                  <th scope="row">
-                    {r.differs && (
-                      <span className="diff-mark" aria-hidden="true">
-                        ≠
-                      </span>
-                    )}
-                    {r.label}
-                    {r.differs && <span className="visually-hidden"> (values differ)</span>}
-                  </th>
-                  {products.map((p, i) => (
-                    <Cell key={p.model_id} row={r} index={i} product={p} />
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          );
-        })}
+        <GroupBodies
+          groups={hideSame ? groups.map((g) => ({ ...g, rows: g.rows.filter((r) => r.differs) })) : groups}
+          products={products}
+          marked
+        />
       </table>
     </div>
   );

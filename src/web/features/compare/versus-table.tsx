@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import type { ProductDetail } from '../../../shared/api-types.ts';
 import { formatPrice } from '../../../shared/format.ts';
 import { ProductImage } from '../../components/product-image.tsx';
-import { Cell } from './compare-table.tsx';
+import { GroupBodies } from './compare-table.tsx';
 import type { CompareGroup } from './rows.ts';
 
 /** A versus page's table (issue 24): the models side by side, read-only, one table per part of the page. */
@@ -52,23 +52,7 @@ export function VersusTable({
             ))}
           </tr>
         </thead>
-        {groups.map((g) => (
-          <tbody key={g.id}>
-            <tr className="compare-group">
-              <th scope="rowgroup" colSpan={products.length + 1}>
-                <span>{g.name}</span>
-              </th>
-            </tr>
-            {g.rows.map((r) => (
-              <tr key={r.id} data-row={r.id} className={r.differs ? 'differs' : 'same'}>
-                <th scope="row">{r.label}</th>
-                {products.map((p, i) => (
-                  <Cell key={p.model_id} row={r} index={i} product={p} />
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        ))}
+        <GroupBodies groups={groups} products={products} marked={false} />
       </table>
     </div>
   );
