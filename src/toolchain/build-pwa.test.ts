@@ -4,7 +4,15 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { projectPath } from '../project-files.ts';
-import { ICONS, precacheEntries, SHELL_FILES, writeIcons, type AssetsManifest } from './build-pwa.ts';
+import {
+  ICONS,
+  precacheEntries,
+  RETIRED_WORKER,
+  serviceWorkerOn,
+  SHELL_FILES,
+  writeIcons,
+  type AssetsManifest,
+} from './build-pwa.ts';
 
 const clientDir = mkdtempSync(join(tmpdir(), 'verdict-pwa-'));
 afterAll(() => rmSync(clientDir, { recursive: true, force: true }));
@@ -62,5 +70,11 @@ describe('the installable app’s build', () => {
     rmSync(join(clientDir, 'offline.html'));
     expect(() => precacheEntries(assets, clientDir)).toThrow(/offline\.html is missing/);
     expect(() => precacheEntries({ ...assets, routes: {} }, clientDir)).toThrow(/no route 'root'/);
+  });
+
+  it('switched off, writes a worker that empties the caches and unregisters itself', () => {
+    expect(serviceWorkerOn({})).toBe(true);
+    expect(serviceWorkerOn({ VITE_SERVICE_WORKER: 'off' })).toBe(false);
+    expect(RETIRED_WORKER).toMatch(/caches\.delete\(key\)[\s\S]*registration\.unregister\(\)/);
   });
 });

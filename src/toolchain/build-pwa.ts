@@ -10,7 +10,7 @@
  *   WEB_BUILD_DIR=build node --import tsx src/toolchain/build-pwa.ts
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
@@ -124,12 +124,33 @@ export async function writeServiceWorker(clientDir: string, precache: PrecacheEn
   return statSync(outfile).size;
 }
 
+/**
+ * The worker written when the site switches its worker off (`VITE_SERVICE_WORKER=off` at build time): browsers
+ * that installed the real one fetch it at their next visit (`/sw.js` is never cached), and it empties the caches,
+ * unregisters itself and reloads the pages it controlled, which then come from the network.
+ */
+export const RETIRED_WORKER = `self.addEventListener('install', () => self.skipWaiting());
+self.addEventListener('activate', (event) => event.waitUntil((async () => {
+  for (const key of await caches.keys()) await caches.delete(key);
+  await self.registration.unregister();
+  for (const client of await self.clients.matchAll({ type: 'window' })) client.navigate(client.url);
+})()));
+`;
+
+/** Whether this build has the service worker (the client entry reads the same variable). */
+export const serviceWorkerOn = (env: NodeJS.ProcessEnv = process.env) => env.VITE_SERVICE_WORKER !== 'off';
+
 export async function buildPwa(buildDir: string): Promise<void> {
   const clientDir = join(buildDir, 'client');
   const server = join(buildDir, 'server', 'index.js');
   if (!existsSync(server)) throw new Error(`no web build at ${buildDir}: run react-router build first`);
   const { assets } = (await import(pathToFileURL(server).href)) as { assets: AssetsManifest };
   await writeIcons(clientDir);
+  if (!serviceWorkerOn()) {
+    writeFileSync(join(clientDir, 'sw.js'), RETIRED_WORKER);
+    console.log('service worker: off (VITE_SERVICE_WORKER=off); /sw.js retires installed ones');
+    return;
+  }
   const precache = precacheEntries(assets, clientDir);
   const bytes = await writeServiceWorker(clientDir, precache);
   console.log(`service worker: ${bytes} bytes, ${precache.length} files precached`);
