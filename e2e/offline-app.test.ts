@@ -84,6 +84,29 @@ describe.skipIf(!browserAvailable())('installable app', () => {
   });
 });
 
+describe.skipIf(!browserAvailable())('installability in Chromium', () => {
+  let session: BrowserSession | undefined;
+  afterEach(async () => {
+    await session?.close();
+    session = undefined;
+  });
+
+  it('reports no installability error once the service worker controls the page', async () => {
+    session = await openBrowser(undefined, { serviceWorkers: 'allow' });
+    const { page, context } = session;
+    await visit(page, '/home');
+    await serviceWorkerControls(page);
+    // What Lighthouse's installable-manifest audit read (Lighthouse 12 no longer has it): Chromium's own checks.
+    const cdp = await context.newCDPSession(page);
+    const manifest = await cdp.send('Page.getAppManifest', {});
+    expect(manifest.url).toBe(`${baseURL()}/manifest.webmanifest`);
+    expect(manifest.errors).toEqual([]);
+    const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+    expect(installabilityErrors).toEqual([]);
+    expect(session.errors).toEqual([]);
+  });
+});
+
 describe.skipIf(!browserAvailable())('offline, with the service worker', () => {
   let session: BrowserSession | undefined;
   afterEach(async () => {
