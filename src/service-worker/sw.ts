@@ -45,7 +45,8 @@ const worker = self as unknown as {
   addEventListener(type: 'install', listener: () => void): void;
 };
 
-// A new version takes over at once: the precache keeps the files of the pages already open until they reload.
+// A new version takes over at once, as a deploy does for a site without a worker (the server no longer has the
+// previous build's files either); a lazy chunk the previous version used is still in the assets cache.
 worker.addEventListener('install', () => void worker.skipWaiting());
 clientsClaim();
 cleanupOutdatedCaches();
