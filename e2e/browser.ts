@@ -28,14 +28,27 @@ export interface BrowserSession {
   close(): Promise<void>;
 }
 
+export interface BrowserOptions {
+  /**
+   * The site's service worker (decision 0040) is blocked unless a test asks for it: a worker that answers a page's
+   * requests hides them from `page.route`, and its precache downloads would add requests a test did not make.
+   * e2e/offline-app.test.ts tests the worker itself.
+   */
+  serviceWorkers?: 'allow' | 'block';
+}
+
 /** A Chromium profile of its own (removed on close) and one page. */
-export async function openBrowser(viewport = { width: 1280, height: 900 }): Promise<BrowserSession> {
+export async function openBrowser(
+  viewport = { width: 1280, height: 900 },
+  { serviceWorkers = 'block' }: BrowserOptions = {},
+): Promise<BrowserSession> {
   const dir = mkdtempSync(join(tmpdir(), 'verdict-chromium-'));
   const context = await chromium.launchPersistentContext(dir, {
     executablePath: CHROMIUM,
     args: ARGS,
     viewport,
     baseURL: baseURL(),
+    serviceWorkers,
   });
   await context.addInitScript(recordToasts);
   const page = context.pages()[0] ?? (await context.newPage());

@@ -39,6 +39,9 @@ export const links: Route.LinksFunction = () => [
   // The account screens and the user menu (in the top bar of every page).
   { rel: 'stylesheet', href: accountStylesHref },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+  // The installable app (decision 0040): its manifest, and the home-screen icon iOS reads instead.
+  { rel: 'manifest', href: '/manifest.webmanifest' },
+  { rel: 'apple-touch-icon', href: '/icons/apple-touch-icon.png' },
 ];
 
 /**

@@ -13,6 +13,7 @@ import { databaseUnavailable, RETRY_AFTER_SECONDS } from '../../db/sql.ts';
 import { PAGE_STALE_MS, type CacheState, type CachedPage, type Rendered } from './page-cache.ts';
 import { acceptedEncoding, encodedBody, keepEncoded, quickBody } from './page-encoding.ts';
 import { pageStyles } from './styles.ts';
+import { staticCacheControl } from './static-files.ts';
 
 export interface WebOptions {
   mode: 'production' | 'development';
@@ -163,12 +164,7 @@ export async function registerWeb(
       wildcard: false,
       index: false,
       preCompressed: true,
-      setHeaders: (res, path) => {
-        res.header(
-          'cache-control',
-          path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
-        );
-      },
+      setHeaders: (res, path) => res.header('cache-control', staticCacheControl(path)),
     });
   }
 
