@@ -72,8 +72,7 @@ describe('versus slugs', () => {
 describe('comparisons and "Often compared with"', () => {
   it('count each pair of a comparison both ways round, once per comparison, not a bot’s', async () => {
     const [a, b, c] = await phones(3, 100);
-    const record = (ids: number[], ua = BROWSER) =>
-      t.services.recordComparison(ids, ua);
+    const record = (ids: number[], ua = BROWSER) => t.services.recordComparison(ids, ua);
     record([a!.model_id, b!.model_id]);
     record([b!.model_id, a!.model_id, a!.model_id]);
     record([a!.model_id, b!.model_id, c!.model_id]);
