@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+// Before sharp draws the banners' text: the bundled fonts.
+import '../../lib/fonts.ts';
 import sharp from 'sharp';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';

@@ -2,6 +2,8 @@
  * A card (cards.ts) to a PNG: librsvg (in sharp) draws the SVG, then the photos and avatars are laid into
  * their slots. PNG rather than JPEG: the pictures are flat colour and text, which JPEG blurs; see decision 0039.
  */
+// Before sharp draws any text: the bundled fonts (a machine without fonts still draws the names).
+import '../../lib/fonts.ts';
 import sharp, { type OverlayOptions } from 'sharp';
 import type { Card, Slot } from './cards.ts';
 
