@@ -1,5 +1,6 @@
 import { reactRouter } from '@react-router/dev/vite';
 import { defineConfig, type Plugin } from 'vite';
+import { compileMessages } from './src/toolchain/compile-messages.ts';
 
 /**
  * Lazy chunks here carry no CSS and, with `modulePreload: false`, Vite passes every `__vitePreload(load, deps)`
@@ -87,6 +88,6 @@ function everyPageChunks(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [reactRouter(), bareDynamicImports(), quietServerDynamicImports(), everyPageChunks()],
+  plugins: [reactRouter(), compileMessages(), bareDynamicImports(), quietServerDynamicImports(), everyPageChunks()],
   build: { target: 'es2022', modulePreload: false },
 });

@@ -1,8 +1,15 @@
 import { indianDay, indianIsoDate, indianMonth, indianNumber, indianRupees } from './indian-format.ts';
+import type { Locale } from './locale.ts';
 
-/** Indian locale, rupee sign, at most two decimals: 149999 → '₹1,49,999'. */
-export function formatPrice(amount: number | null | undefined): string {
-  if (amount == null || !Number.isFinite(amount)) return 'Price not listed';
+/** What shows for a missing price or date, in each language (numbers are written alike in both). */
+const MISSING: Record<Locale, { price: string; value: string }> = {
+  en: { price: 'Price not listed', value: 'Not listed' },
+  hi: { price: 'कीमत उपलब्ध नहीं', value: 'उपलब्ध नहीं' },
+};
+
+/** Indian locale, rupee sign, at most two decimals: 149999 → '₹1,49,999' ('hi-IN' writes it the same). */
+export function formatPrice(amount: number | null | undefined, locale: Locale = 'en'): string {
+  if (amount == null || !Number.isFinite(amount)) return MISSING[locale].price;
   return indianRupees(amount);
 }
 
@@ -29,21 +36,21 @@ const isCalendarDay = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v);
  * A calendar date '2025-05-26' → '26 May 2025'; a month '2023-05' → 'May 2023'; a moment (a timestamp, such as
  * when a review was posted) → its date in India: '2026-11-25T19:00:00Z' → '26 November 2026'.
  */
-export function formatDate(value: string | null | undefined): string {
-  if (!value) return 'Not listed';
-  if (/^\d{4}-\d{2}$/.test(value)) return indianMonth(new Date(`${value}-01T00:00:00Z`), 'UTC');
+export function formatDate(value: string | null | undefined, locale: Locale = 'en'): string {
+  if (!value) return MISSING[locale].value;
+  if (/^\d{4}-\d{2}$/.test(value)) return indianMonth(new Date(`${value}-01T00:00:00Z`), 'UTC', locale);
   const d = new Date(isCalendarDay(value) ? `${value}T00:00:00Z` : value);
-  if (Number.isNaN(d.getTime())) return 'Not listed';
-  return indianDay(d, isCalendarDay(value) ? 'UTC' : 'India');
+  if (Number.isNaN(d.getTime())) return MISSING[locale].value;
+  return indianDay(d, isCalendarDay(value) ? 'UTC' : 'India', locale);
 }
 
 /** A moment as its date in India: '2026-12-22T20:00:00Z' → '23 December 2026'. */
-export const formatInstant = (iso: string): string => formatDate(iso);
+export const formatInstant = (iso: string, locale: Locale = 'en'): string => formatDate(iso, locale);
 
 /** A moment's month in India: '2026-10-31T19:00:00Z' (1 November, 00:30 IST) → 'November 2026'. */
-export function formatMonth(iso: string): string {
+export function formatMonth(iso: string, locale: Locale = 'en'): string {
   const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? 'Not listed' : indianMonth(d, 'India');
+  return Number.isNaN(d.getTime()) ? MISSING[locale].value : indianMonth(d, 'India', locale);
 }
 
 /** 1234567 → '12,34,567'. */

@@ -6,20 +6,26 @@
  * formatter, made when needed. indian-format.test.ts checks every rule against `Intl`.
  */
 
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-] as const;
+import { INTL_LOCALE, type Locale } from './locale.ts';
+
+const MONTHS: Record<Locale, readonly string[]> = {
+  en: [
+    'January',
+    'February',
+    'March',
+    'April',
+    'May',
+    'June',
+    'July',
+    'August',
+    'September',
+    'October',
+    'November',
+    'December',
+  ],
+  // As Intl's 'hi-IN' writes them (indian-format.test.ts checks).
+  hi: ['जनवरी', 'फ़रवरी', 'मार्च', 'अप्रैल', 'मई', 'जून', 'जुलाई', 'अगस्त', 'सितंबर', 'अक्टूबर', 'नवंबर', 'दिसंबर'],
+};
 
 /**
  * India Standard Time, UTC+05:30, without summer time since 15 October 1945. Earlier moments are shown at
@@ -93,18 +99,23 @@ const viaIntl = (d: Date, zone: Zone, locale: string, options: Intl.DateTimeForm
     d,
   );
 
-/** As Intl's 'en-IN' { day: 'numeric', month: 'long', year: 'numeric' } in the zone: '26 November 2026'. */
-export function indianDay(d: Date, zone: Zone): string {
+/**
+ * As Intl's 'en-IN' (or 'hi-IN') { day: 'numeric', month: 'long', year: 'numeric' } in the zone:
+ * '26 November 2026', '26 नवंबर 2026'.
+ */
+export function indianDay(d: Date, zone: Zone, locale: Locale = 'en'): string {
   const f = fields(d, zone);
   return f
-    ? `${f.day} ${MONTHS[f.month]} ${f.year}`
-    : viaIntl(d, zone, 'en-IN', { day: 'numeric', month: 'long', year: 'numeric' });
+    ? `${f.day} ${MONTHS[locale][f.month]} ${f.year}`
+    : viaIntl(d, zone, INTL_LOCALE[locale], { day: 'numeric', month: 'long', year: 'numeric' });
 }
 
-/** As Intl's 'en-IN' { month: 'long', year: 'numeric' } in the zone: 'November 2026'. */
-export function indianMonth(d: Date, zone: Zone): string {
+/** As Intl's 'en-IN' (or 'hi-IN') { month: 'long', year: 'numeric' } in the zone: 'November 2026'. */
+export function indianMonth(d: Date, zone: Zone, locale: Locale = 'en'): string {
   const f = fields(d, zone);
-  return f ? `${MONTHS[f.month]} ${f.year}` : viaIntl(d, zone, 'en-IN', { month: 'long', year: 'numeric' });
+  return f
+    ? `${MONTHS[locale][f.month]} ${f.year}`
+    : viaIntl(d, zone, INTL_LOCALE[locale], { month: 'long', year: 'numeric' });
 }
 
 /** The moment's date in India as YYYY-MM-DD (as Intl's 'en-CA' writes it). */

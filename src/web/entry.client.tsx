@@ -1,15 +1,21 @@
 import { startTransition, StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { HydratedRouter } from 'react-router/dom';
+import { loadHindi } from './i18n/i18n.tsx';
 
-startTransition(() => {
-  hydrateRoot(
-    document,
-    <StrictMode>
-      <HydratedRouter />
-    </StrictMode>,
-  );
-});
+const hydrate = () =>
+  startTransition(() => {
+    hydrateRoot(
+      document,
+      <StrictMode>
+        <HydratedRouter />
+      </StrictMode>,
+    );
+  });
+
+// A Hindi page hydrates once its catalogues have loaded (one chunk, only on Hindi pages; decision 0042).
+if (document.documentElement.lang === 'hi') void loadHindi().then(hydrate, hydrate);
+else hydrate();
 
 // The installable app's service worker (decision 0040): production builds only (unless built with
 // VITE_SERVICE_WORKER=off), once the page has loaded and the browser is idle, so it never competes with the

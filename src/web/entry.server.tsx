@@ -13,6 +13,8 @@ import { deferBoot } from './boot/defer-boot.ts';
 import { fillStylesheets } from './styles/fill-stylesheets.ts';
 import { StylesContext } from './styles/page-styles.tsx';
 import './context.ts';
+// The server renders pages in both languages: every Hindi catalogue, loaded once (decision 0042).
+import './i18n/hindi.ts';
 
 export const streamTimeout = 5_000;
 

@@ -4,6 +4,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useHref,
   useMatches,
   useRouteLoaderData,
 } from 'react-router';
@@ -25,6 +26,8 @@ import campaignStylesHref from './features/campaign/campaign.css?url';
 import './context.ts';
 import { NO_CONTACT } from '../shared/site-contact.ts';
 import { PageLinks } from './styles/page-styles.tsx';
+import { HTML_LANG, localeOfPath } from '../shared/locale.ts';
+import { LocaleProvider } from './i18n/i18n.tsx';
 
 // Most visits never show an error page: its code loads when one is needed.
 const ErrorPage = lazy(() => import('./components/error-page.tsx').then((m) => ({ default: m.ErrorPage })));
@@ -49,13 +52,15 @@ export const links: Route.LinksFunction = () => [
  * canonical URLs), the campaign that replaces the whole app, if one is live, and this page load's house ad
  * with whether the visitor's ReviewPass hides it (the ad-free cookie).
  */
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   const adFree = context.adFree === true;
   const [campaign, ad] = await Promise.all([
     context.services.campaignReads.live(),
     adFree ? null : context.services.adReads.pick(),
   ]);
   return {
+    // The page's language, from its address (decision 0042), for meta functions.
+    locale: localeOfPath(new URL(request.url).pathname),
     auth: { google: context.auth?.google === true },
     origin: context.origin,
     campaign,
@@ -87,8 +92,10 @@ export function Layout({ children }: { children: ReactNode }) {
   const nav = handles.reduce((n, h) => h.nav ?? n, 0);
   // The page load's house ad, at the end of the page, unless the visitor's ReviewPass runs.
   const ad = !useAdFree() && handles.some((h) => h.ads) && root?.ad;
+  // The Hindi site is the app under the basename /hi (decision 0042).
+  const locale = localeOfPath(useHref('/'));
   return (
-    <html lang="en-IN">
+    <html lang={HTML_LANG[locale]}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -99,38 +106,40 @@ export function Layout({ children }: { children: ReactNode }) {
         <PageLinks />
       </head>
       <body>
-        <ToastProvider>
-          <SessionProvider>
-            <CompareProvider>
-              <FavouritesProvider>
-                <a className="skip-link" href="#main">
-                  Skip to content
-                </a>
-                {campaign ? (
-                  <main id="main" tabIndex={-1}>
-                    <link rel="stylesheet" href={campaignStylesHref} precedence="default" />
-                    <CampaignPage campaign={campaign} replacing />
-                  </main>
-                ) : (
-                  <>
-                    <NavBar active={nav} />
+        <LocaleProvider value={locale}>
+          <ToastProvider>
+            <SessionProvider>
+              <CompareProvider>
+                <FavouritesProvider>
+                  <a className="skip-link" href="#main">
+                    Skip to content
+                  </a>
+                  {campaign ? (
                     <main id="main" tabIndex={-1}>
-                      {children}
-                      {ad && <AdTray key={ad.id} props={{ ad }} wake="never" />}
+                      <link rel="stylesheet" href={campaignStylesHref} precedence="default" />
+                      <CampaignPage campaign={campaign} replacing />
                     </main>
-                    <Footer
-                      props={{ contact: root?.contact ?? NO_CONTACT, catalogue: root?.catalogue ?? null }}
-                      wake="never"
-                    />
-                    <CompareTraySlot />
-                    <RouteAnnouncer />
-                  </>
-                )}
-                <ConnectivityWatcher />
-              </FavouritesProvider>
-            </CompareProvider>
-          </SessionProvider>
-        </ToastProvider>
+                  ) : (
+                    <>
+                      <NavBar active={nav} />
+                      <main id="main" tabIndex={-1}>
+                        {children}
+                        {ad && <AdTray key={ad.id} props={{ ad }} wake="never" />}
+                      </main>
+                      <Footer
+                        props={{ contact: root?.contact ?? NO_CONTACT, catalogue: root?.catalogue ?? null }}
+                        wake="never"
+                      />
+                      <CompareTraySlot />
+                      <RouteAnnouncer />
+                    </>
+                  )}
+                  <ConnectivityWatcher />
+                </FavouritesProvider>
+              </CompareProvider>
+            </SessionProvider>
+          </ToastProvider>
+        </LocaleProvider>
         <ScrollRestoration />
         <Scripts />
       </body>

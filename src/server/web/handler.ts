@@ -14,6 +14,8 @@ import { PAGE_STALE_MS, type CacheState, type CachedPage, type Rendered } from '
 import { acceptedEncoding, encodedBody, keepEncoded, quickBody } from './page-encoding.ts';
 import { pageStyles } from './styles.ts';
 import { staticCacheControl } from './static-files.ts';
+import { HINDI_BASE, localeOfPath, pathWithoutLocale } from '../../shared/locale.ts';
+import { registerLanguageSwitch, rememberedLocaleRedirect } from './language.ts';
 
 export interface WebOptions {
   mode: 'production' | 'development';
@@ -63,7 +65,8 @@ const API_LIKE = /^\/(?:[^/]+\/)?api(?:\/|$)/i;
  * other methods get 405 with `Allow` on a page's path and 404 elsewhere, in JSON.
  */
 function route(build: ServerBuild, req: FastifyRequest): 'page' | { code: ErrorCode; allow?: string } {
-  const kind = pathKind(build, req.url);
+  // The Hindi site has the same pages under /hi (decision 0042).
+  const kind = pathKind(build, pathWithoutLocale(req.url));
   if (kind === 'api' || kind === 'bad') return { code: kind === 'api' ? 'ROUTE_NOT_FOUND' : 'NOT_FOUND' };
   if (req.method === 'GET' || req.method === 'HEAD') return 'page';
   return kind === 'page' ? { code: 'METHOD_NOT_ALLOWED', allow: 'GET, HEAD' } : { code: 'NOT_FOUND' };
@@ -138,6 +141,9 @@ export async function registerWeb(
 ): Promise<void> {
   let getBuild: () => Promise<ServerBuild>;
   let handle: ReturnType<typeof createRequestHandler>;
+  // The Hindi site (decision 0042): the same build under the basename /hi, so its links, forms and redirects
+  // stay in Hindi, and React Router tells the browser the basename in the page.
+  let handleHindi: ReturnType<typeof createRequestHandler>;
 
   if (options.mode === 'development') {
     const { createServer } = await import('vite');
@@ -150,6 +156,10 @@ export async function registerWeb(
     });
     getBuild = () => vite.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>;
     handle = createRequestHandler(getBuild, options.mode);
+    handleHindi = createRequestHandler(
+      async () => ({ ...(await getBuild()), basename: HINDI_BASE }),
+      options.mode,
+    );
   } else {
     const buildDir = resolve(options.buildDir ?? 'build');
     const serverEntry = resolve(buildDir, 'server/index.js');
@@ -159,6 +169,7 @@ export async function registerWeb(
     // The build itself, not a function returning it: React Router then derives its route tables once, where
     // a function makes it derive them again at every request (for a build that may have changed).
     handle = createRequestHandler(build, options.mode);
+    handleHindi = createRequestHandler({ ...build, basename: HINDI_BASE }, options.mode);
     await app.register(fastifyStatic, {
       root: resolve(buildDir, 'client'),
       wildcard: false,
@@ -208,7 +219,8 @@ export async function registerWeb(
         } else req.log.error({ err }, 'page failed');
       },
     };
-    const response = await handle(toWebRequest(req), context as never);
+    const handler = localeOfPath(req.url) === 'hi' ? handleHindi : handle;
+    const response = await handler(toWebRequest(req), context as never);
     const body = Buffer.from(await response.arrayBuffer());
     const headers: Record<string, string> = {};
     for (const [key, value] of response.headers) {
@@ -233,6 +245,8 @@ export async function registerWeb(
     };
   }
 
+  registerLanguageSwitch(app, services.config.publicUrl.startsWith('https:'));
+
   app.all('/*', {
     schema: { hide: true },
     // Pages are limited only when they are rendered (below): a page served from the cache costs next to nothing.
@@ -245,6 +259,9 @@ export async function registerWeb(
       return reply.status(ERRORS[to.code].status).send(errorBody(to.code));
     },
     handler: async (req, reply) => {
+      // A visitor who chose Hindi gets the Hindi page for an English address (a shared link, say).
+      const remembered = UNCACHED.test(req.url) ? null : rememberedLocaleRedirect(req);
+      if (remembered) return reply.header('cache-control', 'private, no-cache').redirect(remembered, 302);
       const adFree = await services.passCookie.adFree(req.headers.cookie);
       const key = `${adFree ? 'pass' : 'anonymous'} ${req.url}`;
       const cacheable = pages.enabled && !UNCACHED.test(req.url);

@@ -35,7 +35,7 @@ describe('Footer', () => {
     );
     expect(footer).toContain('<a href="https://x.com/verdict_in" rel="noopener noreferrer">Verdict on X</a>');
     expect(footer).toMatch(
-      /Grievance officer: (<!-- -->)?Asha Rao(<!-- -->)?, <a href="mailto:grievance@verdict.in">/,
+      /Grievance officer:(<!-- -->)? (<!-- -->)?Asha Rao(<!-- -->)?, <a href="mailto:grievance@verdict.in">/,
     );
     expect(footer).toContain('Complaints are acknowledged within 48 hours.');
   });

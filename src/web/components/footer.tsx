@@ -3,19 +3,22 @@ import type { CatalogueInfo } from '../../shared/api-types.ts';
 import { budgetPath, BUDGETS } from '../../shared/discovery.ts';
 import { formatDate, formatPrice } from '../../shared/format.ts';
 import type { SiteContact } from '../../shared/site-contact.ts';
+import { common } from '../i18n/common.ts';
+import { useLocale } from '../i18n/i18n.tsx';
+import { LanguageSwitch } from './language-switch.tsx';
 
 const LINKS = [
-  { to: '/home', label: 'Home' },
-  { to: '/about', label: 'About' },
-  { to: '/corporate', label: 'Corporate' },
-  { to: '/help-center', label: 'Help center' },
-  { to: '/review-pass', label: 'ReviewPass' },
-  { to: '/terms-of-service', label: 'Terms of service' },
-  { to: '/privacy-policy', label: 'Privacy policy' },
-  { to: '/community-guidelines', label: 'Community guidelines' },
-  { to: '/how-reviews-work', label: 'How reviews work' },
-  { to: '/transparency', label: 'Transparency report' },
-];
+  { to: '/home', label: 'footerHome' },
+  { to: '/about', label: 'footerAbout' },
+  { to: '/corporate', label: 'footerCorporate' },
+  { to: '/help-center', label: 'footerHelp' },
+  { to: '/review-pass', label: 'footerPass' },
+  { to: '/terms-of-service', label: 'footerTerms' },
+  { to: '/privacy-policy', label: 'footerPrivacy' },
+  { to: '/community-guidelines', label: 'footerGuidelines' },
+  { to: '/how-reviews-work', label: 'footerHowReviews' },
+  { to: '/transparency', label: 'footerTransparency' },
+] as const;
 
 /**
  * The footer: the site's pages, then the social links, support address and grievance officer that are set,
@@ -29,32 +32,34 @@ export function Footer({
   catalogue?: CatalogueInfo | null;
 }) {
   const { supportEmail, socialLinks, grievanceOfficer: officer } = contact;
+  const t = common.useT();
+  const locale = useLocale();
   return (
     <footer className="site-footer">
       <div className="footer-inner">
-        <nav aria-label="Footer">
+        <nav aria-label={t('footerNav')}>
           <ul className="footer-links">
             {LINKS.map((l) => (
               <li key={l.to}>
-                <Link to={l.to}>{l.label}</Link>
+                <Link to={l.to}>{t(l.label)}</Link>
               </li>
             ))}
           </ul>
           {/* The budget lists (issue 24), where a search for "best phone under 20000" would start. */}
-          <ul className="footer-links" aria-label="Best phones by budget">
+          <ul className="footer-links" aria-label={t('footerBudgets')}>
             {BUDGETS.map((b) => (
               <li key={b}>
-                <Link to={budgetPath(b)}>{`Best phones under ${formatPrice(b)}`}</Link>
+                <Link to={budgetPath(b)}>{t('bestUnder', { price: formatPrice(b, locale) })}</Link>
               </li>
             ))}
           </ul>
         </nav>
         {socialLinks.length > 0 && (
-          <ul className="footer-social" aria-label="Social links">
+          <ul className="footer-social" aria-label={t('socialLinks')}>
             {socialLinks.map((s) => (
               <li key={s.href}>
                 <a href={s.href} rel="noopener noreferrer">
-                  {`Verdict on ${s.network}`}
+                  {t('verdictOn', { network: s.network })}
                 </a>
               </li>
             ))}
@@ -62,27 +67,27 @@ export function Footer({
         )}
         {supportEmail && (
           <p>
-            Support: <a href={`mailto:${supportEmail}`}>{supportEmail}</a>
+            {t('support')} <a href={`mailto:${supportEmail}`}>{supportEmail}</a>
           </p>
         )}
         {officer && (
           <p>
-            Grievance officer: {officer.name}, <a href={`mailto:${officer.email}`}>{officer.email}</a>.
-            {` Complaints are acknowledged within ${officer.responseHours} hours.`}
+            {t('grievanceOfficer')} {officer.name}, <a href={`mailto:${officer.email}`}>{officer.email}</a>.{' '}
+            {t('grievanceHours', { hours: officer.responseHours })}
           </p>
         )}
         <p className="muted">
-          Verdict is free for everyone. Prices are listing prices in Indian rupees at the time of the source
-          data.
+          {t('freeForEveryone')}
           {catalogue?.prices_as_of && (
             <>
               {' '}
               <span className="catalogue-as-of">
-                Catalogue prices as of {formatDate(catalogue.prices_as_of)}.
+                {t('pricesAsOf', { date: formatDate(catalogue.prices_as_of, locale) })}
               </span>
             </>
           )}
         </p>
+        <LanguageSwitch className="language-switch-footer" />
       </div>
     </footer>
   );

@@ -3,17 +3,21 @@ import { Link, useLocation } from 'react-router';
 import { NAV_INDEX } from '../../shared/constants.ts';
 import { SearchBox } from '../features/search/search-box.tsx';
 import { useSession } from '../features/session/session.tsx';
+import { common } from '../i18n/common.ts';
+import { LanguageSwitch } from './language-switch.tsx';
 
-const LINKS = [
-  { to: '/home', label: 'Home', index: NAV_INDEX.home },
-  { to: '/browse', label: 'Browse', index: NAV_INDEX.browse },
+type NavLabel = 'navHome' | 'navBrowse' | 'navRecommendations' | 'navArticles';
+
+const LINKS: { to: string; label: NavLabel; index: number; signedIn?: boolean }[] = [
+  { to: '/home', label: 'navHome', index: NAV_INDEX.home },
+  { to: '/browse', label: 'navBrowse', index: NAV_INDEX.browse },
   {
     to: '/product-recommendation',
-    label: 'Get Recommendations',
+    label: 'navRecommendations',
     index: NAV_INDEX.recommendation,
     signedIn: true,
   },
-  { to: '/articles', label: 'Articles', index: NAV_INDEX.articles },
+  { to: '/articles', label: 'navArticles', index: NAV_INDEX.articles },
 ];
 
 /** Only signed-in visitors need the menu: it loads after hydration, when the session is read. */
@@ -35,6 +39,7 @@ export function NavBar({ active }: { active: number }) {
   const open = openOn === here;
   const { token } = useSession();
   const menuButton = useRef<HTMLButtonElement>(null);
+  const t = common.useT();
 
   return (
     <header
@@ -49,13 +54,13 @@ export function NavBar({ active }: { active: number }) {
     >
       <div className="top-bar-inner">
         {/* The icons are the favicon and CSS masks (app.css): markup, not JavaScript, on every first load. */}
-        <Link to="/" className="logo" aria-label="Verdict, go to the landing page">
+        <Link to="/" className="logo" aria-label={t('logoLabel')}>
           <img src="/favicon.svg" alt="" width="28" height="28" />
           <span>Verdict</span>
         </Link>
         {/* /search is a search box: a second one here would be a second, identical search landmark. */}
         {location.pathname !== '/search' && <SearchBox className="search-box-top" />}
-        <Link to="/search" className="search-link mask-icon" aria-label="Search" />
+        <Link to="/search" className="search-link mask-icon" aria-label={t('search')} />
         {token && (
           <Suspense fallback={<span className="bell-placeholder" />}>
             <NotificationBell />
@@ -69,14 +74,14 @@ export function NavBar({ active }: { active: number }) {
           aria-controls="site-nav"
           onClick={() => setOpenOn(open ? null : here)}
         >
-          Menu
+          {t('menu')}
         </button>
-        <nav id="site-nav" className={open ? 'site-nav open' : 'site-nav'} aria-label="Main">
+        <nav id="site-nav" className={open ? 'site-nav open' : 'site-nav'} aria-label={t('navMain')}>
           <ul>
             {LINKS.filter((l) => !l.signedIn || token).map((l) => (
               <li key={l.to}>
                 <Link to={l.to} className="nav-link" aria-current={active === l.index ? 'page' : undefined}>
-                  {l.label}
+                  {t(l.label)}
                 </Link>
               </li>
             ))}
@@ -87,9 +92,10 @@ export function NavBar({ active }: { active: number }) {
             </Suspense>
           ) : (
             <Link to="/sign-in" className="button button-primary sign-in">
-              Sign In
+              {t('signIn')}
             </Link>
           )}
+          <LanguageSwitch className="language-switch-top" />
         </nav>
       </div>
     </header>
