@@ -2,8 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { isBuildAsset, isCatalogueImage, isKeptPage } from './rules.ts';
 
 describe('what the service worker keeps', () => {
-  it('keeps product pages (either address) and articles', () => {
-    for (const path of ['/product/1410', '/product/1410/samsung-galaxy-s25', '/articles/choosing-a-phone-1'])
+  it('keeps product pages (either address) and articles, in either language', () => {
+    for (const path of [
+      '/product/1410',
+      '/product/1410/samsung-galaxy-s25',
+      '/articles/choosing-a-phone-1',
+      '/hi/product/1410/samsung-galaxy-s25',
+      '/hi/articles/choosing-a-phone-1',
+    ])
       expect(isKeptPage(path), path).toBe(true);
   });
 
@@ -13,6 +19,8 @@ describe('what the service worker keeps', () => {
       '/home',
       '/articles',
       '/product/1410/review/7',
+      '/hi/product/1410/review/7',
+      '/hi/home',
       '/browse',
       '/my-account',
       '/platform/api/v1/product/1410',

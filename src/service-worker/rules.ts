@@ -19,8 +19,8 @@ export const KEPT_IMAGES = 80;
 /** Cache names; the precache (the app shell) has Workbox's own. */
 export const CACHES = { pages: 'verdict-pages', assets: 'verdict-assets', images: 'verdict-images' } as const;
 
-/** A product page (`/product/{id}` or `/product/{id}/{slug}`, not a review's) or an article's page. */
-const KEPT_PAGE = /^\/(?:product\/[^/]+(?:\/[^/]+)?|articles\/[^/]+)\/?$/;
+/** A product page (`/product/{id}` or `/product/{id}/{slug}`, not a review's) or an article's page, in English or Hindi (`/hi/…`). */
+const KEPT_PAGE = /^(?:\/hi)?\/(?:product\/[^/]+(?:\/[^/]+)?|articles\/[^/]+)\/?$/;
 
 /** Whether a navigation to `pathname` may be answered from (and kept in) the pages cache. */
 export const isKeptPage = (pathname: string): boolean => KEPT_PAGE.test(pathname);

@@ -93,7 +93,19 @@ describe('numbers as Intl writes them for en-IN', () => {
   });
 });
 
-describe('dates as Intl writes them for en-IN', () => {
+describe('numbers in Hindi', () => {
+  // The Hindi site shows the same numbers (format.ts has no Hindi variant of them): Latin digits, Indian grouping.
+  it("are written by Intl's hi-IN as by en-IN", () => {
+    const rupees = (tag: string) =>
+      new Intl.NumberFormat(tag, { style: 'currency', currency: 'INR', minimumFractionDigits: 0 });
+    for (const n of [0, 7, 999, 1000, 149999, 1234567.891, -65.5]) {
+      expect(new Intl.NumberFormat('hi-IN').format(n)).toBe(indianNumber(n, 3));
+      expect(rupees('hi-IN').format(n)).toBe(indianRupees(n));
+    }
+  });
+});
+
+describe('dates as Intl writes them for en-IN and hi-IN', () => {
   const zones = [
     ['UTC', 'UTC'],
     ['India', 'Asia/Kolkata'],
@@ -123,19 +135,21 @@ describe('dates as Intl writes them for en-IN', () => {
   const inZone = (zone: string) =>
     moments.filter((d) => zone === 'UTC' || d.getTime() >= Date.UTC(1945, 9, 15) || d.getUTCFullYear() < 1);
 
-  it.each(zones)('days and months in %s', (zone, timeZone) => {
-    const day = new Intl.DateTimeFormat('en-IN', {
-      day: 'numeric',
-      month: 'long',
-      year: 'numeric',
-      timeZone,
-    });
-    const month = new Intl.DateTimeFormat('en-IN', { month: 'long', year: 'numeric', timeZone });
-    for (const d of inZone(zone)) {
-      expect([d.toISOString(), indianDay(d, zone)]).toEqual([d.toISOString(), day.format(d)]);
-      expect([d.toISOString(), indianMonth(d, zone)]).toEqual([d.toISOString(), month.format(d)]);
-    }
-  });
+  const languages = [
+    ['en', 'en-IN'],
+    ['hi', 'hi-IN'],
+  ] as const;
+  it.each(zones.flatMap((z) => languages.map((l) => [...z, ...l] as const)))(
+    'days and months in %s, in %s',
+    (zone, timeZone, locale, tag) => {
+      const day = new Intl.DateTimeFormat(tag, { day: 'numeric', month: 'long', year: 'numeric', timeZone });
+      const month = new Intl.DateTimeFormat(tag, { month: 'long', year: 'numeric', timeZone });
+      for (const d of inZone(zone)) {
+        expect([d.toISOString(), indianDay(d, zone, locale)]).toEqual([d.toISOString(), day.format(d)]);
+        expect([d.toISOString(), indianMonth(d, zone, locale)]).toEqual([d.toISOString(), month.format(d)]);
+      }
+    },
+  );
 
   it("the day's date in India, as YYYY-MM-DD", () => {
     const intl = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' });
