@@ -22,6 +22,10 @@ interface Head {
   /** Every <meta>, as its attributes. */
   metas: Record<string, string>[];
   canonicals: string[];
+  /** hreflang → href of the <link rel="alternate" hreflang> tags. */
+  alternates: Record<string, string>;
+  /** The <html lang>. */
+  lang: string | undefined;
 }
 
 interface ProductInfo extends Card {
@@ -58,11 +62,14 @@ async function fetchPage(path: string): Promise<Page> {
 function headOf(html: string): Head {
   const head = /<head>([\s\S]*?)<\/head>/.exec(html)?.[1] ?? '';
   const metas = Array.from(head.matchAll(/<meta\s[^>]*>/g), (m) => attributes(m[0]));
-  const canonicals = Array.from(head.matchAll(/<link\s[^>]*>/g), (m) => attributes(m[0]))
-    .filter((a) => a.rel === 'canonical')
-    .map((a) => a.href ?? '');
+  const links = Array.from(head.matchAll(/<link\s[^>]*>/g), (m) => attributes(m[0]));
+  const canonicals = links.filter((a) => a.rel === 'canonical').map((a) => a.href ?? '');
+  const alternates = Object.fromEntries(
+    links.filter((a) => a.rel === 'alternate' && a.hrefLang).map((a) => [a.hrefLang!, a.href ?? '']),
+  );
+  const lang = /<html lang="([^"]*)"/.exec(html)?.[1];
   const titles = Array.from(head.matchAll(/<title>([^<]*)<\/title>/g), (m) => decode(m[1]!));
-  return { title: titles.length === 1 ? titles[0] : undefined, metas, canonicals };
+  return { title: titles.length === 1 ? titles[0] : undefined, metas, canonicals, alternates, lang };
 }
 
 /** The content of the one meta tag with `attr`=`value` (fails on none or several). */
@@ -204,6 +211,27 @@ describe.skipIf(!browserAvailable())('search engines', () => {
       check(ogTitle.length === 1 && ogTitle[0]!.length > 0, `og:title ${ogTitle.join(' | ')}`);
       check(!!h.title?.includes(ogTitle[0] ?? '\u0000'), `title '${h.title}' vs og:title`);
       check(meta('name', 'robots').length === 0, 'robots');
+      // The same page in Hindi (issue 25): in Hindi, canonical at its /hi address, and each names the other.
+      const hindiUrl =
+        baseURL() +
+        '/hi' +
+        (expected.slice(baseURL().length) === '/' ? '' : expected.slice(baseURL().length));
+      const hindi = await fetchPage('/hi' + path);
+      const hh = headOf(hindi.html);
+      check(hindi.status === 200, `Hindi status ${hindi.status}`);
+      check(h.lang === 'en-IN' && hh.lang === 'hi', `lang ${h.lang} / ${hh.lang}`);
+      check(hh.canonicals.join() === hindiUrl, `Hindi canonical ${hh.canonicals.join()}`);
+      const pair = { 'en-IN': expected, hi: hindiUrl, 'x-default': expected };
+      check(
+        JSON.stringify(h.alternates) === JSON.stringify(pair),
+        `hreflang ${JSON.stringify(h.alternates)}`,
+      );
+      check(
+        JSON.stringify(hh.alternates) === JSON.stringify(pair),
+        `Hindi hreflang ${JSON.stringify(hh.alternates)}`,
+      );
+      const hindiDescription = hh.metas.find((m) => m.name === 'description')?.content ?? '';
+      check(/[\u0900-\u097f]/.test(hindiDescription), `Hindi description '${hindiDescription}'`);
     }
     expect(problems).toEqual([]);
     expect(paths.length).toBeGreaterThan(30);
