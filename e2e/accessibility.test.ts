@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BrowserSession, browserAvailable, expectAccessible, openBrowser } from './browser.ts';
 import { firstProductId, visit } from './helpers.ts';
+import { localizePath } from '../src/shared/locale.ts';
 
 /**
  * Chromium logs a document's own 4xx status as a console error. On the not-found page that status is what is
@@ -38,11 +39,17 @@ describe.skipIf(!browserAvailable())('accessibility', () => {
     { name: '/page-not-found', path: () => '/page-not-found', status: 404, allowed: [DOCUMENT_404] },
   ];
 
-  for (const p of pages) {
+  // Each page in English and in Hindi (issue 25).
+  const both = pages.flatMap((p) => [
+    p,
+    { ...p, name: `${p.name} in Hindi`, path: () => localizePath(p.path(), 'hi'), hindi: true },
+  ]);
+  for (const p of both) {
     it(`${p.name} has no serious or critical axe violations and no console errors`, async () => {
       session.errors.length = 0;
       const { page } = session;
       await visit(page, p.path(), p.status ?? 200);
+      expect(await page.getAttribute('html', 'lang')).toBe('hindi' in p ? 'hi' : 'en-IN');
       await expectAccessible(page);
       expect(session.errors.filter((e) => !(p.allowed ?? []).includes(e))).toEqual([]);
     });

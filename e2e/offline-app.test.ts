@@ -153,6 +153,14 @@ describe.skipIf(!browserAvailable())('offline, with the service worker', () => {
     await offlineToast(page).waitFor();
     expect(await page.getByRole('link', { name: 'Go to home' }).getAttribute('href')).toBe('/home');
     await expectAccessible(page);
+
+    // A Hindi page never viewed: the Hindi offline page (issue 25).
+    const hindi = await page.goto('/hi/browse?offline-test=1');
+    expect(hindi?.fromServiceWorker()).toBe(true);
+    await page.getByRole('heading', { level: 1, name: 'आप ऑफ़लाइन हैं' }).waitFor();
+    expect(await page.getAttribute('html', 'lang')).toBe('hi');
+    expect(await page.getByRole('link', { name: 'होम पर जाएँ' }).getAttribute('href')).toBe('/hi/home');
+    await expectAccessible(page);
   });
 
   it('blocks a write made offline on a page from the cache, and never sends it later', async () => {

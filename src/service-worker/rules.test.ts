@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isBuildAsset, isCatalogueImage, isKeptPage } from './rules.ts';
+import { isBuildAsset, isCatalogueImage, isKeptPage, offlinePageFor } from './rules.ts';
 
 describe('what the service worker keeps', () => {
   it('keeps product pages (either address) and articles, in either language', () => {
@@ -34,5 +34,12 @@ describe('what the service worker keeps', () => {
     expect(isCatalogueImage('/images/products/12.svg')).toBe(true);
     expect(isCatalogueImage('/images/brands/3.svg')).toBe(true);
     expect(isCatalogueImage('/icons/icon-192.png')).toBe(false);
+  });
+
+  it('answers a Hindi page offline with the Hindi offline page', () => {
+    expect(offlinePageFor('/hi/browse')).toBe('/offline-hi.html');
+    expect(offlinePageFor('/hi')).toBe('/offline-hi.html');
+    expect(offlinePageFor('/browse')).toBe('/offline.html');
+    expect(offlinePageFor('/hiking')).toBe('/offline.html');
   });
 });

@@ -5,6 +5,12 @@
 
 /** The page the worker answers with for a navigation it has no network and no copy for. */
 export const OFFLINE_PAGE = '/offline.html';
+/** The offline page of the Hindi site (issue 25). */
+export const OFFLINE_PAGE_HINDI = '/offline-hi.html';
+
+/** The offline page for a navigation: the Hindi one for the Hindi site's pages. */
+export const offlinePageFor = (pathname: string): string =>
+  pathname === '/hi' || pathname.startsWith('/hi/') ? OFFLINE_PAGE_HINDI : OFFLINE_PAGE;
 
 /** How many pages the worker keeps: "the last 20 product pages and articles viewed" (issue 24). */
 export const KEPT_PAGES = 20;

@@ -33,7 +33,7 @@ import {
   KEPT_IMAGES,
   KEPT_PAGES,
   NETWORK_TIMEOUT_SECONDS,
-  OFFLINE_PAGE,
+  offlinePageFor,
 } from './rules.ts';
 
 /** Filled in by the build: the app shell's files, with a revision for those whose name carries no hash. */
@@ -56,7 +56,8 @@ precacheAndRoute(__PRECACHE_MANIFEST__);
 
 /** No network and no kept copy: the offline page. */
 const offlinePage: WorkboxPlugin = {
-  handlerDidError: async () => (await matchPrecache(OFFLINE_PAGE)) ?? Response.error(),
+  handlerDidError: async ({ request }) =>
+    (await matchPrecache(offlinePageFor(new URL(request.url).pathname))) ?? Response.error(),
 };
 const onlyOk = new CacheableResponsePlugin({ statuses: [200] });
 

@@ -16,7 +16,7 @@ import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import sharp from 'sharp';
 import { PROJECT_ROOT } from '../project-files.ts';
-import { OFFLINE_PAGE } from '../service-worker/rules.ts';
+import { OFFLINE_PAGE, OFFLINE_PAGE_HINDI } from '../service-worker/rules.ts';
 
 /** The brand colour (app.css `--primary`): the theme colour and the maskable icon's background. */
 export const BRAND = '#0b5cad';
@@ -35,6 +35,7 @@ export const SHELL_ROUTES = ['root', 'routes/product', 'routes/article', 'routes
 /** The other files of the shell, from public/ and the icons made here. */
 export const SHELL_FILES = [
   OFFLINE_PAGE,
+  OFFLINE_PAGE_HINDI,
   '/offline.css',
   '/manifest.webmanifest',
   '/favicon.svg',
