@@ -1,9 +1,12 @@
 import { defineConfig } from 'vitest/config';
+import { compileMessages } from './src/toolchain/compile-messages.ts';
 
 export default defineConfig({
   test: {
     projects: [
       {
+        // The message catalogues, compiled as the build compiles them (decision 0042).
+        plugins: [compileMessages()],
         test: {
           name: 'unit',
           include: ['src/**/*.test.{ts,tsx}'],

@@ -28,6 +28,7 @@ import { NO_CONTACT } from '../shared/site-contact.ts';
 import { PageLinks } from './styles/page-styles.tsx';
 import { HTML_LANG, localeOfPath } from '../shared/locale.ts';
 import { LocaleProvider } from './i18n/i18n.tsx';
+import { common } from './i18n/common.ts';
 
 // Most visits never show an error page: its code loads when one is needed.
 const ErrorPage = lazy(() => import('./components/error-page.tsx').then((m) => ({ default: m.ErrorPage })));
@@ -111,9 +112,7 @@ export function Layout({ children }: { children: ReactNode }) {
             <SessionProvider>
               <CompareProvider>
                 <FavouritesProvider>
-                  <a className="skip-link" href="#main">
-                    Skip to content
-                  </a>
+                  <SkipLink />
                   {campaign ? (
                     <main id="main" tabIndex={-1}>
                       <link rel="stylesheet" href={campaignStylesHref} precedence="default" />
@@ -144,6 +143,14 @@ export function Layout({ children }: { children: ReactNode }) {
         <Scripts />
       </body>
     </html>
+  );
+}
+
+function SkipLink() {
+  return (
+    <a className="skip-link" href="#main">
+      {common.useT()('skipToContent')}
+    </a>
   );
 }
 

@@ -3,22 +3,25 @@ import type { CatalogueInfo } from '../../shared/api-types.ts';
 import { budgetPath, BUDGETS } from '../../shared/discovery.ts';
 import { formatDate, formatPrice } from '../../shared/format.ts';
 import type { SiteContact } from '../../shared/site-contact.ts';
-import { common } from '../i18n/common.ts';
-import { useLocale } from '../i18n/i18n.tsx';
+import en from '../i18n/locales/en/footer.json';
+import { messages, useLocale } from '../i18n/i18n.tsx';
 import { LanguageSwitch } from './language-switch.tsx';
 
 const LINKS = [
-  { to: '/home', label: 'footerHome' },
-  { to: '/about', label: 'footerAbout' },
-  { to: '/corporate', label: 'footerCorporate' },
-  { to: '/help-center', label: 'footerHelp' },
-  { to: '/review-pass', label: 'footerPass' },
-  { to: '/terms-of-service', label: 'footerTerms' },
-  { to: '/privacy-policy', label: 'footerPrivacy' },
-  { to: '/community-guidelines', label: 'footerGuidelines' },
-  { to: '/how-reviews-work', label: 'footerHowReviews' },
-  { to: '/transparency', label: 'footerTransparency' },
+  { to: '/home', label: 'home' },
+  { to: '/about', label: 'about' },
+  { to: '/corporate', label: 'corporate' },
+  { to: '/help-center', label: 'help' },
+  { to: '/review-pass', label: 'pass' },
+  { to: '/terms-of-service', label: 'terms' },
+  { to: '/privacy-policy', label: 'privacy' },
+  { to: '/community-guidelines', label: 'guidelines' },
+  { to: '/how-reviews-work', label: 'howReviews' },
+  { to: '/transparency', label: 'transparency' },
 ] as const;
+
+/** The footer's texts: off the first load, with the footer (an island whose code the browser never loads). */
+const footerTexts = messages('footer', en);
 
 /**
  * The footer: the site's pages, then the social links, support address and grievance officer that are set,
@@ -32,12 +35,12 @@ export function Footer({
   catalogue?: CatalogueInfo | null;
 }) {
   const { supportEmail, socialLinks, grievanceOfficer: officer } = contact;
-  const t = common.useT();
+  const t = footerTexts.useT();
   const locale = useLocale();
   return (
     <footer className="site-footer">
       <div className="footer-inner">
-        <nav aria-label={t('footerNav')}>
+        <nav aria-label={t('nav')}>
           <ul className="footer-links">
             {LINKS.map((l) => (
               <li key={l.to}>
@@ -46,7 +49,7 @@ export function Footer({
             ))}
           </ul>
           {/* The budget lists (issue 24), where a search for "best phone under 20000" would start. */}
-          <ul className="footer-links" aria-label={t('footerBudgets')}>
+          <ul className="footer-links" aria-label={t('budgets')}>
             {BUDGETS.map((b) => (
               <li key={b}>
                 <Link to={budgetPath(b)}>{t('bestUnder', { price: formatPrice(b, locale) })}</Link>

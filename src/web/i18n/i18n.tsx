@@ -1,6 +1,7 @@
 import { createContext, useContext } from 'react';
 import { DEFAULT_LOCALE, localeOfPath, type Locale } from '../../shared/locale.ts';
-import { addMessages, books, hasMessage, type Translate } from './books.ts';
+import { addMessages, books, type Translate } from './books.ts';
+import { formatMessage } from './format-message.ts';
 
 export type { Translate };
 
@@ -10,10 +11,10 @@ export type { Translate };
  * CLDR rules, numbers with Indian grouping). English catalogues are imported by the code that shows them, so they
  * travel in the same chunks as before; the Hindi ones are one chunk, loaded only for Hindi pages (`loadHindi`).
  */
-function translate(locale: Locale, id: string, values?: Record<string, unknown>): string {
+function translate(locale: Locale, id: string, values?: Record<string, string | number>): string {
   // A message missing in Hindi (the catalogue tests forbid it) shows in English rather than as its key.
-  const book = locale !== DEFAULT_LOCALE && !hasMessage(locale, id) ? books[DEFAULT_LOCALE] : books[locale];
-  return book._(id, values);
+  const message = books[locale].get(id) ?? books[DEFAULT_LOCALE].get(id) ?? id;
+  return formatMessage(message, locale, values);
 }
 
 /**
