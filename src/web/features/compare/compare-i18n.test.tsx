@@ -8,6 +8,7 @@ import { phone } from '../../../test/compare.ts';
 import '../../i18n/hindi.ts';
 import { LocaleProvider } from '../../i18n/i18n.tsx';
 import ComparePage from '../../routes/compare.tsx';
+import VersusPage from '../../routes/versus.tsx';
 import { ToastProvider } from '../toasts/toasts.tsx';
 import { CompareProvider } from './compare-context.tsx';
 import { CompareTable } from './compare-table.tsx';
@@ -129,5 +130,31 @@ describe('compare in Hindi (issue 25)', () => {
     const item = { id: 1, brand: 'Alpha', model: 'One', variant: '' };
     expect(html('hi', <CompareToggle product={item} named />)).toContain('aria-label="तुलना करें: Alpha One"');
     expect(html('en', <CompareToggle product={item} named />)).toContain('aria-label="Compare Alpha One"');
+  });
+
+  it('shows the versus page in Hindi', () => {
+    const names = ['Alpha One', 'Beta Two'];
+    const page = html(
+      'hi',
+      <VersusPage
+        {...({
+          loaderData: {
+            products,
+            title: 'Alpha One बनाम Beta Two',
+            trail: [{ name: 'होम', href: '/home' }, { name: 'तुलना', href: '/compare' }, { name: 'x' }],
+            verdicts: verdicts(buildGroups(products, 'hi'), names, 'hi'),
+            shareUrl: 'https://verdict.example/hi/compare/alpha-one-vs-beta-two',
+          },
+        } as never)}
+      />,
+    );
+    expect(page).toContain('यह तुलना बदलें');
+    expect(page).toContain('<h2 id="verdict-heading">फ़ैसला</h2>');
+    expect(page).toContain('बड़ी बैटरी:');
+    expect(page).toContain('कहाँ अलग हैं');
+    expect(page).toContain('Alpha One और Beta Two कहाँ अलग हैं');
+    expect(page).toContain('दोनों में');
+    expect(page).toContain('शेयर करें');
+    expect(page).not.toMatch(/The verdict|Where they differ|What they share|Change this|>Share</);
   });
 });

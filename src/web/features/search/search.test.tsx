@@ -42,6 +42,7 @@ describe('search in Hindi (issue 25)', () => {
       expect(resultCount(searchTexts.t('en'), t)).toBe(formatResultCount(t));
     }
     const hi = searchTexts.t('hi');
+    expect(resultCount(hi, { total: 0, total_capped: false })).toBe('0 नतीजे');
     expect(resultCount(hi, { total: 1, total_capped: false })).toBe('1 नतीजा');
     expect(resultCount(hi, { total: 1234, total_capped: false })).toBe('1,234 नतीजे');
     expect(resultCount(hi, { total: 1000, total_capped: true })).toBe('1,000+ नतीजे');
