@@ -118,7 +118,11 @@ describe('compare in Hindi (issue 25)', () => {
   it('shows the empty compare page and the toggle in Hindi', () => {
     const page = html(
       'hi',
-      <ComparePage {...({ loaderData: { products: [], hasIds: true, leftOut: 2 } } as never)} />,
+      <ComparePage
+        {...({ loaderData: { products: [], hasIds: true, leftOut: 2 } } as unknown as Parameters<
+          typeof ComparePage
+        >[0])}
+      />,
     );
     expect(page).toContain('<h1 class="page-title">तुलना करें</h1>');
     expect(page).toContain('3 तक प्रोडक्ट आमने-सामने।');
@@ -145,7 +149,7 @@ describe('compare in Hindi (issue 25)', () => {
             verdicts: verdicts(buildGroups(products, 'hi'), names, 'hi'),
             shareUrl: 'https://verdict.example/hi/compare/alpha-one-vs-beta-two',
           },
-        } as never)}
+        } as unknown as Parameters<typeof VersusPage>[0])}
       />,
     );
     expect(page).toContain('यह तुलना बदलें');

@@ -26,7 +26,7 @@ const results = (query: string, total: number) =>
           query,
           result: { products: [], total, total_capped: false, page: 0, size: 10 },
         },
-      } as never)}
+      } as unknown as Parameters<typeof SearchResults>[0])}
     />,
   );
 
