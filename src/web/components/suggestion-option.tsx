@@ -1,5 +1,8 @@
 import type { SearchResult } from '../../shared/api-types.ts';
 import { formatPrice } from '../../shared/format.ts';
+import { searchTexts } from '../features/search/texts.ts';
+import { browserMessage, toastsTexts } from '../features/toasts/texts.ts';
+import { useLocale } from '../i18n/i18n.tsx';
 import { ProductImage } from './product-image.tsx';
 import { RatingTag } from './rating-tag.tsx';
 
@@ -13,6 +16,8 @@ export function SuggestionOption(props: {
   onHover: () => void;
 }) {
   const p = props.product;
+  const locale = useLocale();
+  const t = searchTexts.useT();
   return (
     <li
       id={props.id}
@@ -30,8 +35,8 @@ export function SuggestionOption(props: {
           {p.brand}
           {/* One entry per phone (issue 18): how many variants, and its lowest price. */}
           {p.variant_count > 1
-            ? ` · ${p.variant_count} variants · from ${formatPrice(p.price_from ?? p.price)}`
-            : `${p.variant ? ` · ${p.variant}` : ''} · ${formatPrice(p.price)}`}
+            ? ` · ${t('variantsFrom', { count: p.variant_count, price: formatPrice(p.price_from ?? p.price, locale) })}`
+            : `${p.variant ? ` · ${p.variant}` : ''} · ${formatPrice(p.price, locale)}`}
         </span>
         {/* Under the name, not beside it: the name and the price keep the whole width of a narrow list. */}
         {props.withRating && <RatingTag value={p.value} totalReviews={p.total_review} />}
@@ -42,6 +47,7 @@ export function SuggestionOption(props: {
 
 /** Below a suggestion listbox: the no-match message, or the failure of the last request. */
 export function SuggestionNotes({ empty, error }: { empty: string | null; error: string | null }) {
+  const t = toastsTexts.useT();
   return (
     <>
       {empty && (
@@ -51,7 +57,7 @@ export function SuggestionNotes({ empty, error }: { empty: string | null; error:
       )}
       {error && (
         <p className="suggestions-empty" role="alert">
-          {error}
+          {browserMessage(t, error)}
         </p>
       )}
     </>

@@ -8,7 +8,6 @@ import { CompareSearch } from '../features/compare/compare-search.tsx';
 import { CompareTable } from '../features/compare/compare-table.tsx';
 import {
   addItem,
-  COMPARE_LIMIT_MESSAGE,
   compareHref,
   dedupeByName,
   itemName,
@@ -18,7 +17,9 @@ import {
   toItem,
 } from '../features/compare/list.ts';
 import { buildGroups } from '../features/compare/rows.ts';
-import { pageMeta } from '../lib/meta.ts';
+import { compareTexts, versusOf } from '../features/compare/texts.ts';
+import { useLocale } from '../i18n/i18n.tsx';
+import { localeOf, pageMeta } from '../lib/meta.ts';
 import { comparePreview, COMPARE_PREVIEW_MAX, SITE_PREVIEW } from '../../shared/preview-path.ts';
 import { withVariantLabels } from '../lib/variant-labels.ts';
 import type { Route } from './+types/compare';
@@ -52,20 +53,23 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export function meta(args: Route.MetaArgs) {
   const d = args.data;
+  const t = compareTexts.t(localeOf(args));
   const names = d?.products.map((p) => productName(p)) ?? [];
   if (!names.length) {
-    return pageMeta(
-      args,
-      'Compare products',
-      `Compare up to ${MAX_COMPARE} phones side by side: price, rating, battery, camera and full specifications.`,
-      { image: SITE_PREVIEW },
-    );
+    return pageMeta(args, t('metaTitleEmpty'), t('metaDescriptionEmpty', { max: MAX_COMPARE }), {
+      image: SITE_PREVIEW,
+    });
   }
   const ids = d!.products.map((p) => p.canonical_id);
   return pageMeta(
     args,
-    `Compare ${d!.products.map((p) => `${p.brand} ${p.model}`).join(' vs ')}`,
-    `${names.join(', ')} side by side: price, rating, battery, camera and full specifications on Verdict.`,
+    t('metaTitle', {
+      names: versusOf(
+        t,
+        d!.products.map((p) => `${p.brand} ${p.model}`),
+      ),
+    }),
+    t('metaDescription', { names: names.join(', ') }),
     // Two or three phones: their picture side by side; one: the site's.
     { image: ids.length >= 2 && ids.length <= COMPARE_PREVIEW_MAX ? comparePreview(ids) : SITE_PREVIEW },
   );
@@ -74,6 +78,8 @@ export function meta(args: Route.MetaArgs) {
 export default function ComparePage({ loaderData }: Route.ComponentProps) {
   const { products, hasIds, leftOut } = loaderData;
   const navigate = useNavigate();
+  const locale = useLocale();
+  const t = compareTexts.useT();
   const { replace } = useCompare();
   const [message, setMessage] = useState('');
   const [hideSame, setHideSame] = useState(false);
@@ -86,8 +92,8 @@ export default function ComparePage({ loaderData }: Route.ComponentProps) {
     intended.current = items;
   }, [items]);
   const sameCount = useMemo(
-    () => buildGroups(products).reduce((n, g) => n + g.rows.filter((r) => !r.differs).length, 0),
-    [products],
+    () => buildGroups(products, locale).reduce((n, g) => n + g.rows.filter((r) => !r.differs).length, 0),
+    [products, locale],
   );
 
   // On this page the URL is the source of truth: the tray follows it.
@@ -114,14 +120,14 @@ export default function ComparePage({ loaderData }: Route.ComponentProps) {
     const item = toItem(p);
     const { list, result } = addItem(intended.current, item);
     if (result === 'present') {
-      setMessage(`${itemName(item)} is already in the comparison.`);
+      setMessage(t('alreadyIn', { name: itemName(item) }));
       return false;
     }
     if (result === 'full') {
-      setMessage(COMPARE_LIMIT_MESSAGE);
+      setMessage(t('limit', { max: MAX_COMPARE }));
       return false;
     }
-    setMessage(`Added ${itemName(item)}.`);
+    setMessage(t('added', { name: itemName(item) }));
     intended.current = list;
     void navigate(compareHref(list.map((i) => i.id)), { preventScrollReset: true });
     return true;
@@ -129,42 +135,39 @@ export default function ComparePage({ loaderData }: Route.ComponentProps) {
 
   const switchVariant = (p: ProductDetail, variantId: number, href: string) => {
     const v = p.variants.find((x) => x.id === variantId);
-    setMessage(`Switched to ${p.brand} ${p.model}${v ? ` (${v.variant})` : ''}.`);
+    setMessage(t('switched', { name: `${p.brand} ${p.model}${v ? ` (${v.variant})` : ''}` }));
     void navigate(href, { preventScrollReset: true, replace: true });
   };
 
   const remove = (p: ProductDetail, href: string) => {
-    setMessage(`Removed ${productName(p)}.`);
+    setMessage(t('removed', { name: productName(p) }));
     refocus.current = true;
     void navigate(href, { preventScrollReset: true });
   };
 
   return (
     <div className="page compare-page">
-      <h1 className="page-title">Compare</h1>
-      <p className="muted">
-        Up to {MAX_COMPARE} products side by side. The address of this page holds your choice, so you can
-        share it or come back to it.
-      </p>
+      <h1 className="page-title">{t('title')}</h1>
+      <p className="muted">{t('intro', { max: MAX_COMPARE })}</p>
       <div className="compare-controls">
         <CompareSearch onChoose={add} inputRef={searchInput} />
         <p className="compare-count muted small">
-          {products.length} of {MAX_COMPARE} chosen
+          {t('chosen', { count: products.length, max: MAX_COMPARE })}
         </p>
       </div>
       <p className="compare-message" role="status">
         {message}
       </p>
-      {leftOut > 0 && (
-        <p className="muted small">
-          {leftOut === 1 ? '1 product' : `${leftOut} products`} in this link could not be shown: not found,
-          listed twice, or over the limit of {MAX_COMPARE}.
-        </p>
-      )}
+      {leftOut > 0 && <p className="muted small">{t('leftOut', { count: leftOut, max: MAX_COMPARE })}</p>}
       {products.length > 1 && (
         <p className="compare-versus">
           <Link to={versusPath(products)}>
-            {products.map((p) => `${p.brand} ${p.model}`).join(' vs ')}: differences and verdict
+            {t('versusLink', {
+              names: versusOf(
+                t,
+                products.map((p) => `${p.brand} ${p.model}`),
+              ),
+            })}
           </Link>
         </p>
       )}
@@ -178,16 +181,14 @@ export default function ComparePage({ loaderData }: Route.ComponentProps) {
                 disabled={products.length < 2}
                 onChange={(e) => setHideSame(e.target.checked)}
               />
-              Hide identical rows
+              {t('hideSame')}
             </label>
             <p className="compare-legend muted small">
               <span className="diff-mark" aria-hidden="true">
                 ≠
               </span>{' '}
-              values differ · <span className="best-badge">Best</span> the best value in a row
-              {hideSame &&
-                sameCount > 0 &&
-                ` · ${sameCount} identical ${sameCount === 1 ? 'row' : 'rows'} hidden`}
+              {t('legendDiffer')} · <span className="best-badge">{t('best')}</span> {t('legendBest')}
+              {hideSame && sameCount > 0 && ` · ${t('hiddenRows', { count: sameCount })}`}
             </p>
           </div>
           <CompareTable
@@ -199,12 +200,9 @@ export default function ComparePage({ loaderData }: Route.ComponentProps) {
         </>
       ) : (
         <div className="empty">
-          <p>
-            Nothing to compare yet. Search above, or use the Compare button on any product card or product
-            page.
-          </p>
+          <p>{t('empty')}</p>
           <Link to="/browse" className="button">
-            Browse phones
+            {t('browsePhones')}
           </Link>
         </div>
       )}

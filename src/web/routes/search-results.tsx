@@ -1,11 +1,12 @@
 import { data, Link } from 'react-router';
 import { PAGE_SIZE } from '../../shared/constants.ts';
-import { formatResultCount } from '../../shared/format.ts';
 import { cardPrice, cardVariant } from '../components/product-card.tsx';
 import { Pagination } from '../components/pagination.tsx';
 import { ProductImage } from '../components/product-image.tsx';
 import { RatingTag } from '../components/rating-tag.tsx';
-import { pageMeta } from '../lib/meta.ts';
+import { resultCount, searchTexts } from '../features/search/texts.ts';
+import { localeOfRequest } from '../i18n/i18n.tsx';
+import { localeOf, pageMeta } from '../lib/meta.ts';
 import type { Route } from './+types/search-results';
 
 /** Shows the page load's house ad (issue 8). */
@@ -14,45 +15,42 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const query = params.query.trim().slice(0, 200);
   const pageParam = new URL(request.url).searchParams.get('page') ?? '0';
   if (!/^\d{1,4}$/.test(pageParam))
-    throw data('The page number must be 0 or a whole number above it.', { status: 400 });
+    throw data(searchTexts.t(localeOfRequest(request))('badPage'), { status: 400 });
   const result = await context.services.search.search(query, Number(pageParam), PAGE_SIZE.search);
   return { query, result };
 }
 
 export function meta(args: Route.MetaArgs) {
   const d = args.data;
-  const q = d?.query ?? '';
+  const query = d?.query ?? '';
+  const t = searchTexts.t(localeOf(args));
   return [
-    ...pageMeta(
-      args,
-      `Search results for “${q}”`,
-      `Phones, cars and motorbikes matching “${q}” on Verdict.`,
-      { noindex: true },
-    ),
+    ...pageMeta(args, t('resultsMetaTitle', { query }), t('resultsMetaDescription', { query }), {
+      noindex: true,
+    }),
   ];
 }
 
 export default function SearchResults({ loaderData }: Route.ComponentProps) {
   const { query, result } = loaderData;
+  const t = searchTexts.useT();
   const href = (page: number) => `/search/${encodeURIComponent(query)}${page ? `?page=${page}` : ''}`;
   return (
     <div className="page">
-      <h1 className="page-title">Results for “{query}”</h1>
+      <h1 className="page-title">{t('resultsTitle', { query })}</h1>
       {query.length < 3 ? (
-        <p className="empty">Type at least 3 characters to search.</p>
+        <p className="empty">{t('tooShort')}</p>
       ) : result.total === 0 ? (
         <div className="empty">
-          <p>
-            No products match “{query}”. Check the spelling, try fewer words, or browse by brand and budget.
-          </p>
+          <p>{t('noResults', { query })}</p>
           <Link to="/browse" className="button">
-            Browse all phones
+            {t('browseAll')}
           </Link>
         </div>
       ) : (
         <>
           <p className="muted" aria-live="polite">
-            {formatResultCount(result)}
+            {resultCount(t, result)}
           </p>
           <ul className="result-list">
             {result.products.map((p) => (

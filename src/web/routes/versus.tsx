@@ -5,11 +5,14 @@ import { versusPath, versusSlugs } from '../../shared/discovery.ts';
 import { formatPrice } from '../../shared/format.ts';
 import { compareHref } from '../features/compare/list.ts';
 import { buildGroups } from '../features/compare/rows.ts';
+import { compareTexts, listOf, versusOf } from '../features/compare/texts.ts';
 import { differencesFirst, verdicts } from '../features/compare/verdicts.ts';
 import { VersusTable } from '../features/compare/versus-table.tsx';
 import { Breadcrumbs, type Crumb } from '../features/content/breadcrumbs.tsx';
 import { ShareButton } from '../features/share/share-button.tsx';
 import { comparePreview } from '../../shared/preview-path.ts';
+import { localizePath } from '../../shared/locale.ts';
+import { localeOfRequest, useLocale } from '../i18n/i18n.tsx';
 import { head } from '../lib/meta.ts';
 import { breadcrumbList, itemListLd, productLd } from '../lib/structured-data.ts';
 import { withVariantLabels } from '../lib/variant-labels.ts';
@@ -19,8 +22,6 @@ import type { Route } from './+types/versus';
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: discoveryStylesHref }];
 
 const nameOf = (p: Pick<ProductDetail, 'brand' | 'model'>) => `${p.brand} ${p.model}`;
-const listOf = (names: string[]) =>
-  names.length > 2 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : names.join(' and ');
 
 /**
  * `/compare/{slugA}-vs-{slugB}` (and a third): two or three models side by side, each at its default variant,
@@ -28,7 +29,7 @@ const listOf = (names: string[]) =>
  * address names the models in alphabetical order of their slugs; any other order, or an old name, answers 301
  * to it.
  */
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, request, context }: Route.LoaderArgs) {
   const slugs = versusSlugs(params.pair);
   if (!slugs) throw data('Not found', { status: 404 });
   const { catalogue, discovery } = context.services;
@@ -41,28 +42,38 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const order = path.slice('/compare/'.length).split('-vs-');
   const products = order.map((slug) => found[slugs.indexOf(slug)]!);
   context.countComparison(products.map((p) => p.model_id));
+  const locale = localeOfRequest(request);
+  const t = compareTexts.t(locale);
   const names = products.map(nameOf);
-  const title = names.join(' vs ');
-  const groups = buildGroups(products);
+  const title = versusOf(t, names);
+  const groups = buildGroups(products, locale);
   const { origin } = context;
   const trail: Crumb[] = [
-    { name: 'Home', href: '/home' },
-    { name: 'Compare', href: '/compare' },
+    { name: t('crumbHome'), href: '/home' },
+    { name: t('crumbCompare'), href: '/compare' },
     { name: title },
   ];
+  // The structured data's addresses are the page's language's (the links of the trail are localised by the app).
+  const localTrail = trail.map((c) => (c.href ? { ...c, href: localizePath(c.href, locale) } : c));
   return {
     products,
     title,
     trail,
-    verdicts: verdicts(groups, names),
-    shareUrl: origin + path,
+    verdicts: verdicts(groups, names, locale),
+    shareUrl: origin + localizePath(path, locale),
     head: head({
-      title: `${title}: which is better?`,
-      description: `${listOf(names)} compared: ${products
-        .map((p) => `${nameOf(p)} from ${formatPrice(p.price_from ?? p.price)}`)
-        .join(', ')}. Differences first, with a verdict on price, rating, battery, camera and more.`,
+      title: t('versusTitle', { title }),
+      description: t('versusDescription', {
+        names: listOf(t, names),
+        prices: products
+          .map((p) =>
+            t('versusPrice', { name: nameOf(p), price: formatPrice(p.price_from ?? p.price, locale) }),
+          )
+          .join(', '),
+      }),
       origin,
       path,
+      locale,
       // The models side by side, each with its price and rating (decision 0039).
       image: comparePreview(products.map((p) => p.canonical_id)),
       jsonLd: [
@@ -72,7 +83,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
           products.map((p) => ({ ...p, id: p.canonical_id })),
         ),
         ...products.map((p) => productLd(origin, p)),
-        breadcrumbList(origin, trail, path),
+        breadcrumbList(origin, localTrail, localizePath(path, locale)),
       ],
     }),
   };
@@ -82,7 +93,9 @@ export const meta = ({ data: d }: Route.MetaArgs) => d?.head ?? [];
 
 export default function VersusPage({ loaderData }: Route.ComponentProps) {
   const { products, title, trail, verdicts: points, shareUrl } = loaderData;
-  const groups = buildGroups(products);
+  const locale = useLocale();
+  const t = compareTexts.useT();
+  const groups = buildGroups(products, locale);
   const { differ, same } = differencesFirst(groups);
   const names = products.map(nameOf);
   const sameRows = same.reduce((n, g) => n + g.rows.length, 0);
@@ -92,13 +105,13 @@ export default function VersusPage({ loaderData }: Route.ComponentProps) {
       <h1 className="page-title">{title}</h1>
       <div className="versus-actions">
         <Link to={compareHref(products.map((p) => p.id))} className="button">
-          Change this comparison
+          {t('changeComparison')}
         </Link>
         <ShareButton title={title} url={shareUrl} />
       </div>
 
       <section aria-labelledby="verdict-heading" className="versus-verdict">
-        <h2 id="verdict-heading">The verdict</h2>
+        <h2 id="verdict-heading">{t('verdictHeading')}</h2>
         {points.length ? (
           <ul>
             {points.map((v) => (
@@ -108,43 +121,35 @@ export default function VersusPage({ loaderData }: Route.ComponentProps) {
             ))}
           </ul>
         ) : (
-          <p>
-            Neither is ahead on anything we can measure: price, rating, battery, camera, RAM, storage and
-            weight.
-          </p>
+          <p>{t('noVerdict')}</p>
         )}
-        <p className="muted small">
-          Each point goes to the model with the single best value (the lower price or weight, the higher
-          figure otherwise). The rating counts from {MIN_REVIEWS_FOR_RATING} owner reviews; a point where the
-          figures tie or one is not known yet goes to neither.
-        </p>
+        <p className="muted small">{t('verdictRule', { min: MIN_REVIEWS_FOR_RATING })}</p>
       </section>
 
       <section aria-labelledby="differ-heading">
-        <h2 id="differ-heading">Where they differ</h2>
+        <h2 id="differ-heading">{t('differHeading')}</h2>
         {differ.length ? (
           <VersusTable
             id="differ"
-            caption={`Where ${listOf(names)} differ`}
+            caption={t('differCaption', { names: listOf(t, names) })}
             products={products}
             groups={differ}
           />
         ) : (
-          <p>Every specification we list is the same.</p>
+          <p>{t('allSame')}</p>
         )}
       </section>
 
       {sameRows > 0 && (
         <section aria-labelledby="same-heading">
-          <h2 id="same-heading">What they share</h2>
+          <h2 id="same-heading">{t('sameHeading')}</h2>
           <details className="versus-same">
             <summary>
-              {sameRows === 1 ? '1 specification' : `${sameRows} specifications`} the same on{' '}
-              {products.length === 2 ? 'both' : 'all three'}
+              {t('sameSummary', { count: sameRows, n: products.length === 2 ? 'two' : 'three' })}
             </summary>
             <VersusTable
               id="same"
-              caption={`What ${listOf(names)} share`}
+              caption={t('sameCaption', { names: listOf(t, names) })}
               products={products}
               groups={same}
             />

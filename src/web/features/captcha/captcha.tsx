@@ -1,17 +1,24 @@
 import type { Challenge } from 'altcha-lib';
 import { type RefObject, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { isAbort } from '../../lib/api.ts';
+import { captchaTexts } from './texts.ts';
 
 export const CAPTCHA_REQUIRED = "Please tick “I'm not a robot” and wait until it says Verified.";
 
 type Status = 'idle' | 'verifying' | 'verified' | 'failed';
 
-const STATUS_TEXT: Record<Status, string> = {
-  idle: '',
-  verifying: 'Verifying…',
-  verified: 'Verified',
-  failed: 'Verification failed. Untick and tick the box to try again.',
+const STATUS_TEXT: Record<Status, 'verifying' | 'verified' | 'failed' | null> = {
+  idle: null,
+  verifying: 'verifying',
+  verified: 'verified',
+  failed: 'failed',
 };
+
+/** The English messages the box may be given that it shows in the page's language. */
+const KNOWN_ERRORS = new Map<string, 'required' | 'invalid'>([
+  [CAPTCHA_REQUIRED, 'required'],
+  ['Incorrect CAPTCHA. Please try again', 'invalid'],
+]);
 
 export interface CaptchaProps {
   /** The payload for the form once the challenge is solved; null when unticked or reset. */
@@ -126,6 +133,9 @@ function CaptchaBox({ onChange, error, boxRef }: Omit<CaptchaProps, 'resetKey'>)
     }
   };
 
+  const t = captchaTexts.useT();
+  const statusKey = STATUS_TEXT[status];
+  const errorKey = error ? KNOWN_ERRORS.get(error) : undefined;
   const statusId = `${id}-status`;
   const errorId = `${id}-error`;
   return (
@@ -141,17 +151,15 @@ function CaptchaBox({ onChange, error, boxRef }: Omit<CaptchaProps, 'resetKey'>)
           aria-describedby={`${statusId}${error ? ` ${errorId}` : ''}`}
           aria-invalid={error ? true : undefined}
         />
-        <label htmlFor={`${id}-box`}>I'm not a robot</label>
+        <label htmlFor={`${id}-box`}>{t('notARobot')}</label>
         <span id={statusId} className={`captcha-status captcha-${status}`} role="status" aria-live="polite">
-          {STATUS_TEXT[status]}
+          {statusKey ? t(statusKey) : ''}
         </span>
       </div>
-      <p className="captcha-note">
-        A quick check your browser solves itself; nothing is sent to anyone else.
-      </p>
+      <p className="captcha-note">{t('note')}</p>
       {error && (
         <p id={errorId} className="field-error">
-          {error}
+          {errorKey ? t(errorKey) : error}
         </p>
       )}
     </div>

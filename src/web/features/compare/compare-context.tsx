@@ -4,14 +4,15 @@ import { useToast } from '../toasts/toasts.tsx';
 import {
   type AddResult,
   addItem,
-  COMPARE_LIMIT_MESSAGE,
   COMPARE_STORAGE_KEY,
   type CompareItem,
   findSame,
   parseStored,
   removeItem,
+  MAX_COMPARE,
   sameItems,
 } from './list.ts';
+import { compareTexts } from './texts.ts';
 
 /**
  * The compare list kept in localStorage ('verdict.compare'), shared by every component through one small store:
@@ -50,16 +51,17 @@ export function useCompare(): CompareApi {
 export function CompareProvider({ children }: { children: ReactNode }) {
   const items = useSyncExternalStore(store.subscribe, read, () => EMPTY);
   const toast = useToast();
+  const t = compareTexts.useT();
 
   const add = useCallback(
     (item: CompareItem) => {
       const { list, result } = addItem(read(), item);
       if (result === 'full')
-        toast.show({ id: 'compare-limit', message: COMPARE_LIMIT_MESSAGE, type: 'info' });
+        toast.show({ id: 'compare-limit', message: t('limit', { max: MAX_COMPARE }), type: 'info' });
       else if (result === 'added') write(list);
       return result;
     },
-    [toast],
+    [toast, t],
   );
   const remove = useCallback((item: CompareItem) => write(removeItem(read(), item)), []);
   const replace = useCallback((next: CompareItem[]) => write(next), []);

@@ -2,6 +2,7 @@ import type { Ref } from 'react';
 import type { SearchResult } from '../../../shared/api-types.ts';
 import { useSuggestionCombobox } from '../../lib/use-suggestion-combobox.ts';
 import { SuggestionNotes, SuggestionOption } from '../../components/suggestion-option.tsx';
+import { compareTexts } from './texts.ts';
 
 /**
  * "Add a product" on /compare: the top bar's combobox pattern over the same suggestions, where choosing a
@@ -15,6 +16,7 @@ export function CompareSearch({
   onChoose: (p: SearchResult) => boolean;
   inputRef?: Ref<HTMLInputElement>;
 }) {
+  const t = compareTexts.useT();
   const choose = (index: number) => {
     const p = box.items[index];
     if (!p) return;
@@ -36,11 +38,11 @@ export function CompareSearch({
   return (
     <div className="search-box compare-search">
       <label htmlFor={box.inputProps.id} className="compare-search-label">
-        Add a product
+        {t('addProduct')}
       </label>
-      <input {...box.inputProps} ref={inputRef} placeholder="Search by brand or model, e.g. pixel 10" />
+      <input {...box.inputProps} ref={inputRef} placeholder={t('searchPlaceholder')} />
       <div className="search-popup" hidden={!expanded}>
-        <ul id={listId} role="listbox" aria-label="Products to add" className="suggestions">
+        <ul id={listId} role="listbox" aria-label={t('productsToAdd')} className="suggestions">
           {items.map((p, i) => (
             <SuggestionOption
               key={p.id}
@@ -53,12 +55,12 @@ export function CompareSearch({
           ))}
         </ul>
         <SuggestionNotes
-          empty={result && !items.length ? `No products match “${query.trim()}”.` : null}
+          empty={result && !items.length ? t('noMatch', { query: query.trim() }) : null}
           error={error}
         />
       </div>
       <span className="visually-hidden" role="status" aria-live="polite">
-        {expanded && !loading && result ? `${result.products.length} suggestions` : ''}
+        {expanded && !loading && result ? t('suggestionCount', { count: result.products.length }) : ''}
       </span>
     </div>
   );

@@ -2,10 +2,13 @@ import { type MouseEvent, useMemo } from 'react';
 import { Link } from 'react-router';
 import type { ProductDetail } from '../../../shared/api-types.ts';
 import { formatPrice, productName } from '../../../shared/format.ts';
+import { localizePath } from '../../../shared/locale.ts';
+import { useLocale } from '../../i18n/i18n.tsx';
 import { ProductImage } from '../../components/product-image.tsx';
 import { RatingTag } from '../../components/rating-tag.tsx';
 import { compareHref } from './list.ts';
 import { buildGroups, type CompareGroup, type CompareRow, MISSING } from './rows.ts';
+import { compareTexts, listOf } from './texts.ts';
 
 interface Props {
   products: ProductDetail[];
@@ -30,13 +33,15 @@ function VariantSelect({
   onSwitch: Props['onSwitch'];
 }) {
   const p = products[index]!;
+  const locale = useLocale();
+  const t = compareTexts.useT();
   const ids = products.map((o) => o.id);
   const id = `compare-variant-${index}`;
   const value = (variantId: number) => ids.map((x, i) => (i === index ? variantId : x)).join(',');
   return (
-    <form method="get" action="/compare" className="compare-variant-form">
+    <form method="get" action={localizePath('/compare', locale)} className="compare-variant-form">
       <label htmlFor={id} className="visually-hidden">
-        Variant of {p.brand} {p.model}
+        {t('variantOf', { name: `${p.brand} ${p.model}` })}
       </label>
       <select
         id={id}
@@ -49,7 +54,7 @@ function VariantSelect({
       >
         {p.variants.map((v) => (
           <option key={v.id} value={value(v.id)}>
-            {v.variant} · {formatPrice(v.price)}
+            {v.variant} · {formatPrice(v.price, locale)}
           </option>
         ))}
       </select>
@@ -57,7 +62,7 @@ function VariantSelect({
           useHydrated: importing it here would split it out of the layout's chunk, a file more on every page.) */}
       <noscript>
         <button type="submit" className="button button-small">
-          Show
+          {t('show')}
         </button>
       </noscript>
     </form>
@@ -67,6 +72,7 @@ function VariantSelect({
 function Cell({ row, index, product }: { row: CompareRow; index: number; product: ProductDetail }) {
   const cell = row.cells[index]!;
   const best = row.best.includes(index);
+  const t = compareTexts.useT();
   return (
     <td className={best ? 'best' : undefined}>
       {row.kind === 'rating' ? (
@@ -74,12 +80,12 @@ function Cell({ row, index, product }: { row: CompareRow; index: number; product
       ) : cell.text === MISSING ? (
         <>
           <span aria-hidden="true">{MISSING}</span>
-          <span className="visually-hidden">Not known yet</span>
+          <span className="visually-hidden">{t('notKnown')}</span>
         </>
       ) : (
         cell.text
       )}
-      {best && <span className="best-badge">Best</span>}
+      {best && <span className="best-badge">{t('best')}</span>}
     </td>
   );
 }
@@ -97,6 +103,7 @@ export function GroupBodies({
   products: ProductDetail[];
   marked: boolean;
 }) {
+  const t = compareTexts.useT();
   return groups
     .filter((g) => g.rows.length > 0)
     .map((g) => (
@@ -115,7 +122,7 @@ export function GroupBodies({
                 </span>
               )}
               {r.label}
-              {marked && r.differs && <span className="visually-hidden"> (values differ)</span>}
+              {marked && r.differs && <span className="visually-hidden">{t('valuesDiffer')}</span>}
             </th>
             {products.map((p, i) => (
               <Cell key={p.model_id} row={r} index={i} product={p} />
@@ -128,18 +135,20 @@ export function GroupBodies({
 
 /** The products side by side: a real table, scrolling sideways inside its own box on small screens. */
 export function CompareTable({ products, hideSame, onRemove, onSwitch }: Props) {
-  const groups = useMemo(() => buildGroups(products), [products]);
+  const locale = useLocale();
+  const t = compareTexts.useT();
+  const groups = useMemo(() => buildGroups(products, locale), [products, locale]);
   const names = products.map((p) => productName(p));
   return (
     <div className="compare-scroll" role="region" aria-labelledby="compare-caption" tabIndex={0}>
       <table className={`compare-table cols-${products.length}`}>
         <caption id="compare-caption" className="visually-hidden">
-          Comparison of {names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : names[0]}
+          {t('caption', { names: listOf(t, names) })}
         </caption>
         <thead>
           <tr>
             <th scope="col" className="compare-corner">
-              <span className="visually-hidden">Specification</span>
+              <span className="visually-hidden">{t('specification')}</span>
             </th>
             {products.map((p, i) => (
               <th key={p.model_id} scope="col" className="compare-product">
@@ -162,7 +171,7 @@ export function CompareTable({ products, hideSame, onRemove, onSwitch }: Props) 
               const href = compareHref(products.filter((_, j) => j !== i).map((o) => o.id));
               return (
                 <td key={p.model_id}>
-                  <form method="get" action="/compare">
+                  <form method="get" action={localizePath('/compare', locale)}>
                     <input
                       type="hidden"
                       name="ids"
@@ -174,13 +183,13 @@ export function CompareTable({ products, hideSame, onRemove, onSwitch }: Props) 
                     <button
                       type="submit"
                       className="button compare-remove"
-                      aria-label={`Remove ${names[i]}`}
+                      aria-label={t('removeNamed', { name: names[i]! })}
                       onClick={(e: MouseEvent) => {
                         e.preventDefault();
                         onRemove(p, href);
                       }}
                     >
-                      Remove
+                      {t('remove')}
                     </button>
                   </form>
                 </td>

@@ -1,5 +1,6 @@
 import { itemName, type CompareItem } from './list.ts';
 import { useCompare } from './compare-context.tsx';
+import { compareTexts } from './texts.ts';
 
 /**
  * A toggle (aria-pressed) that puts a product in the compare list or takes it out. On a card the accessible name
@@ -7,27 +8,30 @@ import { useCompare } from './compare-context.tsx';
  */
 export function CompareToggle({
   product,
-  label = 'Compare',
+  label,
   named = false,
   className = '',
 }: {
   product: CompareItem;
-  label?: string;
+  /** The button's text; "Compare" by default. */
+  label?: string | undefined;
   named?: boolean;
   className?: string;
 }) {
   const compare = useCompare();
+  const t = compareTexts.useT();
+  const text = label ?? t('toggle');
   const on = compare.has(product);
   return (
     <button
       type="button"
       className={`compare-toggle ${className}`}
       aria-pressed={on}
-      aria-label={named ? `${label} ${itemName(product)}` : undefined}
+      aria-label={named ? t('toggleNamed', { label: text, name: itemName(product) }) : undefined}
       onClick={() => (on ? compare.remove(product) : compare.add(product))}
     >
       <span className="compare-check" aria-hidden="true" />
-      {label}
+      {text}
     </button>
   );
 }

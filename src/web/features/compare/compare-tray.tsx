@@ -3,6 +3,7 @@ import { Link, useLocation } from 'react-router';
 import { TrayFavourites } from '../favourites/tray-favourites.tsx';
 import { useCompare } from './compare-context.tsx';
 import { compareHref, itemName, MAX_COMPARE } from './list.ts';
+import { compareTexts } from './texts.ts';
 
 /**
  * Pages without the tray: /compare, which shows the list itself, and the account, checkout and payment pages,
@@ -20,6 +21,7 @@ export function CompareTray() {
 function Tray() {
   const { items, remove } = useCompare();
   const tray = useRef<HTMLElement>(null);
+  const t = compareTexts.useT();
   // Its height, for the page's scroll padding and the spacer: nothing scrolled to or focused ends up under it.
   useEffect(() => {
     const el = tray.current!;
@@ -38,10 +40,8 @@ function Tray() {
       <div className="compare-tray-spacer" aria-hidden="true" />
       <section ref={tray} className="compare-tray" aria-labelledby="compare-tray-title">
         <h2 id="compare-tray-title" className="compare-tray-title">
-          Compare{' '}
-          <span className="muted">
-            ({items.length} of {MAX_COMPARE})
-          </span>
+          {t('tray')}{' '}
+          <span className="muted">{t('trayCount', { count: items.length, max: MAX_COMPARE })}</span>
         </h2>
         <ul className="compare-tray-list">
           {items.map((p) => (
@@ -53,7 +53,7 @@ function Tray() {
               <button
                 type="button"
                 className="compare-chip-remove"
-                aria-label={`Remove ${itemName(p)} from compare`}
+                aria-label={t('trayRemove', { name: itemName(p) })}
                 onClick={() => remove(p)}
               >
                 <span aria-hidden="true">×</span>
@@ -63,7 +63,7 @@ function Tray() {
         </ul>
         <TrayFavourites />
         <Link className="button button-primary compare-now" to={compareHref(items.map((p) => p.id))}>
-          Compare now
+          {t('compareNow')}
         </Link>
       </section>
     </>

@@ -1,7 +1,9 @@
 /** The comparison table as data: rows of display values, which rows differ, and which value is best. */
 import type { AttributeGroup, PrimeAttribute, ProductDetail } from '../../../shared/api-types.ts';
 import { formatCount, formatPrice } from '../../../shared/format.ts';
+import type { Locale } from '../../../shared/locale.ts';
 import { isRatingShown, ratingTag } from '../../../shared/rating.ts';
+import { compareTexts } from './texts.ts';
 
 export const MISSING = '—';
 
@@ -55,11 +57,14 @@ const PHONE_RULES: Record<string, { better: Better; quantity: number }> = {
   attribute_11: { better: 'higher', quantity: 1 },
 };
 
-const GROUP_ORDER: { id: AttributeGroup['id']; name: string }[] = [
-  { id: 'about', name: 'About' },
-  { id: 'basic', name: 'Basic' },
-  { id: 'advanced', name: 'Advanced' },
-  { id: 'premium', name: 'Premium' },
+const GROUP_ORDER: {
+  id: AttributeGroup['id'];
+  name: 'groupAbout' | 'groupBasic' | 'groupAdvanced' | 'groupPremium';
+}[] = [
+  { id: 'about', name: 'groupAbout' },
+  { id: 'basic', name: 'groupBasic' },
+  { id: 'advanced', name: 'groupAdvanced' },
+  { id: 'premium', name: 'groupPremium' },
 ];
 
 /** True when the row's shown values are not all the same (a single product never differs). */
@@ -147,22 +152,26 @@ function ruleFor(products: readonly ComparedProduct[], groupId: string, name: st
   return undefined;
 }
 
-/** Key facts (price, rating, the two prime attributes), then About, Basic, Advanced and Premium. */
-export function buildGroups(products: readonly ComparedProduct[]): CompareGroup[] {
+/**
+ * Key facts (price, rating, the two prime attributes), then About, Basic, Advanced and Premium. The group names,
+ * "Price" and "Rating" are in the page's language (the other rows are named by the catalogue).
+ */
+export function buildGroups(products: readonly ComparedProduct[], locale: Locale = 'en'): CompareGroup[] {
+  const t = compareTexts.t(locale);
   const key: CompareGroup = {
     id: 'key',
-    name: 'Key facts',
+    name: t('groupKey'),
     rows: [
       row(
         'price',
-        'Price',
+        t('rowPrice'),
         'price',
-        products.map((p) => ({ text: formatPrice(p.price), num: p.price })),
+        products.map((p) => ({ text: formatPrice(p.price, locale), num: p.price })),
         'lower',
       ),
       row(
         'rating',
-        'Rating',
+        t('rowRating'),
         'rating',
         // Only a shown rating (10 or more reviews) counts towards "best".
         products.map((p) => ({
@@ -175,9 +184,11 @@ export function buildGroups(products: readonly ComparedProduct[]): CompareGroup[
       ...primeRows(products, 'prime_attribute_2'),
     ],
   };
-  const groups = GROUP_ORDER.map(({ id, name: fallback }) => {
+  const groups = GROUP_ORDER.map(({ id, name: key }) => {
     const source = products.map((p) => p.attribute_groups.find((g) => g.id === id));
-    const name = source.find(Boolean)?.name ?? fallback;
+    // The catalogue names the groups in English: a Hindi page names the four it knows itself.
+    const given = source.find(Boolean)?.name;
+    const name = locale === 'en' && given !== undefined ? given : t(key);
     // Rows in the order the products list them, one per attribute name.
     const names = [...new Set(source.flatMap((g) => g?.attributes.map((a) => a.name) ?? []))];
     const rows = names.map((n) =>

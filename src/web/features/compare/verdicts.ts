@@ -3,7 +3,9 @@
  * with a single best value), one plain sentence: "Bigger battery: Samsung Galaxy S25 (5,000 mAh vs 4,000 mAh)".
  */
 import { formatPrice } from '../../../shared/format.ts';
-import type { CompareGroup } from './rows.ts';
+import type { Locale } from '../../../shared/locale.ts';
+import type { CompareGroup, CompareRow } from './rows.ts';
+import { type CompareKey, compareTexts } from './texts.ts';
 
 export interface Verdict {
   /** The row it comes from (`price`, `rating`, `prime_attribute_1:Battery`, …). */
@@ -15,42 +17,54 @@ export interface Verdict {
   detail: string;
 }
 
-/** The topic for two models and for three, by the row's label. */
-const TOPICS: Record<string, [string, string]> = {
-  Price: ['Cheaper', 'Cheapest'],
-  Rating: ['Better rated by owners', 'Best rated by owners'],
-  Battery: ['Bigger battery', 'Biggest battery'],
-  'Main camera': ['More camera megapixels', 'Most camera megapixels'],
-  'Net weight': ['Lighter', 'Lightest'],
-  RAM: ['More RAM', 'Most RAM'],
-  Storage: ['More storage', 'Most storage'],
+/** The topic's message (for two models and for three), by the row's English label. */
+const TOPICS: Record<string, CompareKey> = {
+  Price: 'topicPrice',
+  Rating: 'topicRating',
+  Battery: 'topicBattery',
+  'Main camera': 'topicCamera',
+  'Net weight': 'topicWeight',
+  RAM: 'topicRam',
+  Storage: 'topicStorage',
 };
 
+/** A row's label in English, whatever the page's language: the catalogue's name, in the row's id. */
+const englishLabel = (row: CompareRow) =>
+  row.kind === 'price' ? 'Price' : row.kind === 'rating' ? 'Rating' : row.id.slice(row.id.indexOf(':') + 1);
+
 /** Each topic once (the key facts repeat the battery of the specifications), in the table's order. */
-export function verdicts(groups: readonly CompareGroup[], names: readonly string[]): Verdict[] {
+export function verdicts(
+  groups: readonly CompareGroup[],
+  names: readonly string[],
+  locale: Locale = 'en',
+): Verdict[] {
+  const t = compareTexts.t(locale);
   const seen = new Set<string>();
   const out: Verdict[] = [];
   for (const row of groups.flatMap((g) => g.rows)) {
-    if (row.best.length !== 1 || seen.has(row.label)) continue;
-    seen.add(row.label);
-    const [two, three] = TOPICS[row.label] ?? [
-      `Better ${row.label.toLowerCase()}`,
-      `Best ${row.label.toLowerCase()}`,
-    ];
+    const label = englishLabel(row);
+    if (row.best.length !== 1 || seen.has(label)) continue;
+    seen.add(label);
+    const n = names.length > 2 ? 'three' : 'two';
+    const topic = TOPICS[label]
+      ? t(TOPICS[label], { n })
+      : t('topicOther', { n, label: locale === 'en' ? row.label.toLowerCase() : row.label });
     const winner = row.best[0]!;
     const nums = row.cells.map((c) => c.num);
     const cheaperBy =
       row.kind === 'price' && names.length === 2 && nums[0] != null && nums[1] != null
-        ? `${formatPrice(Math.abs(nums[0] - nums[1]))} less`
+        ? t('cheaperBy', { price: formatPrice(Math.abs(nums[0] - nums[1]), locale) })
         : null;
     out.push({
       row: row.id,
-      topic: names.length > 2 ? three : two,
+      topic,
       winner: names[winner]!,
       // The winner's value first: "4,000 mAh vs 3,561 mAh".
       detail:
         cheaperBy ??
-        [row.cells[winner]!, ...row.cells.filter((_, i) => i !== winner)].map((c) => c.text).join(' vs '),
+        [row.cells[winner]!, ...row.cells.filter((_, i) => i !== winner)]
+          .map((c) => c.text)
+          .join(` ${t('vs')} `),
     });
   }
   return out;

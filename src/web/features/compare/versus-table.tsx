@@ -2,8 +2,10 @@ import { Link } from 'react-router';
 import type { ProductDetail } from '../../../shared/api-types.ts';
 import { formatPrice } from '../../../shared/format.ts';
 import { ProductImage } from '../../components/product-image.tsx';
+import { useLocale } from '../../i18n/i18n.tsx';
 import { GroupBodies } from './compare-table.tsx';
 import type { CompareGroup } from './rows.ts';
+import { compareTexts } from './texts.ts';
 
 /** A versus page's table (issue 24): the models side by side, read-only, one table per part of the page. */
 export function VersusTable({
@@ -17,6 +19,8 @@ export function VersusTable({
   products: ProductDetail[];
   groups: CompareGroup[];
 }) {
+  const locale = useLocale();
+  const t = compareTexts.useT();
   return (
     <div className="compare-scroll" role="region" aria-labelledby={`${id}-caption`} tabIndex={0}>
       <table className={`compare-table cols-${products.length}`}>
@@ -26,7 +30,7 @@ export function VersusTable({
         <thead>
           <tr>
             <th scope="col" className="compare-corner">
-              <span className="visually-hidden">Specification</span>
+              <span className="visually-hidden">{t('specification')}</span>
             </th>
             {products.map((p, i) => (
               <th key={p.model_id} scope="col" className="compare-product">
@@ -46,7 +50,9 @@ export function VersusTable({
                   {p.model}
                 </Link>
                 <span className="compare-variant">
-                  {p.variants.length > 1 ? `from ${formatPrice(p.price_from)}` : p.variant}
+                  {p.variants.length > 1
+                    ? t('from', { price: formatPrice(p.price_from, locale) })
+                    : p.variant}
                 </span>
               </th>
             ))}

@@ -1,9 +1,12 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type * as SuggestionOptions from '../../components/suggestion-option.tsx';
-import { formatResultCount, formatTotal } from '../../../shared/format.ts';
+import { formatTotal } from '../../../shared/format.ts';
+import { localizePath } from '../../../shared/locale.ts';
 import { SUGGESTION_LIMIT } from '../../../shared/search.ts';
 import { useSuggestionCombobox } from '../../lib/use-suggestion-combobox.ts';
+import { useLocale } from '../../i18n/i18n.tsx';
+import { resultCount, searchTexts } from './texts.ts';
 
 /**
  * The options' markup loads once the box is used (focused or typed in), not with every page: suggestions need
@@ -39,6 +42,8 @@ export function SearchBox({
   className?: string;
 }) {
   const navigate = useNavigate();
+  const locale = useLocale();
+  const t = searchTexts.useT();
   const [ui, wantOptions] = useOptionsModule(autoFocus);
   const go = (to: string) => {
     box.close();
@@ -60,14 +65,14 @@ export function SearchBox({
     <div className={`search-box ${className}`}>
       <form
         role="search"
-        action="/search"
+        action={localizePath('/search', locale)}
         onSubmit={(e) => {
           e.preventDefault();
           submit();
         }}
       >
         <label htmlFor={box.inputProps.id} className="visually-hidden">
-          Search phones, cars and motorbikes
+          {t('boxLabel')}
         </label>
         <input
           {...box.inputProps}
@@ -80,12 +85,12 @@ export function SearchBox({
             box.inputProps.onChange(e);
           }}
           name="q"
-          placeholder="Search phones, e.g. galaxy s24"
+          placeholder={t('placeholder')}
           autoFocus={autoFocus}
         />
       </form>
       <div className="search-popup" hidden={!expanded}>
-        <ul id={listId} role="listbox" aria-label="Suggestions" className="suggestions">
+        <ul id={listId} role="listbox" aria-label={t('suggestions')} className="suggestions">
           {items.map((p, i) =>
             ui ? (
               <ui.SuggestionOption
@@ -109,23 +114,19 @@ export function SearchBox({
               onClick={() => go(searchPath(query))}
               onMouseEnter={() => setActive(items.length)}
             >
-              View all Results ({result && formatTotal(result)})
+              {t('viewAll', { total: result ? formatTotal(result) : '' })}
             </li>
           )}
         </ul>
         {ui && (
           <ui.SuggestionNotes
-            empty={
-              result && !items.length
-                ? `No products match “${query.trim()}”. Check the spelling or try fewer words.`
-                : null
-            }
+            empty={result && !items.length ? t('suggestNoMatch', { query: query.trim() }) : null}
             error={error}
           />
         )}
       </div>
       <span className="visually-hidden" role="status" aria-live="polite">
-        {expanded && !loading && result ? formatResultCount(result) : ''}
+        {expanded && !loading && result ? resultCount(t, result) : ''}
       </span>
     </div>
   );

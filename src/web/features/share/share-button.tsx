@@ -1,6 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useToast } from '../toasts/toasts.tsx';
+import { shareTexts } from './texts.ts';
 
+/** The English toasts (the catalogue's `linkCopied` and `copyFailed`). */
 export const LINK_COPIED = 'Link copied.';
 export const COPY_FAILED = 'Could not copy the link. Copy it from the address bar.';
 
@@ -15,6 +17,7 @@ export const whatsappHref = (title: string, url: string): string =>
  */
 export function ShareButton({ title, url }: { title: string; url: string }) {
   const toast = useToast();
+  const t = shareTexts.useT();
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const root = useRef<HTMLDivElement>(null);
@@ -52,9 +55,9 @@ export function ShareButton({ title, url }: { title: string; url: string }) {
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(url);
-      toast.show({ id: 'link-copied', message: LINK_COPIED, type: 'success' });
+      toast.show({ id: 'link-copied', message: t('linkCopied'), type: 'success' });
     } catch {
-      toast.show({ id: 'link-copied', message: COPY_FAILED, type: 'error' });
+      toast.show({ id: 'link-copied', message: t('copyFailed'), type: 'error' });
     }
     setOpen(false);
     button.current?.focus();
@@ -76,12 +79,12 @@ export function ShareButton({ title, url }: { title: string; url: string }) {
             fill="currentColor"
           />
         </svg>
-        Share
+        {t('share')}
       </button>
       {open && (
-        <div id={menuId} className="share-menu" role="group" aria-label="Share this page">
+        <div id={menuId} className="share-menu" role="group" aria-label={t('menuLabel')}>
           <button type="button" className="button" onClick={() => void copy()}>
-            Copy link
+            {t('copyLink')}
           </button>
           <a className="button" href={whatsappHref(title, url)} target="_blank" rel="noopener noreferrer">
             WhatsApp

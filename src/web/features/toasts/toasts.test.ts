@@ -9,3 +9,17 @@ describe('toast durations', () => {
     expect(toastDuration('error', 1500)).toBe(1500);
   });
 });
+
+describe('the browser’s own messages (issue 25)', () => {
+  it('shows MESSAGES in the page’s language, anything else as it is', async () => {
+    await import('../../i18n/hindi.ts');
+    const { MESSAGES } = await import('../../../shared/texts.ts');
+    const { browserMessage, toastsTexts } = await import('./texts.ts');
+    for (const message of Object.values(MESSAGES))
+      expect(browserMessage(toastsTexts.t('en'), message)).toBe(message);
+    expect(browserMessage(toastsTexts.t('hi'), MESSAGES.offline)).toBe(
+      'इंटरनेट कनेक्शन नहीं है। कृपया अपना नेटवर्क जाँचें और फिर से कोशिश करें।',
+    );
+    expect(browserMessage(toastsTexts.t('hi'), 'Review posted.')).toBe('Review posted.');
+  });
+});

@@ -9,6 +9,7 @@ import {
   useState,
 } from 'react';
 import { TOAST_DURATION } from '../../../shared/constants.ts';
+import { browserMessage, toastsTexts } from './texts.ts';
 
 export type ToastType = 'success' | 'error' | 'info';
 
@@ -91,18 +92,23 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const api = useMemo(() => ({ show, dismiss }), [show, dismiss]);
+  const t = toastsTexts.useT();
   return (
     <ToastContext.Provider value={api}>
       {children}
       <div className="toasts" aria-live="polite" aria-relevant="additions text">
-        {toasts.map((t) => (
-          <div key={t.id} className={`toast toast-${t.type}`} role={t.type === 'error' ? 'alert' : 'status'}>
-            <span>{t.message}</span>
+        {toasts.map((toast) => (
+          <div
+            key={toast.id}
+            className={`toast toast-${toast.type}`}
+            role={toast.type === 'error' ? 'alert' : 'status'}
+          >
+            <span>{browserMessage(t, toast.message)}</span>
             <button
               type="button"
               className="toast-close"
-              aria-label="Dismiss notification"
-              onClick={() => dismiss(t.id)}
+              aria-label={t('dismiss')}
+              onClick={() => dismiss(toast.id)}
             >
               ×
             </button>
