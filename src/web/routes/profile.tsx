@@ -250,7 +250,7 @@ export default function PublicProfilePage({ loaderData }: Route.ComponentProps) 
                   {short && (
                     <Link to={permalink}>
                       {t('readWhole')}
-                      <span className="visually-hidden">{t('readWholeHidden', { title: r.summary })}</span>
+                      <span className="visually-hidden">: {r.summary}</span>
                     </Link>
                   )}
                 </li>

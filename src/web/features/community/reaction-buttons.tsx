@@ -90,8 +90,12 @@ export function ReactionButtons({
   if (own) {
     return (
       <p className="reactions reactions-own">
-        <span>{t('reactionCount', { label: t(spec.up.label), count: formatCount(state.counts[0]) })}</span>
-        <span>{t('reactionCount', { label: t(spec.down.label), count: formatCount(state.counts[1]) })}</span>
+        <span>
+          {t(spec.up.label)} {formatCount(state.counts[0])}
+        </span>
+        <span>
+          {t(spec.down.label)} {formatCount(state.counts[1])}
+        </span>
       </p>
     );
   }
@@ -140,7 +144,9 @@ export function ReactionButtons({
           aria-disabled={sending || undefined}
           onClick={() => void press(b.reaction)}
         >
-          <span>{t('reactionCount', { label: t(b.label), count: formatCount(state.counts[i]!) })}</span>
+          <span>
+            {t(b.label)} {formatCount(state.counts[i]!)}
+          </span>
         </button>
       ))}
     </div>

@@ -16,7 +16,7 @@ import { pointNoun, PointsSummary } from './review-points.tsx';
 import { pointParam } from '../../../shared/review-points.ts';
 import { ASPECTS, MIN_VERIFIED_FOR_AVERAGE, REVIEW_SORTS } from '../../../shared/community-constants.ts';
 import { useCommunityTexts } from '../community/texts.ts';
-import { ASPECT_KEYS, reviewsTexts, SORT_KEYS } from './texts.ts';
+import { ASPECT_KEYS, reviewsTexts, SORT_KEYS, TOPIC_KEYS } from './texts.ts';
 
 type T = ReturnType<typeof reviewsTexts.t>;
 
@@ -27,12 +27,18 @@ const HEADING_ID = 'reviews-heading';
 
 /** "12 reviews", "3 4-star reviews", "5 reviews by verified owners", "6 reviews praising battery life". */
 function countLine(t: T, total: number, view: ReviewView): string {
+  const praising = view.point?.tone === 'praised';
   const line = view.point
-    ? t(view.star ? 'pointCountStar' : 'pointCount', {
-        total: formatCount(total),
-        star: view.star ?? '',
-        noun: pointNoun(view.point, total, t),
-      })
+    ? t(
+        view.star
+          ? praising
+            ? 'countStarPraising'
+            : 'countStarCriticising'
+          : praising
+            ? 'countPraising'
+            : 'countCriticising',
+        { count: total, star: view.star ?? '', topic: t(TOPIC_KEYS[view.point.topic]).toLowerCase() },
+      )
     : view.star
       ? t('countLineStar', { count: total, star: view.star })
       : t('countLine', { count: total });
