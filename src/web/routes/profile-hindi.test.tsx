@@ -33,7 +33,9 @@ describe('a public profile in Hindi', () => {
         <MemoryRouter>
           <ToastProvider>
             <SessionProvider>
-              <PublicProfilePage {...({ loaderData: data } as never)} />
+              <PublicProfilePage
+                {...({ loaderData: data } as unknown as Parameters<typeof PublicProfilePage>[0])}
+              />
             </SessionProvider>
           </ToastProvider>
         </MemoryRouter>
