@@ -111,7 +111,7 @@ describe('reviews in Hindi', () => {
       'कमेंट (2)',
       'रिव्यू की रिपोर्ट करें',
       '1 रिव्यू',
-      '8 GB + 256 GB वैरिएंट है',
+      'वैरिएंट: 8 GB + 256 GB',
     ]) {
       expect(h).toContain(text);
     }
@@ -181,7 +181,7 @@ describe('reviews in Hindi', () => {
     const t = reviewsTexts.t('hi');
     expect(pointNoun({ topic: 'battery', tone: 'praised' }, 6, t)).toBe('बैटरी लाइफ़ की तारीफ़ करने वाले रिव्यू');
     expect(pointText({ topic: 'camera', tone: 'criticised' }, 3, 10, t)).toBe('कैमरा: 10 में से 3 रिव्यू में शिकायत');
-    expect(ownershipLine(review, t)).toBe('8 GB + 256 GB वैरिएंट है · 2 महीनों से इस्तेमाल में');
+    expect(ownershipLine(review, t)).toBe('वैरिएंट: 8 GB + 256 GB · 2 महीनों से इस्तेमाल में');
     expect(updateHeading('2026-01-10T10:00:00.000Z', '2027-03-15T08:00:00.000Z', 'hi')).toBe(
       '1 साल 2 महीने बाद का अपडेट',
     );
