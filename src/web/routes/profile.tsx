@@ -13,7 +13,9 @@ import { Avatar } from '../features/session/avatar.tsx';
 import { useSession } from '../features/session/session.tsx';
 import { useToast } from '../features/toasts/toasts.tsx';
 import { errorMessage, isSilent } from '../lib/api.ts';
-import { pageMeta } from '../lib/meta.ts';
+import { localeOf, pageMeta } from '../lib/meta.ts';
+import { localeOfRequest, useLocale } from '../i18n/i18n.tsx';
+import { profileTexts } from '../features/community/profile-texts.ts';
 import { profilePreview } from '../../shared/preview-path.ts';
 import communityStylesHref from '../features/community/community.css?url';
 import type { Route } from './+types/profile';
@@ -25,7 +27,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   if (!/^[\w.-]{1,30}$/.test(username)) throw data('Not found', { status: 404 });
   const pageParam = new URL(request.url).searchParams.get('page') ?? '0';
   if (!/^\d{1,4}$/.test(pageParam))
-    throw data('The page number must be 0 or a whole number above it.', { status: 400 });
+    throw data(profileTexts.t(localeOfRequest(request))('badPage'), { status: 400 });
   try {
     return await context.services.communityReads.profile(username, Number(pageParam), PAGE_SIZE.review);
   } catch (err) {
@@ -42,10 +44,11 @@ export function meta(args: Route.MetaArgs) {
   if (!d) return [];
   const p = d.profile;
   const name = fullName(p);
+  const t = profileTexts.t(localeOf(args));
   return pageMeta(
     args,
     `${name} (@${p.username})`,
-    `${name} on Verdict: ${formatCount(p.reviews)} ${p.reviews === 1 ? 'review' : 'reviews'}, ${formatCount(p.followers)} ${p.followers === 1 ? 'follower' : 'followers'}.`,
+    t('description', { name, reviews: p.reviews, followers: p.followers }),
     // Usernames match in any case; the page's one address is the username as stored.
     { path: `/profile/${encodeURIComponent(p.username)}`, image: profilePreview(p.username) },
   );
@@ -82,6 +85,7 @@ function FollowButton({
   const api = useCommunityApi();
   const toast = useToast();
   const [sending, setSending] = useState(false);
+  const t = profileTexts.useT();
 
   const toggle = async () => {
     if (sending) return;
@@ -108,7 +112,7 @@ function FollowButton({
       aria-disabled={sending || undefined}
       onClick={() => void toggle()}
     >
-      {state.followed ? 'Following' : 'Follow'}
+      {t(state.followed ? 'following' : 'follow')}
     </button>
   );
 }
@@ -118,6 +122,8 @@ export default function PublicProfilePage({ loaderData }: Route.ComponentProps) 
   const { profile: p, reviews } = loaderData as PublicProfile;
   const { token, user, ready } = useSession();
   const api = useCommunityApi();
+  const t = profileTexts.useT();
+  const locale = useLocale();
   // What the server said for a viewer (by their token): another sign-in, or none, sees the profile without it.
   const [viewer, setViewer] = useState<{ token: string; state: ViewerState } | null>(null);
 
@@ -169,30 +175,26 @@ export default function PublicProfilePage({ loaderData }: Route.ComponentProps) 
           <p className="profile-handle">
             @{p.username} {p.demo && <DemoBadge />}
           </p>
-          {p.demo && (
-            <p className="muted small">
-              A made-up member of the demo community: the reviews below are sample text, not a real owner’s.
-            </p>
-          )}
-          <p className="muted small">Joined {formatMonth(p.joined)}</p>
+          {p.demo && <p className="muted small">{t('demoNote')}</p>}
+          <p className="muted small">{t('joined', { month: formatMonth(p.joined, locale) })}</p>
           <dl className="profile-stats">
             <div>
-              <dt>{current.followers === 1 ? 'follower' : 'followers'}</dt>
+              <dt>{t('followersLabel', { count: current.followers })}</dt>
               <dd data-stat="followers">{formatCount(current.followers)}</dd>
             </div>
             <div>
-              <dt>following</dt>
+              <dt>{t('followingLabel')}</dt>
               <dd data-stat="following">{formatCount(current.following)}</dd>
             </div>
             <div>
-              <dt>{p.reviews === 1 ? 'review' : 'reviews'}</dt>
+              <dt>{t('reviewsLabel', { count: p.reviews })}</dt>
               <dd data-stat="reviews">{formatCount(p.reviews)}</dd>
             </div>
           </dl>
           <div className="profile-actions">
             {mine ? (
               <Link to="/user-profile" className="button">
-                Edit your profile
+                {t('editProfile')}
               </Link>
             ) : (
               <>
@@ -204,10 +206,10 @@ export default function PublicProfilePage({ loaderData }: Route.ComponentProps) 
                   />
                 ) : (
                   <Link to="/sign-in" className="button button-primary">
-                    Sign in to follow
+                    {t('signInToFollow')}
                   </Link>
                 )}
-                <ReportButton target="user" targetId={p.username} label="Report user" />
+                <ReportButton target="user" targetId={p.username} label={t('reportUser')} />
               </>
             )}
           </div>
@@ -216,7 +218,7 @@ export default function PublicProfilePage({ loaderData }: Route.ComponentProps) 
 
       <section className="community-section" aria-labelledby="profile-reviews">
         <h2 id="profile-reviews">
-          Reviews <span className="count-note">({formatCount(reviews.total)})</span>
+          {t('reviews')} <span className="count-note">({formatCount(reviews.total)})</span>
         </h2>
         {reviews.items.length ? (
           <ol className="community-list">
@@ -233,10 +235,12 @@ export default function PublicProfilePage({ loaderData }: Route.ComponentProps) 
                     <span className="stars">
                       <span aria-hidden="true">★ </span>
                       {formatRating(r.overall)}
-                      <span className="visually-hidden"> out of 5</span>
+                      <span className="visually-hidden">{t('outOf5')}</span>
                     </span>
                     <span>
-                      on <Link to={`/product/${r.product.id}`}>{product}</Link>
+                      {t('onBefore')}
+                      <Link to={`/product/${r.product.id}`}>{product}</Link>
+                      {t('onAfter')}
                     </span>
                     <span className="muted">
                       <When date={r.created_at} />
@@ -245,7 +249,8 @@ export default function PublicProfilePage({ loaderData }: Route.ComponentProps) 
                   <UserText text={short ?? r.description} />
                   {short && (
                     <Link to={permalink}>
-                      Read the whole review<span className="visually-hidden">: {r.summary}</span>
+                      {t('readWhole')}
+                      <span className="visually-hidden">: {r.summary}</span>
                     </Link>
                   )}
                 </li>
@@ -253,9 +258,7 @@ export default function PublicProfilePage({ loaderData }: Route.ComponentProps) 
             })}
           </ol>
         ) : (
-          <p className="empty">
-            {reviews.page > 0 ? 'No reviews on this page.' : `${name} has not written any reviews yet.`}
-          </p>
+          <p className="empty">{reviews.page > 0 ? t('noOnPage') : t('noReviews', { name })}</p>
         )}
         <Pagination page={reviews.page} size={reviews.size} total={reviews.total} href={href} />
       </section>

@@ -14,16 +14,21 @@ import { head } from '../lib/meta.ts';
 import { reviewPreview } from '../../shared/preview-path.ts';
 import { breadcrumbList, reviewLd } from '../lib/structured-data.ts';
 import reviewStylesHref from '../features/reviews/review-page.css?url';
+import { localeOfRequest } from '../i18n/i18n.tsx';
+import { HINDI_BASE, localizePath } from '../../shared/locale.ts';
+import { reviewsTexts } from '../features/reviews/texts.ts';
 import type { Route } from './+types/review';
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: reviewStylesHref }];
 
 const ID = /^\d{1,9}$/;
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, context, request }: Route.LoaderArgs) {
   if (!ID.test(params.id) || !ID.test(params.rid)) throw data('Not found', { status: 404 });
   try {
     const [id, rid] = [Number(params.id), Number(params.rid)];
+    const locale = localeOfRequest(request);
+    const t = reviewsTexts.t(locale);
     const { communityReads } = context.services;
     const [review, comments] = await Promise.all([
       communityReads.review(id, rid),
@@ -32,26 +37,30 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     const productHref = `/product/${review.product.id}`;
     const path = `${productHref}/review/${review.id}`;
     const trail = [
-      { name: 'Home', href: '/home' },
+      { name: t('home'), href: '/home' },
       { name: productName(review.product), href: productHref },
       { name: review.summary },
     ];
     const excerpt =
       review.description.length > 155 ? `${review.description.slice(0, 154).trimEnd()}…` : review.description;
-    const title = `${review.summary}: review of ${productName(review.product)}`;
+    const title = t('pageTitle', { summary: review.summary, product: productName(review.product) });
     return {
       review,
       comments,
       trail,
-      share: { title, url: context.origin + path },
+      share: { title, url: context.origin + localizePath(path, locale) },
       head: head({
+        locale,
         title,
         description: excerpt,
         origin: context.origin,
         path,
         type: 'article',
         image: reviewPreview(review.id),
-        jsonLd: [reviewLd(context.origin, review), breadcrumbList(context.origin, trail, path)],
+        jsonLd: [
+          reviewLd(context.origin, review),
+          breadcrumbList(context.origin + (locale === 'hi' ? HINDI_BASE : ''), trail, path),
+        ],
       }),
     };
   } catch (err) {
@@ -76,6 +85,7 @@ export default function ReviewPage({ loaderData }: Route.ComponentProps) {
   const { token } = useSession();
   const api = useCommunityApi();
   const navigate = useNavigate();
+  const t = reviewsTexts.useT();
   const p = review.product;
   const productHref = `/product/${p.id}`;
 
@@ -98,10 +108,11 @@ export default function ReviewPage({ loaderData }: Route.ComponentProps) {
       <p className="review-product">
         <img src={p.image_url} alt="" width={64} height={61} />
         <span>
-          A review of the{' '}
+          {t('reviewOfBefore')}
           <Link to={productHref} className="review-product-name">
             {productName(p)}
           </Link>
+          {t('reviewOfAfter')}
         </span>
       </p>
       <ReviewCard
@@ -118,7 +129,7 @@ export default function ReviewPage({ loaderData }: Route.ComponentProps) {
         <ShareButton {...loaderData.share} />
       </div>
       <p>
-        <Link to={`${productHref}#reviews`}>← All reviews of the {productName(p)}</Link>
+        <Link to={`${productHref}#reviews`}>{t('allReviewsOf', { name: productName(p) })}</Link>
       </p>
     </div>
   );

@@ -1,8 +1,10 @@
-import { AppealInputSchema, APPEAL_LIMITS, APPEAL_MESSAGES } from '../../../shared/moderation.ts';
+import { AppealInputSchema, APPEAL_LIMITS } from '../../../shared/moderation.ts';
 import { USER_API } from '../../../shared/constants.ts';
 import { useCommunityApi } from '../community/community-api.ts';
 import { TextForm } from '../community/text-form.tsx';
 import { useToast } from '../toasts/toasts.tsx';
+import { communityTexts } from '../community/texts.ts';
+import { activityTexts } from './texts.ts';
 
 const TextOnly = AppealInputSchema.pick({ text: true });
 
@@ -18,18 +20,20 @@ export default function AppealForm({
 }) {
   const api = useCommunityApi();
   const toast = useToast();
+  const t = activityTexts.useT();
+  const tc = communityTexts.useT();
   return (
     <TextForm
-      label="Why should moderators look at it again?"
-      hint="A moderator who did not make this decision will read it. You can appeal each decision once."
+      label={t('appealLabel')}
+      hint={t('appealHint')}
       max={APPEAL_LIMITS.text[1]}
-      submitText="Send appeal"
+      submitText={t('sendAppeal')}
       schema={TextOnly}
       autoFocus
       onCancel={onCancel}
       onPost={async (text) => {
         await api.post(`${USER_API}/user/appeals`, { notice_id: noticeId, text });
-        toast.show({ message: APPEAL_MESSAGES.sent, type: 'success' });
+        toast.show({ message: tc('okAppealSent'), type: 'success' });
         onSent();
       }}
     />

@@ -10,20 +10,28 @@ import { ShowMore } from '../community/show-more.tsx';
 import { usePagedList } from '../community/use-paged-list.ts';
 import { UserText } from '../community/user-text.tsx';
 import { reviewHref } from '../reviews/paths.ts';
+import { useLocale } from '../../i18n/i18n.tsx';
+import { activityTexts } from './texts.ts';
 
 /** The signed-in user's own reviews (GET /user/reviews), newest first, with "Show more". */
 export function MyReviews({ username }: { username: string }) {
   const api = useCommunityApi();
+  const t = activityTexts.useT();
+  const locale = useLocale();
   const listRef = useRef<HTMLOListElement>(null);
   const list = usePagedList((page) =>
     api.get<Page<ReviewWithProduct>>(`${USER_API}/user/reviews?page=${page}&size=${PAGE_SIZE.review}`),
   );
   return (
     <section className="account-card" aria-labelledby="my-reviews">
-      <h2 id="my-reviews">Your reviews {list.total > 0 && <span className="muted">({list.total})</span>}</h2>
+      <h2 id="my-reviews">
+        {t('yourReviews')} {list.total > 0 && <span className="muted">({list.total})</span>}
+      </h2>
       {!list.loading && !list.error && list.total === 0 && (
         <p className="empty">
-          You have not reviewed a phone yet. Open a phone you own and choose <strong>Write a review</strong>.
+          {t('noReviews')}
+          <strong>{t('noReviewsWrite')}</strong>
+          {t('noReviewsAfter')}
         </p>
       )}
       <ol className="my-reviews" ref={listRef}>
@@ -34,17 +42,17 @@ export function MyReviews({ username }: { username: string }) {
               {r.hidden ? r.summary : <Link to={reviewHref(r.product.id, r.id)}>{r.summary}</Link>}
             </h3>
             <p className="muted small">
-              {productName(r.product)} · ★ {formatRating(r.overall)} · {formatDate(r.created_at)} · {r.useful}{' '}
-              found it useful
+              {productName(r.product)} · ★ {formatRating(r.overall)} · {formatDate(r.created_at, locale)} ·{' '}
+              {t('foundUseful', { count: r.useful })}
             </p>
             {r.hidden && <HiddenNotice hidden={r.hidden} what="review" />}
             <UserText text={r.description} className="clamp" />
           </li>
         ))}
       </ol>
-      <ShowMore list={list} label="Show more reviews" listRef={listRef} />
+      <ShowMore list={list} label={t('showMoreReviews')} listRef={listRef} />
       <p>
-        <Link to={`/profile/${username}`}>See your public profile</Link>
+        <Link to={`/profile/${username}`}>{t('seeProfile')}</Link>
       </p>
     </section>
   );
@@ -53,6 +61,7 @@ export function MyReviews({ username }: { username: string }) {
 /** The products the user upvoted (GET /user/products-upvoted), most recent first. */
 export function MyUpvotes() {
   const api = useCommunityApi();
+  const t = activityTexts.useT();
   const listRef = useRef<HTMLUListElement>(null);
   const list = usePagedList(async (page) => {
     const r = await api.get<UpvotedProducts>(
@@ -63,13 +72,11 @@ export function MyUpvotes() {
   return (
     <section className="account-card" aria-labelledby="my-upvotes">
       <h2 id="my-upvotes">
-        Products you upvoted {list.total > 0 && <span className="muted">({list.total})</span>}
+        {t('upvoted')} {list.total > 0 && <span className="muted">({list.total})</span>}
       </h2>
-      {!list.loading && !list.error && list.total === 0 && (
-        <p className="empty">No upvotes yet. Upvote a phone from its page to keep it here.</p>
-      )}
+      {!list.loading && !list.error && list.total === 0 && <p className="empty">{t('noUpvotes')}</p>}
       {list.items.length > 0 && <ProductGrid ref={listRef} products={list.items} headingLevel={3} />}
-      <ShowMore list={list} label="Show more products" listRef={listRef} />
+      <ShowMore list={list} label={t('showMoreProducts')} listRef={listRef} />
     </section>
   );
 }

@@ -10,6 +10,12 @@ import { usePagedList } from '../community/use-paged-list.ts';
 import { UserText } from '../community/user-text.tsx';
 import { standing as fetchStanding } from '../moderation/standing-api.ts';
 import { useFocusReturn } from '../../lib/use-focus-return.ts';
+import type { Locale } from '../../../shared/locale.ts';
+import { useLocale } from '../../i18n/i18n.tsx';
+import { useCommunityTexts } from '../community/texts.ts';
+import { activityTexts } from './texts.ts';
+
+type T = ReturnType<typeof activityTexts.t>;
 
 // The appeal form, and zod with it, load when an author first opens it.
 const LazyAppealForm = lazy(() => import('./appeal-form.tsx'));
@@ -17,7 +23,7 @@ const LazyAppealForm = lazy(() => import('./appeal-form.tsx'));
 /** Reports a page on the account page. */
 const REPORTS_PAGE_SIZE = 10;
 
-const dateTime = new Intl.DateTimeFormat('en-IN', {
+const dateTimeOptions: Intl.DateTimeFormatOptions = {
   day: 'numeric',
   month: 'long',
   year: 'numeric',
@@ -25,12 +31,17 @@ const dateTime = new Intl.DateTimeFormat('en-IN', {
   minute: '2-digit',
   timeZone: 'Asia/Kolkata',
   timeZoneName: 'short',
-});
+};
+const dateTimes: Partial<Record<Locale, Intl.DateTimeFormat>> = {};
 
-/** '26 May 2025, 3:45 pm IST': when a suspension ends (the site's users are in India). */
-export function formatDateTime(iso: string): string {
+/** '26 May 2025, 3:45 pm IST': when a suspension ends (the site's users are in India); in Hindi, hi-IN's. */
+export function formatDateTime(iso: string, locale: Locale = 'en'): string {
   const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? iso : dateTime.format(d);
+  const format = (dateTimes[locale] ??= new Intl.DateTimeFormat(
+    locale === 'hi' ? 'hi-IN' : 'en-IN',
+    dateTimeOptions,
+  ));
+  return Number.isNaN(d.getTime()) ? iso : format.format(d);
 }
 
 export interface StandingState {
@@ -83,38 +94,42 @@ const POST_WORDS = /^(?:an? |the )?(review|comment|reply|question|answer)\b(.*)$
  * 'Your review of Samsung Galaxy S24' from the item's label ('Review of Samsung Galaxy S24'), or 'Your comment'
  * when the label says something else (then shown on its own line).
  */
-function yourPost(item: NonNullable<Notice['item']>): { your: string; labelled: boolean } {
+function yourPost(item: NonNullable<Notice['item']>, t: T): { your: string; labelled: boolean } {
   const m = POST_WORDS.exec(item.label.trim());
-  if (m) return { your: `Your ${m[1]!.toLowerCase()}${m[2]!.trimEnd()}`, labelled: true };
+  if (m) {
+    const kind = m[1]!.toLowerCase();
+    const rest = m[2]!.trimEnd();
+    const of = /^ of (.+)$/s.exec(rest);
+    return {
+      your: of ? t('yourPostOf', { kind, name: of[1]! }) : t('yourPostRest', { kind, rest }),
+      labelled: true,
+    };
+  }
   const word = item.target_type === 'user' ? 'account' : item.target_type;
-  return { your: `Your ${word}`, labelled: false };
+  return { your: t('yourPostKind', { kind: word }), labelled: false };
 }
 
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-
 /** What happened, said to the author. */
-function noticeTitle(n: Notice): string {
-  const post = n.item ? yourPost(n.item).your : null;
-  const lower = post ? `y${post.slice(1)}` : null;
+function noticeTitle(n: Notice, t: T): string {
+  const post = n.item ? yourPost(n.item, t).your : null;
+  const lower = post ? post.replace(/^Y/, 'y') : null;
   switch (n.action) {
     case 'hide':
-      return `${post ?? 'Your post'} was hidden by moderators`;
+      return t('titleHide', { post: post ?? t('yourPost') });
     case 'auto_hide':
-      return `${post ?? 'Your post'} was hidden automatically after reports, pending a moderator's review`;
+      return t('titleAutoHide', { post: post ?? t('yourPost') });
     case 'restore':
-      return `${post ?? 'Your post'} was restored by moderators: everyone can see it again`;
+      return t('titleRestore', { post: post ?? t('yourPost') });
     case 'label':
-      return `${post ?? 'Your review'} was labelled incentivised by moderators: it is left out of the rating average`;
+      return t('titleLabel', { post: post ?? t('yourReview') });
     case 'verify':
-      return `${post ?? 'Your review'} shows “Verified owner”: moderators accepted your proof, and deleted the photo`;
+      return t('titleVerify', { post: post ?? t('yourReview') });
     case 'decline_proof':
-      return `Moderators declined your proof of ownership for ${lower ?? 'your review'}, and deleted the photo`;
+      return t('titleDeclineProof', { post: lower ?? t('yourReviewLower') });
     case 'warn':
-      return lower ? `You received a warning about ${lower}` : 'You received a warning';
+      return lower ? t('titleWarnAbout', { post: lower }) : t('titleWarn');
     case 'suspend':
-      return n.days
-        ? `Your account was suspended for ${plural(n.days, 'day')}`
-        : 'Your account was suspended';
+      return n.days ? t('titleSuspendDays', { days: n.days }) : t('titleSuspend');
   }
 }
 
@@ -136,36 +151,39 @@ function hiddenNow(notices: Notice[]): Set<string> {
   return new Set([...decided].filter(([, hidden]) => hidden).map(([key]) => key));
 }
 
-const APPEAL_STATUS: Record<NonNullable<Notice['appeal']>['status'], string> = {
-  open: 'Waiting for a moderator who did not make this decision.',
-  granted: 'Appeal granted: your post is back.',
-  upheld: 'Appeal upheld: your post stays hidden.',
-};
+const APPEAL_STATUS = {
+  open: 'appealOpen',
+  granted: 'appealGranted',
+  upheld: 'appealUpheld',
+} as const satisfies Record<NonNullable<Notice['appeal']>['status'], string>;
 
 /** The author's appeal of a decision and what came of it, or "Appeal this decision" while they may. */
 function AppealOf({ notice: n, onAppealed }: { notice: Notice; onAppealed(): void }) {
   const [open, setOpen] = useState(false);
   const [opener, returnFocus] = useFocusReturn<HTMLButtonElement>();
+  const t = activityTexts.useT();
+  const locale = useLocale();
   const a = n.appeal;
   if (a)
     return (
       <div className="moderation-appeal">
         <p className="small">
-          <strong>Your appeal</strong>, <time dateTime={a.created_at}>{formatDate(a.created_at)}</time>:
+          <strong>{t('yourAppeal')}</strong>,{' '}
+          <time dateTime={a.created_at}>{formatDate(a.created_at, locale)}</time>:
         </p>
         <blockquote className="moderation-excerpt">
           <UserText text={a.text} />
         </blockquote>
         <p className={`small appeal-status appeal-${a.status}`}>
-          {APPEAL_STATUS[a.status]}
+          {t(APPEAL_STATUS[a.status])}
           {a.reason && (
             <>
               {' '}
-              <span className="moderation-notice-label">Reason:</span> {a.reason}
+              <span className="moderation-notice-label">{t('reason')}</span> {a.reason}
               {a.decided_at && (
                 <span className="muted">
                   {' '}
-                  · <time dateTime={a.decided_at}>{formatDate(a.decided_at)}</time>
+                  · <time dateTime={a.decided_at}>{formatDate(a.decided_at, locale)}</time>
                 </span>
               )}
             </>
@@ -175,7 +193,7 @@ function AppealOf({ notice: n, onAppealed }: { notice: Notice; onAppealed(): voi
     );
   if (!n.appealable) return null;
   return open ? (
-    <Suspense fallback={<p className="muted small">Loading…</p>}>
+    <Suspense fallback={<p className="muted small">{t('loading')}</p>}>
       <LazyAppealForm
         noticeId={n.id}
         onSent={onAppealed}
@@ -187,7 +205,7 @@ function AppealOf({ notice: n, onAppealed }: { notice: Notice; onAppealed(): voi
     </Suspense>
   ) : (
     <button ref={opener} type="button" className="button button-small" onClick={() => setOpen(true)}>
-      Appeal this decision
+      {t('appealThis')}
     </button>
   );
 }
@@ -201,19 +219,22 @@ function NoticeItem({
   hidden: boolean;
   onAppealed(): void;
 }) {
+  const t = activityTexts.useT();
+  const { k } = useCommunityTexts();
+  const locale = useLocale();
   const item = n.item;
-  const labelled = item ? yourPost(item).labelled : true;
+  const labelled = item ? yourPost(item, t).labelled : true;
   return (
     <li className="moderation-notice" data-action={n.action}>
       <p className="moderation-notice-title">
-        <strong>{noticeTitle(n)}</strong>
+        <strong>{noticeTitle(n, t)}</strong>
       </p>
       <p className="muted small">
-        <time dateTime={n.at}>{formatDate(n.at)}</time>
+        <time dateTime={n.at}>{formatDate(n.at, locale)}</time>
         {item && !labelled && <> · {item.label}</>}
       </p>
       <p>
-        <span className="moderation-notice-label">Reason:</span> {n.reason}
+        <span className="moderation-notice-label">{t('reason')}</span> {k(n.reason)}
       </p>
       {item && item.text.trim() && (
         <blockquote className="moderation-excerpt">
@@ -221,13 +242,14 @@ function NoticeItem({
         </blockquote>
       )}
       {item && hidden && ['hide', 'auto_hide', 'restore'].includes(n.action) && (
-        <p className="small">It is still hidden: other members cannot see it.</p>
+        <p className="small">{t('stillHidden')}</p>
       )}
       <AppealOf notice={n} onAppealed={onAppealed} />
       {item?.link && !hidden && (
         <p className="small">
           <Link to={item.link}>
-            See it on the site<span className="visually-hidden">: {item.label}</span>
+            {t('seeOnSite')}
+            <span className="visually-hidden">: {item.label}</span>
           </Link>
         </p>
       )}
@@ -243,23 +265,26 @@ export function MyStanding({ state }: { state: StandingState }) {
   const { standing: s, error, retry } = state;
   const suspension = s?.suspension ?? null;
   const hidden = useMemo(() => hiddenNow(s?.notices ?? []), [s]);
+  const t = activityTexts.useT();
+  const { k } = useCommunityTexts();
+  const locale = useLocale();
   return (
     <section
       className={suspension ? 'account-card standing standing-suspended' : 'account-card standing'}
       aria-labelledby="my-standing"
     >
-      <h2 id="my-standing">Your standing</h2>
+      <h2 id="my-standing">{t('yourStanding')}</h2>
       {error && (
         <div role="alert" className="alert list-error">
-          <p>{error}</p>
+          <p>{k(error)}</p>
           <button type="button" className="button button-small" onClick={retry}>
-            Try again
+            {t('tryAgain')}
           </button>
         </div>
       )}
       {!s && !error && (
         <p role="status" className="muted">
-          Loading your standing…
+          {t('loadingStanding')}
         </p>
       )}
       {s && (
@@ -268,23 +293,18 @@ export function MyStanding({ state }: { state: StandingState }) {
             <div className="suspension-notice">
               <p>
                 <strong>
-                  Your account is suspended until{' '}
-                  <time dateTime={suspension.until}>{formatDateTime(suspension.until)}</time>
+                  {t('suspendedUntil')}
+                  <time dateTime={suspension.until}>{formatDateTime(suspension.until, locale)}</time>
                 </strong>{' '}
                 — {suspension.reason}
               </p>
-              <p>You can still read; you cannot post, react, report or follow until then.</p>
+              <p>{t('suspendedStops')}</p>
             </div>
           ) : (
-            <p>Your account is in good standing: you can post, react, report and follow.</p>
+            <p>{t('goodStanding')}</p>
           )}
-          {s.new_account && (
-            <p className="muted small">
-              Your account is new: until it is a day old and one of your posts is up, stricter daily limits
-              apply to posting, reacting and reporting.
-            </p>
-          )}
-          <h3 className="standing-heading">Moderation notices</h3>
+          {s.new_account && <p className="muted small">{t('newAccount')}</p>}
+          <h3 className="standing-heading">{t('noticesHeading')}</h3>
           {s.notices.length ? (
             <ol className="moderation-notices">
               {s.notices.map((n) => (
@@ -297,7 +317,7 @@ export function MyStanding({ state }: { state: StandingState }) {
               ))}
             </ol>
           ) : (
-            <p className="muted">No notices from moderators.</p>
+            <p className="muted">{t('noNotices')}</p>
           )}
         </>
       )}
@@ -305,52 +325,61 @@ export function MyStanding({ state }: { state: StandingState }) {
   );
 }
 
-const STATUS: Record<'open' | NonNullable<MyReport['outcome']>, [string, string]> = {
-  open: ['Open — moderators will look at it', 'report-open'],
-  action_taken: ['Action taken', 'report-acted'],
-  no_action: ['No action needed', 'report-dismissed'],
-};
+const STATUS = {
+  open: ['reportOpen', 'report-open'],
+  action_taken: ['reportActed', 'report-acted'],
+  no_action: ['reportNoAction', 'report-dismissed'],
+} as const satisfies Record<'open' | NonNullable<MyReport['outcome']>, [string, string]>;
 
 /** The user's reports (GET /user/reports), newest first, with what came of them; "Show more". */
 export function MyReports() {
   const api = useCommunityApi();
+  const t = activityTexts.useT();
+  const { k } = useCommunityTexts();
+  const locale = useLocale();
   const listRef = useRef<HTMLOListElement>(null);
   const list = usePagedList((page) =>
     api.get<MyReportsPage>(`${USER_API}/user/reports?page=${page}&size=${REPORTS_PAGE_SIZE}`),
   );
   return (
     <section className="account-card" aria-labelledby="my-reports">
-      <h2 id="my-reports">Your reports {list.total > 0 && <span className="muted">({list.total})</span>}</h2>
+      <h2 id="my-reports">
+        {t('yourReports')} {list.total > 0 && <span className="muted">({list.total})</span>}
+      </h2>
       {list.loading && !list.items.length && (
         <p role="status" className="muted">
-          Loading your reports…
+          {t('loadingReports')}
         </p>
       )}
       {!list.loading && !list.error && list.total === 0 && (
         <p className="empty">
-          You have not reported anything. When a post, a member or a listing breaks the{' '}
-          <Link to="/community-guidelines">community guidelines</Link>, use its <strong>Report</strong>{' '}
-          button: moderators check every report, and you will see the outcome here.
+          {t('noReports')}
+          <Link to="/community-guidelines">{t('noReportsLink')}</Link>
+          {t('noReportsUse')}
+          <strong>{t('noReportsButton')}</strong>
+          {t('noReportsAfter')}
         </p>
       )}
       {list.items.length > 0 && (
         <ol className="my-reports" ref={listRef}>
           {list.items.map((r) => {
-            const [status, className] = STATUS[r.status === 'open' ? 'open' : (r.outcome ?? 'no_action')];
+            const [statusKey, className] = STATUS[r.status === 'open' ? 'open' : (r.outcome ?? 'no_action')];
+            const status = t(statusKey);
             return (
               <li key={r.id}>
                 <p className="my-report-what">
                   <strong>{r.label}</strong>
                 </p>
                 <p className="muted small">
-                  Reported on <time dateTime={r.created_at}>{formatDate(r.created_at)}</time>: {r.reason}
+                  {t('reportedOn')}
+                  <time dateTime={r.created_at}>{formatDate(r.created_at, locale)}</time>: {k(r.reason)}
                 </p>
                 <p className="small">
                   <span className={`report-status ${className}`}>{status}</span>
                   {r.status === 'resolved' && r.resolved_at && (
                     <span className="muted">
                       {' '}
-                      · <time dateTime={r.resolved_at}>{formatDate(r.resolved_at)}</time>
+                      · <time dateTime={r.resolved_at}>{formatDate(r.resolved_at, locale)}</time>
                     </span>
                   )}
                 </p>
@@ -359,7 +388,7 @@ export function MyReports() {
           })}
         </ol>
       )}
-      <ShowMore list={list} label="Show more reports" listRef={listRef} />
+      <ShowMore list={list} label={t('showMoreReports')} listRef={listRef} />
     </section>
   );
 }

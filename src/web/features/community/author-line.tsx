@@ -4,25 +4,27 @@ import type { Author } from '../../../shared/community-api.ts';
 import { formatDate } from '../../../shared/format.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { Avatar } from '../session/avatar.tsx';
+import { useLocale } from '../../i18n/i18n.tsx';
+import { communityTexts } from './texts.ts';
+
+type T = ReturnType<typeof communityTexts.t>;
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
-/** 'N units ago' as Intl.RelativeTimeFormat('en-IN', { numeric: 'auto' }) says it, without loading Intl. */
-const ago = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'} ago`;
-
 /** '5 minutes ago', 'yesterday', '3 days ago' within a week; null for older dates (shown as dates). */
-export function relativeDate(iso: string, now: number): string | null {
+export function relativeDate(iso: string, now: number, t: T = communityTexts.t('en')): string | null {
   const then = Date.parse(iso);
   if (Number.isNaN(then)) return null;
   const since = now - then;
   if (since < 0 || since >= 7 * DAY) return null;
-  if (since < MINUTE) return 'just now';
-  if (since < HOUR) return ago(Math.floor(since / MINUTE), 'minute');
-  if (since < DAY) return ago(Math.floor(since / HOUR), 'hour');
+  // As Intl.RelativeTimeFormat('en-IN', { numeric: 'auto' }) says it, without loading Intl.
+  if (since < MINUTE) return t('justNow');
+  if (since < HOUR) return t('minutesAgo', { count: Math.floor(since / MINUTE) });
+  if (since < DAY) return t('hoursAgo', { count: Math.floor(since / HOUR) });
   const days = Math.floor(since / DAY);
-  return days === 1 ? 'yesterday' : ago(days, 'day');
+  return days === 1 ? t('yesterday') : t('daysAgo', { count: days });
 }
 
 /**
@@ -31,9 +33,10 @@ export function relativeDate(iso: string, now: number): string | null {
  */
 export function When({ date, prefix = '' }: { date: string; prefix?: string }) {
   const hydrated = useHydrated();
+  const locale = useLocale();
   const [now] = useState(Date.now);
-  const day = formatDate(date);
-  const text = (hydrated && relativeDate(date, now)) || day;
+  const day = formatDate(date, locale);
+  const text = (hydrated && relativeDate(date, now, communityTexts.t(locale))) || day;
   return (
     <time dateTime={date} title={day}>
       {prefix}
@@ -44,9 +47,10 @@ export function When({ date, prefix = '' }: { date: string; prefix?: string }) {
 
 /** The label of the demo community's made-up members and their sample posts, wherever they appear. */
 export function DemoBadge() {
+  const t = communityTexts.useT();
   return (
-    <span className="badge" title="A made-up member of the demo community: this is sample text">
-      Demo
+    <span className="badge" title={t('demoTitle')}>
+      {t('demo')}
     </span>
   );
 }
@@ -64,6 +68,7 @@ export function AuthorLine({
   date: string;
   updated?: string | null;
 }) {
+  const t = communityTexts.useT();
   return (
     <div className="author-line">
       {author ? (
@@ -79,7 +84,7 @@ export function AuthorLine({
           <span className="avatar avatar-small avatar-deleted" aria-hidden="true">
             ?
           </span>
-          <span className="author-name author-deleted">Deleted user</span>
+          <span className="author-name author-deleted">{t('deletedUser')}</span>
         </>
       )}
       <span className="author-date muted small">
@@ -87,7 +92,7 @@ export function AuthorLine({
         {updated && updated !== date && (
           <>
             {' · '}
-            <When date={updated} prefix="edited " />
+            <When date={updated} prefix={t('edited')} />
           </>
         )}
       </span>

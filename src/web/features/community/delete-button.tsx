@@ -1,6 +1,7 @@
 import { useId, useRef, useState } from 'react';
 import { useToast } from '../toasts/toasts.tsx';
 import { errorMessage, isSilent } from '../../lib/api.ts';
+import { communityTexts } from './texts.ts';
 
 /**
  * "Delete" for the viewer's own content, asking first in a modal dialog ("Delete this review?"). While the call
@@ -21,6 +22,8 @@ export function DeleteButton({
   className?: string;
 }) {
   const id = useId();
+  const t = communityTexts.useT();
+  const thing = t('subject', { what });
   const toast = useToast();
   const [busy, setBusy] = useState(false);
   const running = useRef(false);
@@ -67,8 +70,8 @@ export function DeleteButton({
         aria-disabled={busy || undefined}
         onClick={ask}
       >
-        {busy ? 'Deleting…' : 'Delete'}
-        <span className="visually-hidden"> this {what}</span>
+        {busy ? t('deleting') : t('delete')}
+        <span className="visually-hidden">{t('deleteThis', { what: thing })}</span>
       </button>
       <dialog
         ref={dialog}
@@ -79,14 +82,14 @@ export function DeleteButton({
           if (!running.current) button.current?.focus();
         }}
       >
-        <h2 id={`${id}-title`}>Delete this {what}?</h2>
-        <p id={`${id}-text`}>This cannot be undone.</p>
+        <h2 id={`${id}-title`}>{t('deleteTitle', { what: thing })}</h2>
+        <p id={`${id}-text`}>{t('cannotBeUndone')}</p>
         <div className="dialog-actions">
           <button ref={cancel} type="button" className="button" onClick={() => dialog.current?.close()}>
-            Cancel
+            {t('cancel')}
           </button>
           <button type="button" className="button button-danger" onClick={() => void confirm()}>
-            Delete
+            {t('delete')}
           </button>
         </div>
       </dialog>

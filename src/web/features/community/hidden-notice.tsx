@@ -1,5 +1,6 @@
 import type { HiddenMark } from '../../../shared/moderation.ts';
 import { When } from './author-line.tsx';
+import { useCommunityTexts } from './texts.ts';
 
 /**
  * On the viewer's own post that moderators hid (the API sends `hidden` only to its author; nobody else gets the
@@ -7,10 +8,12 @@ import { When } from './author-line.tsx';
  * moderator's review) says so instead of giving a moderator's reason.
  */
 export function HiddenNotice({ hidden, what }: { hidden: NonNullable<HiddenMark>; what: string }) {
+  const { t, k } = useCommunityTexts();
+  const thing = t('subject', { what });
   return (
     <div className="hidden-notice">
       <p className="hidden-notice-title">
-        <strong>{hidden.automatic ? 'Hidden automatically, pending review' : 'Hidden by moderators'}</strong>
+        <strong>{t(hidden.automatic ? 'hiddenAutomatically' : 'hiddenByModerators')}</strong>
         <span className="muted small">
           {' · '}
           <When date={hidden.at} />
@@ -18,10 +21,10 @@ export function HiddenNotice({ hidden, what }: { hidden: NonNullable<HiddenMark>
       </p>
       <p>
         {hidden.automatic
-          ? `Several members reported this ${what}, so it is hidden until a moderator reviews it.`
-          : `Reason: ${hidden.reason}`}
+          ? t('hiddenSeveral', { what: thing })
+          : t('hiddenReason', { reason: k(hidden.reason) })}
       </p>
-      <p className="small">Other members no longer see it; you still do.</p>
+      <p className="small">{t('hiddenYouStillSee')}</p>
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { formatCount } from '../../../shared/format.ts';
 import { useSession } from '../session/session.tsx';
 import { useToast } from '../toasts/toasts.tsx';
 import { errorMessage, isSilent } from '../../lib/api.ts';
+import { communityTexts } from './texts.ts';
 
 export type Reaction = 'like' | 'dislike' | 'useful' | 'not_useful';
 
@@ -27,12 +28,12 @@ export interface ReactionButtonsProps {
 /** Each kind's two buttons: the reaction sent, the label, and the key of its count in the server's answer. */
 const KINDS = {
   like: {
-    up: { reaction: 'like', label: 'Like', key: 'likes' },
-    down: { reaction: 'dislike', label: 'Dislike', key: 'dislikes' },
+    up: { reaction: 'like', label: 'like', key: 'likes' },
+    down: { reaction: 'dislike', label: 'dislike', key: 'dislikes' },
   },
   useful: {
-    up: { reaction: 'useful', label: 'Useful', key: 'useful' },
-    down: { reaction: 'not_useful', label: 'Not useful', key: 'not_useful' },
+    up: { reaction: 'useful', label: 'useful', key: 'useful' },
+    down: { reaction: 'not_useful', label: 'notUseful', key: 'not_useful' },
   },
 } as const;
 
@@ -71,6 +72,7 @@ export function ReactionButtons({
   onChange,
 }: ReactionButtonsProps) {
   const { token } = useSession();
+  const t = communityTexts.useT();
   const toast = useToast();
   const [state, setState] = useState({ counts: [counts[0], counts[1]] as [number, number], mine });
   const [sending, setSending] = useState(false);
@@ -89,10 +91,10 @@ export function ReactionButtons({
     return (
       <p className="reactions reactions-own">
         <span>
-          {spec.up.label} {formatCount(state.counts[0])}
+          {t(spec.up.label)} {formatCount(state.counts[0])}
         </span>
         <span>
-          {spec.down.label} {formatCount(state.counts[1])}
+          {t(spec.down.label)} {formatCount(state.counts[1])}
         </span>
       </p>
     );
@@ -100,7 +102,7 @@ export function ReactionButtons({
 
   const press = async (reaction: Reaction) => {
     if (!token) {
-      toast.show({ id: 'sign-in-to-react', message: SIGN_IN_TO_REACT, type: 'info' });
+      toast.show({ id: 'sign-in-to-react', message: t('signInToReact'), type: 'info' });
       return;
     }
     if (busy.current) return;
@@ -129,7 +131,7 @@ export function ReactionButtons({
     <div
       className="reactions"
       role="group"
-      aria-label={`Reactions to this ${subject}`}
+      aria-label={t('reactionsTo', { what: t('subject', { what: subject }) })}
       aria-busy={sending || undefined}
     >
       {[spec.up, spec.down].map((b, i) => (
@@ -143,7 +145,7 @@ export function ReactionButtons({
           onClick={() => void press(b.reaction)}
         >
           <span>
-            {b.label} {formatCount(state.counts[i]!)}
+            {t(b.label)} {formatCount(state.counts[i]!)}
           </span>
         </button>
       ))}

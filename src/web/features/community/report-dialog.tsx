@@ -2,6 +2,7 @@ import { lazy, Suspense, useRef, useState } from 'react';
 import type { ReportTarget } from '../../../shared/community-constants.ts';
 import { useSession } from '../session/session.tsx';
 import { useToast } from '../toasts/toasts.tsx';
+import { communityTexts } from './texts.ts';
 
 /** 'review', 'comment', 'reply', 'question', 'answer', 'user' or 'product'. */
 export type { ReportTarget };
@@ -34,14 +35,15 @@ export function ReportButton({
   onReported?(already: boolean): void;
 }) {
   const { token } = useSession();
+  const t = communityTexts.useT();
   const toast = useToast();
   const [open, setOpen] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
-  const text = label ?? `Report ${target === 'article_comment' ? 'comment' : target}`;
+  const text = label ?? t('reportButton', { target });
 
   const onClick = () => {
     if (!token) {
-      toast.show({ id: 'sign-in-to-report', message: SIGN_IN_TO_REPORT, type: 'info' });
+      toast.show({ id: 'sign-in-to-report', message: t('signInToReport'), type: 'info' });
       return;
     }
     setOpen(true);

@@ -1,7 +1,5 @@
 import { useEffect, useId, useRef } from 'react';
 import {
-  COMMUNITY_MESSAGES,
-  COMMUNITY_SUCCESS,
   LIMITS,
   PostReportSchema,
   ProductReportSchema,
@@ -16,6 +14,8 @@ import { useToast } from '../toasts/toasts.tsx';
 import { useCommunityApi } from './community-api.ts';
 import type { ReportTarget } from './report-dialog.tsx';
 import { TextAreaField } from './text-area-field.tsx';
+import { type FieldProps } from '../session/form.tsx';
+import { useCommunityTexts } from './texts.ts';
 
 // Only the reason and the comments are fields; what is reported comes from the button.
 const SCHEMAS = {
@@ -28,17 +28,6 @@ const SCHEMAS = {
   user: UserReportSchema.pick({ reason_id: true, comments: true }),
   product: ProductReportSchema,
 } satisfies Record<ReportTarget, unknown>;
-
-const WHAT = {
-  review: 'this review',
-  comment: 'this comment',
-  reply: 'this reply',
-  question: 'this question',
-  answer: 'this answer',
-  article_comment: 'this comment',
-  user: 'this member',
-  product: 'this product listing',
-} as const satisfies Record<ReportTarget, string>;
 
 /** Comments (on reviews and articles), replies, questions and answers: POST {path}/{id}/report with the reason and comments. */
 const POST_PATHS = {
@@ -91,11 +80,16 @@ export default function ReportForm({
   const dialog = useRef<HTMLDialogElement>(null);
   const api = useCommunityApi();
   const toast = useToast();
+  const { t, k } = useCommunityTexts();
   const form = useForm<'reason_id' | 'comments'>({
     schema: SCHEMAS[target],
     initial: { reason_id: '', comments: '' },
-    messages: { reason_id: COMMUNITY_MESSAGES.reason },
+    messages: { reason_id: t('msgReason') },
   });
+  const field = (name: 'reason_id' | 'comments'): FieldProps => {
+    const f = form.field(name);
+    return f.error ? { ...f, error: k(f.error) } : f;
+  };
   const closing = useRef(false);
   const reasonId = form.idOf('reason_id');
 
@@ -114,7 +108,10 @@ export default function ReportForm({
     dialog.current?.close();
   };
 
-  const options = Object.entries(REPORT_REASONS[target]).map(([value, label]) => ({ value, label }));
+  const options = Object.entries(REPORT_REASONS[target]).map(([value, label]) => ({
+    value,
+    label: k(label),
+  }));
 
   const send = async (values: { reason_id: string; comments: string }) => {
     const { path, body } = request(target, targetId, Number(values.reason_id), values.comments);
@@ -124,7 +121,7 @@ export default function ReportForm({
       if (err instanceof ApiError && err.status === 409) {
         // Already reported: nothing more to do, and not a failure.
         close();
-        toast.show({ message: err.message, type: 'info' });
+        toast.show({ message: k(err.message), type: 'info' });
         onReported?.(true);
         return;
       }
@@ -132,7 +129,7 @@ export default function ReportForm({
       throw err;
     }
     close();
-    toast.show({ message: COMMUNITY_SUCCESS.reported, type: 'success' });
+    toast.show({ message: t('okReported'), type: 'success' });
     onReported?.(false);
   };
 
@@ -147,23 +144,23 @@ export default function ReportForm({
       <form className="account-form" onSubmit={(e) => void form.submit(send)(e)} noValidate>
         <h2 id={`${id}-title`}>{title}</h2>
         <p id={`${id}-text`} className="muted small">
-          Tell our moderators what is wrong with {WHAT[target]}. They check every report.
+          {t('reportText', { what: t('reportWhat', { target }) })}
         </p>
-        <FormAlert message={form.alert} />
-        <SelectField field={form.field('reason_id')} label="Reason" options={options} />
+        <FormAlert message={form.alert && k(form.alert)} />
+        <SelectField field={field('reason_id')} label={t('reason')} options={options} />
         <TextAreaField
-          field={form.field('comments')}
-          label="Comments"
+          field={field('comments')}
+          label={t('comments')}
           optional
           max={LIMITS.reportComments}
           rows={4}
         />
         <div className="dialog-actions">
           <button type="button" className="button" onClick={close}>
-            Cancel
+            {t('cancel')}
           </button>
-          <SubmitButton sending={form.sending} sendingText="Sending…">
-            Send report
+          <SubmitButton sending={form.sending} sendingText={t('sending')}>
+            {t('sendReport')}
           </SubmitButton>
         </div>
       </form>

@@ -1,5 +1,6 @@
 import { type RefObject, useLayoutEffect, useRef } from 'react';
 import type { PagedList } from './use-paged-list.ts';
+import { useCommunityTexts } from './texts.ts';
 
 /**
  * "Show more …" under a usePagedList list, with its failure and a retry. When the button goes away (the last
@@ -16,6 +17,7 @@ export function ShowMore<T>({
   listRef?: RefObject<HTMLElement | null>;
 }) {
   const button = useRef<HTMLButtonElement>(null);
+  const { t, k } = useCommunityTexts();
   /** The index of the first item the pressed "Show more" asked for, until its page is committed. */
   const pending = useRef<number | null>(null);
 
@@ -42,9 +44,9 @@ export function ShowMore<T>({
     <>
       {list.error && (
         <div role="alert" className="alert list-error">
-          <p>{list.error}</p>
+          <p>{k(list.error)}</p>
           <button type="button" className="button button-small" onClick={() => void more()}>
-            Try again
+            {t('tryAgain')}
           </button>
         </div>
       )}
@@ -57,7 +59,7 @@ export function ShowMore<T>({
             aria-disabled={list.loading || undefined}
             onClick={() => void more()}
           >
-            {list.loading ? 'Loading…' : label}
+            {list.loading ? t('loading') : label}
           </button>
         </p>
       )}

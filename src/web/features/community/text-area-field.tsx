@@ -1,5 +1,6 @@
 import type { TextareaHTMLAttributes } from 'react';
 import type { FieldProps } from '../session/form.tsx';
+import { useCommunityTexts } from './texts.ts';
 
 /**
  * A labelled textarea for useForm (src/web/features/session/form.tsx), laid out like its TextField: the hint
@@ -22,6 +23,7 @@ export function TextAreaField({
   optional?: boolean;
   labelClassName?: string;
 } & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id' | 'name' | 'value' | 'onChange' | 'onBlur'>) {
+  const { t, k } = useCommunityTexts();
   const hintId = `${field.id}-hint`;
   const errorId = `${field.id}-error`;
   const describedBy =
@@ -30,7 +32,7 @@ export function TextAreaField({
     <div className="form-field">
       <label htmlFor={field.id} className={labelClassName}>
         {label}
-        {optional && <span className="muted"> (optional)</span>}
+        {optional && <span className="muted">{t('optional')}</span>}
       </label>
       <textarea
         rows={3}
@@ -49,14 +51,14 @@ export function TextAreaField({
           {max !== undefined && (
             <span className={field.value.length > max ? 'char-count over' : 'char-count'}>
               {field.value.length} / {max}
-              <span className="visually-hidden"> characters</span>
+              <span className="visually-hidden">{t('characters')}</span>
             </span>
           )}
         </p>
       )}
       {field.error && (
         <p id={errorId} className="field-error">
-          {field.error}
+          {k(field.error)}
         </p>
       )}
     </div>

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { z } from 'zod';
 import { FormAlert, SubmitButton, useForm } from '../session/form.tsx';
 import { TextAreaField } from './text-area-field.tsx';
+import { useCommunityTexts } from './texts.ts';
 
 /**
  * A one-field text form (a question, an answer, a comment or a reply), checked with `schema` (the one the
@@ -30,21 +31,22 @@ export function TextForm({
   onCancel?: () => void;
 }) {
   const form = useForm<'text'>({ schema, initial: { text: '' } });
+  const { t, k } = useCommunityTexts();
   const submit = form.submit(async ({ text }) => {
     await onPost(text.trim());
     form.reset();
   });
   return (
     <form className="community-form" noValidate onSubmit={(e) => void submit(e)}>
-      <FormAlert message={form.alert} />
+      <FormAlert message={form.alert && k(form.alert)} />
       <TextAreaField field={form.field('text')} label={label} hint={hint} max={max} autoFocus={autoFocus} />
       <div className="actions">
-        <SubmitButton sending={form.sending} sendingText="Posting…">
+        <SubmitButton sending={form.sending} sendingText={t('posting')}>
           {submitText}
         </SubmitButton>
         {onCancel && (
           <button type="button" className="button button-small" onClick={onCancel}>
-            Cancel
+            {t('cancel')}
           </button>
         )}
       </div>

@@ -1,11 +1,6 @@
 import { useRef } from 'react';
 import { Link } from 'react-router';
-import {
-  AnswerInputSchema,
-  COMMUNITY_MESSAGES,
-  COMMUNITY_SUCCESS,
-  LIMITS,
-} from '../../../shared/community.ts';
+import { AnswerInputSchema, LIMITS } from '../../../shared/community.ts';
 import type { Answer, Page, ReactionResult } from '../../../shared/community-api.ts';
 import { useCommunityApi } from '../community/community-api.ts';
 import { ShowMore } from '../community/show-more.tsx';
@@ -15,6 +10,8 @@ import { ItemBody } from '../community/item-body.tsx';
 import { useSession } from '../session/session.tsx';
 import { useToast } from '../toasts/toasts.tsx';
 import { qaPaths } from './paths.ts';
+import { communityTexts } from '../community/texts.ts';
+import { questionsTexts } from './texts.ts';
 
 /** A question's answers (fetched when first shown, 6 a page, in the server's order) and the answer form. */
 export function Answers({
@@ -32,6 +29,8 @@ export function Answers({
   const api = useCommunityApi();
   const { token } = useSession();
   const toast = useToast();
+  const t = questionsTexts.useT();
+  const tc = communityTexts.useT();
   const listRef = useRef<HTMLOListElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const list = usePagedList<Answer>((page) =>
@@ -43,7 +42,7 @@ export function Answers({
     list.setItems((items) => [...items.filter((a) => a.id !== answer.id), answer]);
     list.setTotal((t) => t + 1);
     onCountChange(1);
-    toast.show({ message: COMMUNITY_SUCCESS.answerPosted, type: 'success' });
+    toast.show({ message: tc('okAnswerPosted'), type: 'success' });
   };
 
   const remove = (id: number) => async () => {
@@ -51,7 +50,7 @@ export function Answers({
     list.setItems((items) => items.filter((a) => a.id !== id));
     list.setTotal((t) => Math.max(0, t - 1));
     onCountChange(-1);
-    toast.show({ message: COMMUNITY_SUCCESS.answerDeleted, type: 'success' });
+    toast.show({ message: tc('okAnswerDeleted'), type: 'success' });
   };
 
   const update = (id: number, counts: [number, number], mine: string | null) =>
@@ -66,14 +65,14 @@ export function Answers({
   return (
     <>
       <h3 id={headingId} ref={heading} tabIndex={-1}>
-        Answers <span className="count-note">({list.total})</span>
+        {t('answers')} <span className="count-note">({list.total})</span>
       </h3>
       {list.loading && !list.items.length && (
         <p role="status" className="muted small">
-          Loading answers…
+          {t('loadingAnswers')}
         </p>
       )}
-      {!list.loading && !list.error && !list.items.length && <p className="muted">No answers yet.</p>}
+      {!list.loading && !list.error && !list.items.length && <p className="muted">{t('noAnswers')}</p>}
       {list.items.length > 0 && (
         <ol className="community-list" ref={listRef}>
           {list.items.map((a) => (
@@ -91,15 +90,16 @@ export function Answers({
           ))}
         </ol>
       )}
-      <ShowMore list={list} label="Show more answers" listRef={listRef} />
+      <ShowMore list={list} label={t('showMoreAnswers')} listRef={listRef} />
       {token ? (
         <TextForm
-          label="Your answer"
-          hint={COMMUNITY_MESSAGES.answer}
+          label={t('yourAnswer')}
+          hint={tc('msgAnswer')}
           max={LIMITS.answer[1]}
           submitText={
             <>
-              Post<span className="visually-hidden"> answer</span>
+              {t('post')}
+              <span className="visually-hidden">{t('postAnswerHidden')}</span>
             </>
           }
           schema={AnswerInputSchema}
@@ -107,7 +107,7 @@ export function Answers({
         />
       ) : (
         <p className="sign-in-prompt">
-          <Link to="/sign-in">Sign in to answer</Link>
+          <Link to="/sign-in">{t('signInToAnswer')}</Link>
         </p>
       )}
     </>

@@ -1,11 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import {
-  COMMUNITY_MESSAGES,
-  COMMUNITY_SUCCESS,
-  LIMITS,
-  QuestionInputSchema,
-} from '../../../shared/community.ts';
+import { LIMITS, QuestionInputSchema } from '../../../shared/community.ts';
 import type { Page, Question, ReactionResult } from '../../../shared/community-api.ts';
 import { formatCount } from '../../../shared/format.ts';
 import { useCommunityApi } from '../community/community-api.ts';
@@ -17,6 +12,8 @@ import { useSession } from '../session/session.tsx';
 import { useToast } from '../toasts/toasts.tsx';
 import { Answers } from './answers.tsx';
 import { qaPaths } from './paths.ts';
+import { communityTexts } from '../community/texts.ts';
+import { questionsTexts } from './texts.ts';
 
 function QuestionItem({
   productId,
@@ -31,6 +28,7 @@ function QuestionItem({
 }) {
   const api = useCommunityApi();
   const id = useId();
+  const t = questionsTexts.useT();
   const [open, setOpen] = useState(false);
   // Mounted on first open and kept, so hiding and showing again does not fetch again.
   const [opened, setOpened] = useState(false);
@@ -60,7 +58,7 @@ function QuestionItem({
           aria-controls={answersId}
           onClick={toggle}
         >
-          {open ? 'Hide answers' : 'Show answers'} ({formatCount(q.answers)})
+          {t(open ? 'hideAnswers' : 'showAnswers', { count: formatCount(q.answers) })}
         </button>
       </ItemBody>
       <div id={answersId} className="answers" hidden={!open}>
@@ -88,6 +86,8 @@ export function QuestionsSection({ productId, initial }: { productId: number; in
   const api = useCommunityApi();
   const { token, ready } = useSession();
   const toast = useToast();
+  const t = questionsTexts.useT();
+  const tc = communityTexts.useT();
   const heading = useRef<HTMLHeadingElement>(null);
   const listRef = useRef<HTMLOListElement>(null);
   const list = usePagedList<Question>(
@@ -108,7 +108,7 @@ export function QuestionsSection({ productId, initial }: { productId: number; in
     const { question } = await api.post<{ question: Question }>(qaPaths.ask(productId), { text });
     list.setItems((items) => [question, ...items.filter((q) => q.id !== question.id)]);
     list.setTotal((t) => t + 1);
-    toast.show({ message: COMMUNITY_SUCCESS.questionPosted, type: 'success' });
+    toast.show({ message: tc('okQuestionPosted'), type: 'success' });
   };
 
   const update = (id: number) => (change: Partial<Question>) =>
@@ -118,23 +118,24 @@ export function QuestionsSection({ productId, initial }: { productId: number; in
     await api.del(qaPaths.question(id));
     list.setItems((items) => items.filter((q) => q.id !== id));
     list.setTotal((t) => Math.max(0, t - 1));
-    toast.show({ message: COMMUNITY_SUCCESS.questionDeleted, type: 'success' });
+    toast.show({ message: tc('okQuestionDeleted'), type: 'success' });
     heading.current?.focus();
   };
 
   return (
     <section className="community-section questions" aria-labelledby="questions-heading">
       <h2 id="questions-heading" ref={heading} tabIndex={-1}>
-        Questions &amp; answers <span className="count-note">({formatCount(list.total)})</span>
+        {t('heading')} <span className="count-note">({formatCount(list.total)})</span>
       </h2>
       {token ? (
         <TextForm
-          label="Ask a question"
-          hint={COMMUNITY_MESSAGES.question}
+          label={t('askQuestion')}
+          hint={tc('msgQuestion')}
           max={LIMITS.question[1]}
           submitText={
             <>
-              Post<span className="visually-hidden"> question</span>
+              {t('post')}
+              <span className="visually-hidden">{t('postQuestionHidden')}</span>
             </>
           }
           schema={QuestionInputSchema}
@@ -142,11 +143,12 @@ export function QuestionsSection({ productId, initial }: { productId: number; in
         />
       ) : (
         <p className="sign-in-prompt">
-          <Link to="/sign-in">Sign in to ask</Link> a question about this product.
+          <Link to="/sign-in">{t('signInToAsk')}</Link>
+          {t('signInToAskAfter')}
         </p>
       )}
       {list.items.length ? (
-        <ol className="community-list" ref={listRef} aria-label="Questions">
+        <ol className="community-list" ref={listRef} aria-label={t('questions')}>
           {list.items.map((q) => (
             <li key={q.id}>
               <QuestionItem
@@ -159,9 +161,9 @@ export function QuestionsSection({ productId, initial }: { productId: number; in
           ))}
         </ol>
       ) : (
-        !list.loading && !list.error && <p className="empty">No questions yet. Ask the first one.</p>
+        !list.loading && !list.error && <p className="empty">{t('noQuestions')}</p>
       )}
-      <ShowMore list={list} label="Show more questions" listRef={listRef} />
+      <ShowMore list={list} label={t('showMoreQuestions')} listRef={listRef} />
     </section>
   );
 }

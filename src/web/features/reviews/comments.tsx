@@ -1,11 +1,6 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import {
-  COMMUNITY_SUCCESS,
-  CommentInputSchema,
-  LIMITS,
-  ReplyInputSchema,
-} from '../../../shared/community.ts';
+import { CommentInputSchema, LIMITS, ReplyInputSchema } from '../../../shared/community.ts';
 import type { LikeReaction } from '../../../shared/community.ts';
 import type { Comment, Page, ReactionResult, Reply } from '../../../shared/community-api.ts';
 import type { ArticleComment } from '../../../shared/content-api.ts';
@@ -17,6 +12,8 @@ import { usePagedList } from '../community/use-paged-list.ts';
 import { ItemBody } from '../community/item-body.tsx';
 import { useSession } from '../session/session.tsx';
 import { useToast } from '../toasts/toasts.tsx';
+import { communityTexts } from '../community/texts.ts';
+import { reviewsTexts } from './texts.ts';
 
 const API = `${PLATFORM_API}/product/review`;
 const ARTICLES = `${PLATFORM_API}/articles`;
@@ -48,6 +45,7 @@ type Endpoints = ReturnType<typeof endpoints>;
 function ReplyItem({ reply: r, onDeleted }: { reply: Reply; onDeleted(id: number): void }) {
   const api = useCommunityApi();
   const toast = useToast();
+  const tc = communityTexts.useT();
   return (
     <li className="community-item reply">
       <ItemBody
@@ -57,7 +55,7 @@ function ReplyItem({ reply: r, onDeleted }: { reply: Reply; onDeleted(id: number
         send={(reaction) => api.post<ReactionResult>(`${API}/comment/reply/${r.id}/react`, { reaction })}
         onDelete={async () => {
           await api.del(`${API}/comment/reply/${r.id}`);
-          toast.show({ message: COMMUNITY_SUCCESS.replyDeleted, type: 'success' });
+          toast.show({ message: tc('okReplyDeleted'), type: 'success' });
           onDeleted(r.id);
         }}
       />
@@ -79,6 +77,8 @@ function CommentItem({
 }) {
   const hasReplies = 'replies' in c;
   const id = useId();
+  const t = reviewsTexts.useT();
+  const tc = communityTexts.useT();
   const api = useCommunityApi();
   const toast = useToast();
   const { token } = useSession();
@@ -94,7 +94,7 @@ function CommentItem({
 
   const post = async (text: string) => {
     const result = await api.post<{ reply?: Reply }>(`${API}/comment/${c.id}/reply`, { text });
-    toast.show({ message: COMMUNITY_SUCCESS.replyPosted, type: 'success' });
+    toast.show({ message: tc('okReplyPosted'), type: 'success' });
     setReplying(false);
     if (result.reply) {
       replies.setItems((list) => [...list, result.reply!]);
@@ -114,7 +114,7 @@ function CommentItem({
         focusAfterDelete={focusAfterDelete}
         onDelete={async () => {
           await api.del(paths.remove(c.id));
-          toast.show({ message: COMMUNITY_SUCCESS.commentDeleted, type: 'success' });
+          toast.show({ message: tc('okCommentDeleted'), type: 'success' });
           onDeleted(c.id);
         }}
       >
@@ -126,7 +126,7 @@ function CommentItem({
             aria-controls={`${id}-reply`}
             onClick={() => setReplying((r) => !r)}
           >
-            Reply
+            {t('reply')}
           </button>
         )}
       </ItemBody>
@@ -134,7 +134,7 @@ function CommentItem({
         <ol
           ref={repliesRef}
           className="replies community-list"
-          aria-label={`Replies to ${c.author?.firstName ?? 'this comment'}`}
+          aria-label={c.author ? t('repliesTo', { name: c.author.firstName }) : t('repliesToThis')}
         >
           {replies.items.map((r) => (
             <ReplyItem
@@ -148,13 +148,13 @@ function CommentItem({
           ))}
         </ol>
       )}
-      <ShowMore list={replies} label="Show more replies" listRef={repliesRef} />
+      <ShowMore list={replies} label={t('showMoreReplies')} listRef={repliesRef} />
       <div id={`${id}-reply`} hidden={!replying}>
         {replying && (
           <TextForm
-            label="Your reply"
+            label={t('yourReply')}
             max={LIMITS.reply[1]}
-            submitText="Post reply"
+            submitText={t('postReply')}
             schema={ReplyInputSchema}
             onPost={post}
             autoFocus
@@ -181,6 +181,8 @@ export interface CommentsProps {
 
 export default function Comments({ target, onTotal, initial, level = 4 }: CommentsProps) {
   const Heading = level === 2 ? 'h2' : 'h4';
+  const t = reviewsTexts.useT();
+  const tc = communityTexts.useT();
   const api = useCommunityApi();
   const toast = useToast();
   const { token, ready } = useSession();
@@ -207,7 +209,7 @@ export default function Comments({ target, onTotal, initial, level = 4 }: Commen
 
   const post = async (text: string) => {
     const result = await api.post<{ comment?: AnyComment }>(paths.post, { text });
-    toast.show({ message: COMMUNITY_SUCCESS.commentPosted, type: 'success' });
+    toast.show({ message: tc('okCommentPosted'), type: 'success' });
     if (result.comment) {
       list.setItems((items) => [...items, result.comment!]);
       list.setTotal((n) => n + 1);
@@ -219,7 +221,7 @@ export default function Comments({ target, onTotal, initial, level = 4 }: Commen
   return (
     <div className="comments">
       <Heading className="comments-heading" ref={heading} tabIndex={-1}>
-        Comments
+        {t('comments')}
       </Heading>
       {list.items.length > 0 && (
         <ol ref={listRef} className="community-list comment-list">
@@ -237,22 +239,22 @@ export default function Comments({ target, onTotal, initial, level = 4 }: Commen
           ))}
         </ol>
       )}
-      {loading && !list.items.length && <p className="muted small">Loading comments…</p>}
-      {!loading && !list.error && !list.items.length && <p className="muted small">No comments yet.</p>}
+      {loading && !list.items.length && <p className="muted small">{t('loadingComments')}</p>}
+      {!loading && !list.error && !list.items.length && <p className="muted small">{t('noComments')}</p>}
 
-      <ShowMore list={list} label="Show more comments" listRef={listRef} />
+      <ShowMore list={list} label={t('showMoreComments')} listRef={listRef} />
       {token ? (
         <TextForm
-          label="Add a comment"
+          label={t('addComment')}
           max={LIMITS.comment[1]}
-          submitText="Post comment"
+          submitText={t('postComment')}
           schema={CommentInputSchema}
           onPost={post}
         />
       ) : (
         ready && (
           <p className="sign-in-prompt">
-            <Link to="/sign-in">Sign in to comment</Link>
+            <Link to="/sign-in">{t('signInToComment')}</Link>
           </p>
         )
       )}

@@ -6,8 +6,8 @@ import { useAuthFetch } from '../session/api.ts';
 import { FormAlert, SubmitButton } from '../session/form.tsx';
 import { useToast } from '../toasts/toasts.tsx';
 import { useFocusReturn } from '../../lib/use-focus-return.ts';
-
-const CHOOSE = 'Please choose a photo to upload.';
+import { useCommunityTexts } from '../community/texts.ts';
+import { reviewsTexts } from './texts.ts';
 
 /**
  * On the author's own review (issue 22): "Prove you own it" opens a form for one photo of the invoice or the box
@@ -16,6 +16,8 @@ const CHOOSE = 'Please choose a photo to upload.';
  */
 export function OwnershipProof({ review, onSent }: { review: Review; onSent(): void }) {
   const id = useId();
+  const t = reviewsTexts.useT();
+  const { t: tc, k } = useCommunityTexts();
   const authFetch = useAuthFetch();
   const toast = useToast();
   const [open, setOpen] = useState(false);
@@ -28,7 +30,7 @@ export function OwnershipProof({ review, onSent }: { review: Review; onSent(): v
   if (review.proof_pending) {
     return (
       <p className="review-proof small muted" role="status">
-        Your proof of ownership is waiting for a moderator. Only you and our moderators can see it.
+        {t('proofWaiting')}
       </p>
     );
   }
@@ -41,7 +43,7 @@ export function OwnershipProof({ review, onSent }: { review: Review; onSent(): v
     e.preventDefault();
     const chosen = file.current?.files?.[0];
     if (!chosen) {
-      setAlert(CHOOSE);
+      setAlert(t('proofChoose'));
       file.current?.focus();
       return;
     }
@@ -55,7 +57,7 @@ export function OwnershipProof({ review, onSent }: { review: Review; onSent(): v
         method: 'POST',
         body,
       });
-      toast.show({ message: r.message, type: 'success' });
+      toast.show({ message: k(r.message), type: 'success' });
       onSent();
     } catch (err) {
       if (!isSilent(err)) setAlert(errorMessage(err));
@@ -73,17 +75,17 @@ export function OwnershipProof({ review, onSent }: { review: Review; onSent(): v
           className="button button-small button-quiet"
           onClick={() => setOpen(true)}
         >
-          Prove you own it
+          {t('proveOwn')}
         </button>
-        <span className="muted small"> Verified owners get a badge on their review.</span>
+        <span className="muted small">{t('proveOwnNote')}</span>
       </p>
     );
   }
   return (
     <form className="account-form review-proof" noValidate onSubmit={(e) => void submit(e)}>
-      <FormAlert message={alert} />
+      <FormAlert message={alert && k(alert)} />
       <div className="form-field">
-        <label htmlFor={`${id}-file`}>Photo of your invoice or the phone’s box label</label>
+        <label htmlFor={`${id}-file`}>{t('proofLabel')}</label>
         <input
           ref={file}
           id={`${id}-file`}
@@ -93,16 +95,15 @@ export function OwnershipProof({ review, onSent }: { review: Review; onSent(): v
           onChange={() => setAlert(null)}
         />
         <p id={`${id}-hint`} className="field-hint">
-          JPEG, PNG or WebP, up to 5 MB. Only you and our moderators see it. Location and camera details are
-          removed, and the photo is deleted as soon as a moderator decides.
+          {t('proofHint')}
         </p>
       </div>
       <div className="actions">
-        <SubmitButton sending={sending} sendingText="Sending…">
-          Send proof
+        <SubmitButton sending={sending} sendingText={t('sending')}>
+          {t('sendProof')}
         </SubmitButton>
         <button type="button" className="button" onClick={close}>
-          Cancel
+          {tc('cancel')}
         </button>
       </div>
     </form>

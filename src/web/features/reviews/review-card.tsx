@@ -14,16 +14,19 @@ import type { CommentsProps } from './comments.tsx';
 import { reviewHref } from './paths.ts';
 import { ReviewUpdates } from './review-updates.tsx';
 import { Stars } from './stars.tsx';
-import { ASPECTS, COMMUNITY_SUCCESS, INCENTIVE_DISCLOSURES } from '../../../shared/community-constants.ts';
+import { ASPECTS } from '../../../shared/community-constants.ts';
 import { ownershipLine } from './ownership.ts';
 import { OwnershipProof } from './ownership-proof.tsx';
+import { communityTexts } from '../community/texts.ts';
+import { ASPECT_KEYS, DISCLOSURE_KEYS, reviewsTexts } from './texts.ts';
 
 // Comments and replies load when a review's comments are first opened.
 const LazyComments = lazy(() => import('./comments.tsx'));
 
 function LoadComments(props: CommentsProps) {
+  const t = reviewsTexts.useT();
   return (
-    <Suspense fallback={<p className="muted small">Loading comments…</p>}>
+    <Suspense fallback={<p className="muted small">{t('loadingComments')}</p>}>
       <LazyComments {...props} />
     </Suspense>
   );
@@ -65,9 +68,11 @@ export function ReviewCard({
   focusAfterDelete?: () => HTMLElement | null | undefined;
 }) {
   const id = useId();
+  const t = reviewsTexts.useT();
+  const tc = communityTexts.useT();
   const api = useCommunityApi();
   const toast = useToast();
-  const ownership = ownershipLine(r);
+  const ownership = ownershipLine(r, t);
   const [open, setOpen] = useState(commentsOpen);
   // Mounted on first open and kept, so closing and opening again keeps what was loaded or posted.
   const [opened, setOpened] = useState(commentsOpen);
@@ -84,7 +89,7 @@ export function ReviewCard({
 
   const remove = async () => {
     await api.del(`${PLATFORM_API}/product/review/${r.id}`);
-    toast.show({ message: COMMUNITY_SUCCESS.reviewDeleted, type: 'success' });
+    toast.show({ message: tc('okReviewDeleted'), type: 'success' });
     onDeleted(r.id);
   };
 
@@ -93,18 +98,19 @@ export function ReviewCard({
       <AuthorLine author={r.author} date={r.created_at} updated={r.updated_at} />
       {r.verified_owner && (
         <p className="review-verified">
-          <strong className="badge badge-verified">Verified owner</strong>
+          <strong className="badge badge-verified">{t('verifiedOwner')}</strong>
         </p>
       )}
       {ownership && <p className="review-variant muted small">{ownership}</p>}
       {r.incentivised !== 'none' && (
         <p className="review-incentive small">
-          <strong className="badge badge-warning">Incentivised</strong>{' '}
-          {INCENTIVE_DISCLOSURES[r.incentivised]} Not counted in the rating average.
+          <strong className="badge badge-warning">{t('incentivised')}</strong>{' '}
+          {t(DISCLOSURE_KEYS[r.incentivised])}
+          {t('notCounted')}
         </p>
       )}
       <div className="review-overall">
-        <Stars value={r.overall} label={`Rated ${formatRating(r.overall)} out of 5`} />
+        <Stars value={r.overall} label={t('ratedOutOf5', { value: formatRating(r.overall) })} />
         <span className="review-overall-value" aria-hidden="true">
           {formatRating(r.overall)}
         </span>
@@ -115,7 +121,7 @@ export function ReviewCard({
       <dl className="review-aspects">
         {ASPECTS.map((a) => (
           <div key={a.key}>
-            <dt>{a.label}</dt>
+            <dt>{t(ASPECT_KEYS[a.key])}</dt>
             <dd>{formatRating(r[a.key])}</dd>
           </div>
         ))}
@@ -149,18 +155,19 @@ export function ReviewCard({
             setOpen((o) => !o);
           }}
         >
-          Comments ({formatCount(comments)})
+          {t('commentsCount', { count: formatCount(comments) })}
         </button>
         <span className="push">
           {permalink && (
             <Link to={reviewHref(r.product_id, r.id)} className="button button-small button-quiet">
-              Permalink<span className="visually-hidden"> to the review “{r.summary}”</span>
+              {t('permalink')}
+              <span className="visually-hidden">{t('permalinkTo', { title: r.summary })}</span>
             </Link>
           )}
           {r.mine ? (
             <DeleteButton what="review" onDelete={remove} focusAfter={focusAfterDelete} />
           ) : (
-            <ReportButton target="review" targetId={r.id} label="Report review" />
+            <ReportButton target="review" targetId={r.id} label={t('reportReview')} />
           )}
         </span>
       </div>

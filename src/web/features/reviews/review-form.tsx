@@ -4,7 +4,6 @@ import {
   ASPECTS,
   COMMUNITY_MESSAGES,
   COMMUNITY_SUCCESS,
-  INCENTIVE_LABELS,
   INCENTIVES,
   LIMITS,
   ReviewInputSchema,
@@ -13,7 +12,7 @@ import type { Variant } from '../../../shared/api-types.ts';
 import type { Page, Review, ReviewWithProduct } from '../../../shared/community-api.ts';
 import { MAX_PAGE_SIZE, PLATFORM_API, USER_API } from '../../../shared/constants.ts';
 import { formatDate, formatRating } from '../../../shared/format.ts';
-import { ratingLabel } from '../../../shared/rating.ts';
+import { useLocale } from '../../i18n/i18n.tsx';
 import { useCommunityApi } from '../community/community-api.ts';
 import { TextAreaField } from '../community/text-area-field.tsx';
 import {
@@ -26,8 +25,10 @@ import {
 } from '../session/form.tsx';
 import { RadioGroup } from '../session/radio-group.tsx';
 import { STAR_PATH } from './stars.tsx';
+import { useCommunityTexts } from '../community/texts.ts';
+import { ASPECT_KEYS, INCENTIVE_KEYS, ratingWord, reviewsTexts } from './texts.ts';
 
-const RATINGS = [{ key: 'overall', label: 'Overall' }, ...ASPECTS] as const;
+const RATINGS = [{ key: 'overall' }, ...ASPECTS] as const;
 type RatingKey = (typeof RATINGS)[number]['key'];
 type FieldName = RatingKey | 'summary' | 'description' | 'variant_id' | 'incentivised' | 'owned_since';
 
@@ -73,6 +74,7 @@ function RatingInput({
   label: string;
   describedBy?: string;
 }) {
+  const t = reviewsTexts.useT();
   const value = field.value ? Number(field.value) : 0;
   const onBlur = (e: FocusEvent<HTMLFieldSetElement>) => {
     if (!e.currentTarget.contains(e.relatedTarget as Node | null)) field.onBlur();
@@ -98,14 +100,12 @@ function RatingInput({
             <svg viewBox={i % 2 ? '12 0 12 24' : '0 0 12 24'} aria-hidden="true">
               <path d={STAR_PATH} />
             </svg>
-            <span className="visually-hidden">
-              {step} {step === 1 ? 'star' : 'stars'}
-            </span>
+            <span className="visually-hidden">{t('stepStars', { value: String(step), step })}</span>
           </label>
         ))}
       </span>
       <span className="rating-value" aria-hidden="true">
-        {value ? `${formatRating(value)} · ${ratingLabel(value)}` : 'Not rated'}
+        {value ? `${formatRating(value)} · ${ratingWord(t, value)}` : t('notRated')}
       </span>
     </fieldset>
   );
@@ -127,6 +127,9 @@ function Fields({
   onCancel(): void;
 }) {
   const id = useId();
+  const t = reviewsTexts.useT();
+  const { t: tc, k } = useCommunityTexts();
+  const locale = useLocale();
   const api = useCommunityApi();
   const title = useRef<HTMLHeadingElement>(null);
   const choose = variants.length > 1;
@@ -147,6 +150,11 @@ function Fields({
     },
   });
   useEffect(() => title.current?.focus(), []);
+  /** A field, its message (the schema's or the server's shared English) in the page's language. */
+  const field = (name: FieldName): FieldProps => {
+    const f = form.field(name);
+    return f.error ? { ...f, error: k(f.error) } : f;
+  };
 
   const ratingsError = RATINGS.some((r) => form.field(r.key).error);
   const errorId = `${id}-ratings-error`;
@@ -165,7 +173,9 @@ function Fields({
       owned_since: v.owned_since || null,
     };
     const result = await api.post<{ message?: string }>(`${PLATFORM_API}/product/${productId}/review`, body);
-    onDone(result.message ?? (existing ? COMMUNITY_SUCCESS.reviewUpdated : COMMUNITY_SUCCESS.reviewPosted));
+    onDone(
+      k(result.message ?? (existing ? COMMUNITY_SUCCESS.reviewUpdated : COMMUNITY_SUCCESS.reviewPosted)),
+    );
   });
 
   return (
@@ -176,73 +186,71 @@ function Fields({
       aria-labelledby={`${id}-title`}
     >
       <h3 id={`${id}-title`} ref={title} tabIndex={-1}>
-        {existing ? 'Update your review' : 'Write a review'} of the {productName}
+        {t(existing ? 'formTitleUpdate' : 'formTitleWrite', { name: productName })}
       </h3>
       {existing && (
-        <p className="notice">
-          You reviewed this product on {formatDate(existing.created_at)}. Saving will update your review.
-        </p>
+        <p className="notice">{t('reviewedOn', { date: formatDate(existing.created_at, locale) })}</p>
       )}
-      <FormAlert message={form.alert} />
+      <FormAlert message={form.alert && k(form.alert)} />
       <div className="rating-inputs">
         {RATINGS.map((r) => (
           <RatingInput
             key={r.key}
-            field={form.field(r.key)}
-            label={r.label}
+            field={field(r.key)}
+            label={t(ASPECT_KEYS[r.key])}
             describedBy={form.field(r.key).error ? errorId : undefined}
           />
         ))}
         {ratingsError && (
           <p id={errorId} className="field-error">
-            {COMMUNITY_MESSAGES.ratingsRequired}
+            {tc('msgRatingsRequired')}
           </p>
         )}
       </div>
       {choose && (
         <SelectField
-          field={form.field('variant_id')}
-          label="Which variant do you own?"
+          field={field('variant_id')}
+          label={t('whichVariant')}
           options={variants.map((x) => ({ value: String(x.id), label: x.variant }))}
         />
       )}
       <TextField
-        field={form.field('owned_since')}
+        field={field('owned_since')}
         type="month"
-        label="Owned since"
+        label={t('ownedSince')}
         optional
-        hint="The month you got it, for example 2026-03. The review shows how long you have owned it."
+        hint={t('ownedSinceHint')}
         max={thisMonth()}
       />
       <RadioGroup
-        field={form.field('incentivised')}
-        legend="Did you get anything for this phone or this review?"
+        field={field('incentivised')}
+        legend={t('incentiveLegend')}
         className="review-incentive"
         options={INCENTIVES.map((i) => ({
           value: i,
-          label: INCENTIVE_LABELS[i],
-          ...(i === 'none' ? {} : { hint: 'Labelled “Incentivised”, and left out of the rating average.' }),
+          label: t(INCENTIVE_KEYS[i]),
+          ...(i === 'none' ? {} : { hint: t('incentiveHint') }),
         }))}
       />
       <TextField
-        field={form.field('summary')}
-        label="Title"
-        hint={`${LIMITS.summary[0]} to ${LIMITS.summary[1]} characters.`}
+        field={field('summary')}
+        label={t('titleLabel')}
+        hint={t('titleHint', { min: LIMITS.summary[0], max: LIMITS.summary[1] })}
         maxLength={LIMITS.summary[1] + 50}
       />
       <TextAreaField
-        field={form.field('description')}
-        label="Your review"
-        hint={`What was it like to own and use? ${LIMITS.description[0]} characters or more.`}
+        field={field('description')}
+        label={t('reviewLabel')}
+        hint={t('reviewHint', { min: LIMITS.description[0] })}
         max={LIMITS.description[1]}
         rows={6}
       />
       <div className="actions">
-        <SubmitButton sending={form.sending} sendingText="Saving…">
-          {existing ? 'Update review' : 'Post review'}
+        <SubmitButton sending={form.sending} sendingText={t('saving')}>
+          {t(existing ? 'updateReview' : 'postReview')}
         </SubmitButton>
         <button type="button" className="button" onClick={onCancel}>
-          Cancel
+          {t('cancel')}
         </button>
       </div>
     </form>
@@ -284,6 +292,7 @@ export default function ReviewForm({
   onCancel(): void;
 }) {
   const api = useCommunityApi();
+  const t = reviewsTexts.useT();
   const [existing, setExisting] = useState<Review | null | undefined>(mine ?? undefined);
 
   useEffect(() => {
@@ -300,7 +309,7 @@ export default function ReviewForm({
   if (existing === undefined) {
     return (
       <p className="muted" role="status">
-        Loading the review form…
+        {t('loadingForm')}
       </p>
     );
   }

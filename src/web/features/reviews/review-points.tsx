@@ -1,16 +1,22 @@
 import { Link } from 'react-router';
 import type { ReviewPoints } from '../../../shared/community-api.ts';
-import { ASPECTS } from '../../../shared/community-constants.ts';
 import { formatCount } from '../../../shared/format.ts';
-import { POINT_TONES, type ReviewPoint, topicLabel } from '../../../shared/review-points.ts';
+import { POINT_TONES, type ReviewPoint } from '../../../shared/review-points.ts';
+import { ASPECT_KEYS, reviewsTexts, TOPIC_KEYS } from './texts.ts';
+
+type T = ReturnType<typeof reviewsTexts.t>;
+const english = reviewsTexts.t('en');
 
 /** "Battery life: praised in 23 of 41 reviews". */
-export const pointText = (point: ReviewPoint, reviews: number, of: number) =>
-  `${topicLabel(point.topic)}: ${point.tone} in ${formatCount(reviews)} of ${formatCount(of)} ${of === 1 ? 'review' : 'reviews'}`;
+export const pointText = (point: ReviewPoint, reviews: number, of: number, t: T = english) =>
+  t('pointText', { topic: t(TOPIC_KEYS[point.topic]), tone: point.tone, reviews: formatCount(reviews), of });
 
 /** "6 reviews praising the battery life", the count line of a point's reviews. */
-export const pointNoun = (point: ReviewPoint, total: number) =>
-  `${total === 1 ? 'review' : 'reviews'} ${point.tone === 'praised' ? 'praising' : 'criticising'} ${topicLabel(point.topic).toLowerCase()}`;
+export const pointNoun = (point: ReviewPoint, total: number, t: T = english) =>
+  t(point.tone === 'praised' ? 'pointPraising' : 'pointCriticising', {
+    count: total,
+    topic: t(TOPIC_KEYS[point.topic]).toLowerCase(),
+  });
 
 /**
  * "What reviewers say" in the rating summary (issue 22, from 10 reviews): under each aspect, the points most
@@ -25,15 +31,16 @@ export function PointsSummary({
   href(point: ReviewPoint): string;
   current: ReviewPoint | null | undefined;
 }) {
+  const t = reviewsTexts.useT();
   const made = points.aspects.filter((a) => a.praised.length || a.criticised.length);
   return (
     <div className="summary-part summary-points">
-      <h3 className="summary-heading">What reviewers say</h3>
+      <h3 className="summary-heading">{t('whatReviewersSay')}</h3>
       {made.length ? (
         <div className="points-aspects">
           {made.map((a) => (
             <section key={a.aspect} className="points-aspect" aria-labelledby={`points-${a.aspect}`}>
-              <h4 id={`points-${a.aspect}`}>{ASPECTS.find((x) => x.key === a.aspect)!.label}</h4>
+              <h4 id={`points-${a.aspect}`}>{t(ASPECT_KEYS[a.aspect])}</h4>
               <ul>
                 {POINT_TONES.flatMap((tone) =>
                   a[tone].map((p) => {
@@ -45,7 +52,7 @@ export function PointsSummary({
                           {tone === 'praised' ? '+' : '−'}
                         </span>
                         <Link to={href(point)} preventScrollReset aria-current={here ? 'true' : undefined}>
-                          {pointText(point, p.reviews, points.reviews)}
+                          {pointText(point, p.reviews, points.reviews, t)}
                         </Link>
                       </li>
                     );
@@ -56,11 +63,10 @@ export function PointsSummary({
           ))}
         </div>
       ) : (
-        <p className="summary-note">No point is made by two or more reviews yet.</p>
+        <p className="summary-note">{t('noPoints')}</p>
       )}
       <p className="summary-note">
-        Read from the reviews’ own words, not by us.{' '}
-        <Link to="/how-reviews-work#what-reviewers-say">How the points are found</Link>
+        {t('pointsFromWords')} <Link to="/how-reviews-work#what-reviewers-say">{t('howPointsFound')}</Link>
       </p>
     </div>
   );

@@ -1,9 +1,14 @@
 import { lazy, Suspense, useState } from 'react';
 import type { Review, ReviewUpdate } from '../../../shared/community-api.ts';
 import { REVIEW_UPDATES_MAX } from '../../../shared/community-constants.ts';
-import { formatDate, formatMonths } from '../../../shared/format.ts';
+import { formatDate } from '../../../shared/format.ts';
+import type { Locale } from '../../../shared/locale.ts';
+import { useLocale } from '../../i18n/i18n.tsx';
 import { UserText } from '../community/user-text.tsx';
 import { useFocusReturn } from '../../lib/use-focus-return.ts';
+import { months, reviewsTexts } from './texts.ts';
+
+type T = ReturnType<typeof reviewsTexts.t>;
 
 // The form, and zod with it, load when an author first opens it.
 const LazyUpdateForm = lazy(() => import('./update-form.tsx'));
@@ -13,17 +18,19 @@ const DAY = 86_400_000;
 const MONTH_DAYS = 30.44;
 
 /** How long after the review a moment came: '5 days', '3 months', '1 year 2 months'; null the same day. */
-export function sinceReview(reviewed: string, at: string): string | null {
+export function sinceReview(reviewed: string, at: string, locale: Locale = 'en'): string | null {
+  const t = reviewsTexts.t(locale);
   const days = Math.floor((Date.parse(at) - Date.parse(reviewed)) / DAY);
   if (!(days > 0)) return null;
-  if (days < 31) return `${days} ${days === 1 ? 'day' : 'days'}`;
-  return formatMonths(Math.floor(days / MONTH_DAYS));
+  if (days < 31) return t('days', { count: days });
+  return months(t, locale, Math.floor(days / MONTH_DAYS));
 }
 
 /** An update's heading: 'Update after 3 months', or 'Update the same day'. */
-export function updateHeading(reviewed: string, updated: string): string {
-  const since = sinceReview(reviewed, updated);
-  return since ? `Update after ${since}` : 'Update the same day';
+export function updateHeading(reviewed: string, updated: string, locale: Locale = 'en'): string {
+  const t: T = reviewsTexts.t(locale);
+  const since = sinceReview(reviewed, updated, locale);
+  return since ? t('updateAfter', { since }) : t('updateSameDay');
 }
 
 /**
@@ -31,6 +38,8 @@ export function updateHeading(reviewed: string, updated: string): string {
  * the author "Add an update" while there is room (REVIEW_UPDATES_MAX). The review above keeps its first text.
  */
 export function ReviewUpdates({ review: r }: { review: Review }) {
+  const locale = useLocale();
+  const t = reviewsTexts.useT();
   const [added, setAdded] = useState<ReviewUpdate[]>([]);
   const [open, setOpen] = useState(false);
   const [opener, returnFocus] = useFocusReturn<HTMLButtonElement>();
@@ -44,13 +53,13 @@ export function ReviewUpdates({ review: r }: { review: Review }) {
   return (
     <div className="review-updates">
       {updates.length > 0 && (
-        <ol className="review-update-list" aria-label="Updates from the author">
+        <ol className="review-update-list" aria-label={t('updatesFromAuthor')}>
           {updates.map((u) => (
             <li key={u.created_at} className="review-update">
               <p className="review-update-when small">
-                <strong>{updateHeading(r.created_at, u.created_at)}</strong>{' '}
+                <strong>{updateHeading(r.created_at, u.created_at, locale)}</strong>{' '}
                 <time className="muted" dateTime={u.created_at}>
-                  {formatDate(u.created_at)}
+                  {formatDate(u.created_at, locale)}
                 </time>
               </p>
               <UserText text={u.text} className="review-update-text" />
@@ -60,10 +69,10 @@ export function ReviewUpdates({ review: r }: { review: Review }) {
       )}
       {canAdd &&
         (open ? (
-          <Suspense fallback={<p className="muted small">Loading…</p>}>
+          <Suspense fallback={<p className="muted small">{t('loading')}</p>}>
             <LazyUpdateForm
               reviewId={r.id}
-              since={sinceReview(r.created_at, new Date().toISOString())}
+              since={sinceReview(r.created_at, new Date().toISOString(), locale)}
               onAdded={(update) => {
                 setAdded((a) => [...a, update]);
                 setOpen(false);
@@ -82,7 +91,8 @@ export function ReviewUpdates({ review: r }: { review: Review }) {
             className="button button-small button-quiet"
             onClick={() => setOpen(true)}
           >
-            Add an update<span className="visually-hidden"> to your review “{r.summary}”</span>
+            {t('addUpdate')}
+            <span className="visually-hidden">{t('addUpdateTo', { title: r.summary })}</span>
           </button>
         ))}
     </div>

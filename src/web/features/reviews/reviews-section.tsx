@@ -14,12 +14,11 @@ import { ReviewCard } from './review-card.tsx';
 import { Bar, Stars } from './stars.tsx';
 import { pointNoun, PointsSummary } from './review-points.tsx';
 import { pointParam } from '../../../shared/review-points.ts';
-import {
-  ASPECTS,
-  MIN_VERIFIED_FOR_AVERAGE,
-  REVIEW_SORT_LABELS,
-  REVIEW_SORTS,
-} from '../../../shared/community-constants.ts';
+import { ASPECTS, MIN_VERIFIED_FOR_AVERAGE, REVIEW_SORTS } from '../../../shared/community-constants.ts';
+import { useCommunityTexts } from '../community/texts.ts';
+import { ASPECT_KEYS, reviewsTexts, SORT_KEYS, TOPIC_KEYS } from './texts.ts';
+
+type T = ReturnType<typeof reviewsTexts.t>;
 
 // The form loads when "Write a review" is first pressed.
 const ReviewForm = lazy(() => import('./review-form.tsx'));
@@ -27,16 +26,28 @@ const ReviewForm = lazy(() => import('./review-form.tsx'));
 const HEADING_ID = 'reviews-heading';
 
 /** "12 reviews", "3 4-star reviews", "5 reviews by verified owners", "6 reviews praising battery life". */
-function countLine(total: number, view: ReviewView): string {
-  const reviews = view.point ? pointNoun(view.point, total) : total === 1 ? 'review' : 'reviews';
-  const noun = `${view.star ? `${view.star}-star ` : ''}${reviews}`;
-  return `${formatCount(total)} ${noun}${view.verified ? ' by verified owners' : ''}`;
+function countLine(t: T, total: number, view: ReviewView): string {
+  const praising = view.point?.tone === 'praised';
+  const line = view.point
+    ? t(
+        view.star
+          ? praising
+            ? 'countStarPraising'
+            : 'countStarCriticising'
+          : praising
+            ? 'countPraising'
+            : 'countCriticising',
+        { count: total, star: view.star ?? '', topic: t(TOPIC_KEYS[view.point.topic]).toLowerCase() },
+      )
+    : view.star
+      ? t('countLineStar', { count: total, star: view.star })
+      : t('countLine', { count: total });
+  return `${line}${view.verified ? t('byVerifiedOwners') : ''}`;
 }
 
 /** The incentivised reviews, shown apart (issue 22): listed with the rest, in no average but their own. */
-export const incentivisedNote = (reviews: number, value: number) =>
-  `${formatCount(reviews)} incentivised ${reviews === 1 ? 'review is' : 'reviews are'} not in these figures ` +
-  `(${reviews === 1 ? 'its rating' : 'their average'}: ${formatRating(value)}).`;
+export const incentivisedNote = (reviews: number, value: number, t: T = reviewsTexts.t('en')) =>
+  t('incentivisedNote', { count: reviews, value: formatRating(value) });
 
 /** The product's rating summary: overall, the four aspects, and how many reviews gave each star. */
 export function Summary({
@@ -49,6 +60,7 @@ export function Summary({
   view: ReviewView;
 }) {
   const { star } = view;
+  const t = reviewsTexts.useT();
   const shown = isRatingShown(s.value, s.total_reviews);
   const most = Math.max(1, ...s.distribution);
   return (
@@ -59,32 +71,35 @@ export function Summary({
         </p>
         {shown && <Stars value={s.value} />}
         <RatingTag value={s.value} totalReviews={s.total_reviews} />
-        {!shown && <p className="summary-note">Ratings show once a product has 10 reviews.</p>}
+        {!shown && <p className="summary-note">{t('ratingsShowFrom')}</p>}
         {s.verified.reviews >= MIN_VERIFIED_FOR_AVERAGE && (
           <p className="summary-note summary-verified">
-            Verified owners: {formatRating(s.verified.value)} from {formatCount(s.verified.reviews)} reviews
+            {t('verifiedOwnersAverage', {
+              value: formatRating(s.verified.value),
+              count: formatCount(s.verified.reviews),
+            })}
           </p>
         )}
         {s.incentivised.reviews > 0 && (
-          <p className="summary-note">{incentivisedNote(s.incentivised.reviews, s.incentivised.value)}</p>
+          <p className="summary-note">{incentivisedNote(s.incentivised.reviews, s.incentivised.value, t)}</p>
         )}
         <p className="summary-note">
-          <Link to="/how-reviews-work">How reviews and ratings work</Link>
+          <Link to="/how-reviews-work">{t('howReviewsWork')}</Link>
         </p>
       </div>
       <div className="summary-part">
-        <h3 className="summary-heading">By aspect</h3>
+        <h3 className="summary-heading">{t('byAspect')}</h3>
         <dl className="summary-aspects">
           {ASPECTS.map((a) => {
             const v = s.aspects[a.key];
             const ok = isRatingShown(v, s.total_reviews);
             return (
               <div key={a.key} className="summary-row">
-                <dt>{a.label}</dt>
+                <dt>{t(ASPECT_KEYS[a.key])}</dt>
                 <dd>
                   <Bar fraction={ok ? v / 5 : 0} />
                   <span className="summary-number">{ok ? formatRating(v) : '--'}</span>
-                  {ok && <span className="visually-hidden"> out of 5</span>}
+                  {ok && <span className="visually-hidden">{t('outOf5')}</span>}
                 </dd>
               </div>
             );
@@ -92,7 +107,7 @@ export function Summary({
         </dl>
       </div>
       <div className="summary-part">
-        <h3 className="summary-heading">By stars</h3>
+        <h3 className="summary-heading">{t('byStars')}</h3>
         <ul className="summary-stars">
           {[5, 4, 3, 2, 1].map((n) => {
             const count = s.distribution[n - 1] ?? 0;
@@ -106,12 +121,12 @@ export function Summary({
                 >
                   <span className="summary-star">
                     <span aria-hidden="true">{n}★</span>
-                    <span className="visually-hidden">{`${n} ${n === 1 ? 'star' : 'stars'}: `}</span>
+                    <span className="visually-hidden">{t('starsLabel', { n })}</span>
                   </span>
                   <Bar fraction={count / most} />
                   <span className="summary-number">
                     {formatCount(count)}
-                    <span className="visually-hidden">{count === 1 ? ' review' : ' reviews'}</span>
+                    <span className="visually-hidden">{t('reviewsSuffix', { count })}</span>
                   </span>
                 </Link>
               </li>
@@ -142,6 +157,8 @@ export function ReviewsSection({
   view: ReviewView;
 }) {
   const id = useId();
+  const t = reviewsTexts.useT();
+  const { k } = useCommunityTexts();
   const productId = product.model_id;
   const pageId = product.id;
   const name = productName(product.variants.length > 1 ? { ...product, variant: '' } : product);
@@ -176,7 +193,7 @@ export function ReviewsSection({
   const heading = () => document.getElementById(HEADING_ID);
 
   const done = (message: string) => {
-    toast.show({ message, type: 'success' });
+    toast.show({ message: k(message), type: 'success' });
     setWriting(false);
     refresh();
     writeButton.current?.focus();
@@ -186,7 +203,7 @@ export function ReviewsSection({
     <section id="reviews" className="reviews" aria-labelledby={HEADING_ID}>
       <div className="reviews-head">
         <h2 id={HEADING_ID} tabIndex={-1}>
-          Ratings &amp; reviews
+          {t('heading')}
         </h2>
         {token ? (
           <button
@@ -197,17 +214,17 @@ export function ReviewsSection({
             aria-controls={`${id}-form`}
             onClick={() => setWriting((w) => !w)}
           >
-            Write a review
+            {t('writeReview')}
           </button>
         ) : (
           <Link to="/sign-in" className="button button-primary">
-            Write a review
+            {t('writeReview')}
           </Link>
         )}
       </div>
       <div id={`${id}-form`} hidden={!writing}>
         {writing && (
-          <Suspense fallback={<p className="muted">Loading the review form…</p>}>
+          <Suspense fallback={<p className="muted">{t('loadingForm')}</p>}>
             <ReviewForm
               productId={productId}
               productName={name}
@@ -223,7 +240,7 @@ export function ReviewsSection({
         )}
       </div>
       {!page ? (
-        <p className="empty">Reviews could not be loaded just now. Please try again later.</p>
+        <p className="empty">{t('couldNotLoad')}</p>
       ) : (
         <>
           <Summary
@@ -238,11 +255,11 @@ export function ReviewsSection({
               preventScrollReset
               className="reviews-sort"
             >
-              <label htmlFor={`${id}-sort`}>Sort reviews</label>
+              <label htmlFor={`${id}-sort`}>{t('sortReviews')}</label>
               <select id={`${id}-sort`} name="sort" defaultValue={view.sort} key={view.sort}>
                 {REVIEW_SORTS.map((s) => (
                   <option key={s} value={s}>
-                    {REVIEW_SORT_LABELS[s]}
+                    {t(SORT_KEYS[s])}
                   </option>
                 ))}
               </select>
@@ -250,11 +267,11 @@ export function ReviewsSection({
               {view.verified && <input type="hidden" name="verified" value="true" />}
               {view.point && <input type="hidden" name="point" value={pointParam(view.point)} />}
               <button type="submit" className="button button-small">
-                Sort
+                {t('sort')}
               </button>
             </Form>
             <p className="reviews-count" aria-live="polite">
-              {countLine(page.total, view)}
+              {countLine(t, page.total, view)}
               {(view.star || view.verified || view.point) && (
                 <>
                   {' · '}
@@ -262,7 +279,8 @@ export function ReviewsSection({
                     to={href({ ...view, star: null, verified: false, point: null, page: 0 })}
                     preventScrollReset
                   >
-                    Clear filter<span className="visually-hidden"> (show all reviews)</span>
+                    {t('clearFilter')}
+                    <span className="visually-hidden">{t('showAllReviews')}</span>
                   </Link>
                 </>
               )}
@@ -270,7 +288,7 @@ export function ReviewsSection({
                 <>
                   {' · '}
                   <Link to={href({ ...view, verified: true, page: 0 })} preventScrollReset>
-                    Verified owners only
+                    {t('verifiedOnly')}
                   </Link>
                 </>
               )}
@@ -302,14 +320,14 @@ export function ReviewsSection({
           ) : (
             <p className="empty">
               {view.point
-                ? `No ${pointNoun(view.point, 0)}.`
+                ? t('noPoint', { noun: pointNoun(view.point, 0, t) })
                 : view.verified
-                  ? 'No reviews by verified owners yet.'
+                  ? t('noVerified')
                   : view.star
-                    ? `No ${view.star}-star reviews yet.`
+                    ? t('noStar', { star: view.star })
                     : page.total
-                      ? 'No reviews on this page.'
-                      : `No reviews yet. Be the first to review the ${name}.`}
+                      ? t('noOnPage')
+                      : t('noReviews', { name })}
             </p>
           )}
           <Pagination

@@ -1,10 +1,12 @@
 import type { ReviewUpdate } from '../../../shared/community-api.ts';
 import { ReviewUpdateInputSchema } from '../../../shared/community.ts';
-import { COMMUNITY_SUCCESS, LIMITS } from '../../../shared/community-constants.ts';
+import { LIMITS } from '../../../shared/community-constants.ts';
 import { PLATFORM_API } from '../../../shared/constants.ts';
 import { useCommunityApi } from '../community/community-api.ts';
 import { TextForm } from '../community/text-form.tsx';
 import { useToast } from '../toasts/toasts.tsx';
+import { communityTexts } from '../community/texts.ts';
+import { reviewsTexts } from './texts.ts';
 
 /** The author's "Add an update" form (loaded when opened): what changed since the review, checked as the server does. */
 export default function UpdateForm({
@@ -21,12 +23,14 @@ export default function UpdateForm({
 }) {
   const api = useCommunityApi();
   const toast = useToast();
+  const t = reviewsTexts.useT();
+  const tc = communityTexts.useT();
   return (
     <TextForm
-      label="Your update"
-      hint={`${since ? `It is ${since} since your review. ` : ''}How is the phone now? Your review stays as it is; the update shows under it with its date.`}
+      label={t('yourUpdate')}
+      hint={`${since ? t('updateSince', { since }) : ''}${t('updateHint')}`}
       max={LIMITS.reviewUpdate[1]}
-      submitText="Post update"
+      submitText={t('postUpdate')}
       schema={ReviewUpdateInputSchema}
       autoFocus
       onCancel={onCancel}
@@ -35,7 +39,7 @@ export default function UpdateForm({
           `${PLATFORM_API}/product/review/${reviewId}/updates`,
           { text },
         );
-        toast.show({ message: COMMUNITY_SUCCESS.reviewUpdateAdded, type: 'success' });
+        toast.show({ message: tc('okReviewUpdateAdded'), type: 'success' });
         onAdded(res.update);
       }}
     />
