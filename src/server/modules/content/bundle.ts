@@ -208,7 +208,12 @@ const words = (text: string) => text.split(/\s+/).filter(Boolean).length;
 const readTimeOf = (text: string) => Math.max(1, Math.round(words(text) / 200));
 
 /** A Markdown file: its front matter checked against `schema`, its body rendered; any fault names the file. */
-function readMarkdown<T extends z.ZodType>(file: string, schema: T, contact: SiteContact, locale: Locale = 'en') {
+function readMarkdown<T extends z.ZodType>(
+  file: string,
+  schema: T,
+  contact: SiteContact,
+  locale: Locale = 'en',
+) {
   const { data, body } = splitFrontMatter(readFileSync(file, 'utf8'), file);
   const matter = schema.safeParse(data);
   if (!matter.success) throw new Error(`${file}: ${z.prettifyError(matter.error)}`);
@@ -216,7 +221,13 @@ function readMarkdown<T extends z.ZodType>(file: string, schema: T, contact: Sit
 }
 
 /** A help, legal or company page; its Hindi text is in the folder's `hi/` beside it, under the same name. */
-function readPage(dir: string, slug: string, contact: SiteContact, order = 0, locale: Locale = 'en'): BundledPage {
+function readPage(
+  dir: string,
+  slug: string,
+  contact: SiteContact,
+  order = 0,
+  locale: Locale = 'en',
+): BundledPage {
   const file = locale === 'en' ? join(dir, `${slug}.md`) : join(dir, locale, `${slug}.md`);
   const { matter, html, text } = readMarkdown(file, PageMatter, contact, locale);
   return {
