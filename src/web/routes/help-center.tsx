@@ -42,11 +42,13 @@ export default function HelpCenter({ loaderData }: Route.ComponentProps) {
         {t('intro')}{' '}
         {supportEmail ? (
           <>
-            {t('writeToUs')} <a href={`mailto:${supportEmail}`}>{supportEmail}</a>.
+            {t('writeToUs')} <a href={`mailto:${supportEmail}`}>{supportEmail}</a>
+            {t('writeToUsAfter')}
           </>
         ) : (
           <>
-            {t('seeContacting')} <Link to="/help-center/contacting-support">{t('contactingSupport')}</Link>.
+            {t('seeContacting')} <Link to="/help-center/contacting-support">{t('contactingSupport')}</Link>
+            {t('seeContactingAfter')}
           </>
         )}
       </p>

@@ -68,7 +68,8 @@ export default function TransparencyPage({ loaderData }: Route.ComponentProps) {
     <article className="prose content-page" aria-labelledby="transparency-title">
       <h1 id="transparency-title">{t('transparencyTitle')}</h1>
       <p>
-        {t('transparencyIntro')} <Link to="/how-reviews-work">{t('howReviewsWork')}</Link>.
+        {t('transparencyIntro')} <Link to="/how-reviews-work">{t('howReviewsWork')}</Link>
+        {t('transparencyIntroAfter')}
       </p>
       <h2>{t('reviews')}</h2>
       <Figures

@@ -86,6 +86,8 @@ describe('the Hindi help and legal pages', () => {
       href: '/help-center/comparison-tool',
     });
     expect(pages.searchHelp('ReviewPass', 'hi').map((r) => r.slug)).toContain('ad-free-experience');
+    // Typed without the nukta, as many do.
+    expect(pages.searchHelp('फोन सेव', 'hi')[0]!.slug).toBe('saving-favourites');
     // English stays English.
     expect(pages.searchHelp('compare')[0]!.title).toBe('Comparison tool');
   });
@@ -142,6 +144,7 @@ describe('the Hindi pages’ loaders', () => {
     expect(html).toContain('सहायता केंद्र में खोजें');
     expect(html).toMatch(/“बैटरी” से \d+ पेज मिले/);
     expect(html).toContain('सभी सहायता पेज');
+    expect(html).toMatch(/सहायता टीम से संपर्क<\/a>(<!-- -->)? वाला पेज देखें।/);
     expect(html).not.toMatch(/Help center|Search|Topics/);
   });
 });

@@ -21,6 +21,9 @@ const fold = (s: string) =>
   s
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
+    // Hindi as people type it: फ़ोन and फोन alike (no nukta), पहुँचें and पहुंचें alike (candrabindu as anusvara).
+    .replace(/\u093c/g, '')
+    .replace(/\u0901/g, '\u0902')
     .toLowerCase();
 const wordsOf = (s: string, locale: Locale = 'en') =>
   fold(s)
