@@ -12,9 +12,11 @@ import { describe, expect, it } from 'vitest';
 import { CONTENT_DIR, HELP_SLUGS, loadContent } from './bundle.ts';
 import { PageService } from './pages.ts';
 import { PAGE_SLUGS } from '../../../shared/content-api.ts';
+import { HELP_MESSAGES } from '../../../shared/help.ts';
 import type { Locale } from '../../../shared/locale.ts';
 import type { ContentReads } from '../../../shared/web-context.ts';
 import '../../../web/i18n/hindi.ts';
+import { helpMessage, helpTexts } from '../../../web/features/help/texts.ts';
 import { LocaleProvider } from '../../../web/i18n/i18n.tsx';
 import * as helpCenter from '../../../web/routes/help-center.tsx';
 import * as helpPage from '../../../web/routes/help-page.tsx';
@@ -146,5 +148,15 @@ describe('the Hindi pages’ loaders', () => {
     expect(html).toContain('सभी सहायता पेज');
     expect(html).toMatch(/सहायता टीम से संपर्क<\/a>(<!-- -->)? वाला पेज देखें।/);
     expect(html).not.toMatch(/Help center|Search|Topics/);
+  });
+
+  it('give the help forms’ messages in Hindi, and unchanged in English', () => {
+    for (const message of [HELP_MESSAGES.received.bug, HELP_MESSAGES.title, HELP_MESSAGES.description]) {
+      expect(helpMessage(message, helpTexts.t('en'))).toBe(message);
+    }
+    expect(helpMessage(HELP_MESSAGES.received.bug, helpTexts.t('hi'))).toBe(
+      'धन्यवाद! हमें आपकी रिपोर्ट मिल गई है।',
+    );
+    expect(helpMessage(HELP_MESSAGES.title, helpTexts.t('hi'))).toBe('कृपया छोटा-सा टाइटल दें (5 से 120 कैरेक्टर)।');
   });
 });

@@ -5,7 +5,7 @@ import { TextAreaField } from '../community/text-area-field.tsx';
 import { accountFetch } from '../session/api.ts';
 import { FormAlert, SubmitButton, TextField, useForm } from '../session/form.tsx';
 import { useSession } from '../session/session.tsx';
-import { helpTexts } from './texts.ts';
+import { helpMessage, helpTexts } from './texts.ts';
 
 /** Each form's texts (keys of the help catalogue). */
 const COPY = {
@@ -33,6 +33,11 @@ export function HelpRequestForm({ kind }: { kind: HelpKind }) {
     initial: { kind, title: '', description: '', page_url: '', email: '' },
   });
   const { idOf } = form;
+  /** A field with its message in the page's language. */
+  const field = (name: Parameters<typeof form.field>[0]) => {
+    const f = form.field(name);
+    return { ...f, error: helpMessage(f.error, t) };
+  };
 
   // Focus follows the view, once it is in the DOM: to the acknowledgement when it shows (so a screen reader
   // reads it), back to the title when "Send another" brings the form back (not when the page opens).
@@ -60,7 +65,7 @@ export function HelpRequestForm({ kind }: { kind: HelpKind }) {
       {sent ? (
         <div className="notice notice-success">
           <p ref={thanks} tabIndex={-1} role="status">
-            {sent}
+            {helpMessage(sent, t)}
           </p>
           <button type="button" className="button" onClick={() => setSent(null)}>
             {t('sendAnother')}
@@ -69,20 +74,16 @@ export function HelpRequestForm({ kind }: { kind: HelpKind }) {
       ) : (
         <form className="account-form" noValidate onSubmit={send}>
           <FormAlert message={form.alert} />
-          <TextField
-            field={form.field('title')}
-            label={t(copy.title)}
-            maxLength={HELP_LIMITS.title[1] + 20}
-          />
+          <TextField field={field('title')} label={t(copy.title)} maxLength={HELP_LIMITS.title[1] + 20} />
           <TextAreaField
-            field={form.field('description')}
+            field={field('description')}
             label={t(copy.description)}
             rows={6}
             max={HELP_LIMITS.description[1]}
           />
           {kind === 'bug' && (
             <TextField
-              field={form.field('page_url')}
+              field={field('page_url')}
               label={t('pageUrl')}
               type="url"
               inputMode="url"
@@ -91,7 +92,7 @@ export function HelpRequestForm({ kind }: { kind: HelpKind }) {
             />
           )}
           <TextField
-            field={form.field('email')}
+            field={field('email')}
             label={t('email')}
             type="email"
             autoComplete="email"
