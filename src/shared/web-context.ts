@@ -28,6 +28,7 @@ import type {
 import type { CampaignView } from './campaign.ts';
 import type { CategoryId } from './constants.ts';
 import type { HouseAd } from './payments.ts';
+import type { Locale } from './locale.ts';
 import type { SiteContact } from './site-contact.ts';
 import type {
   Article,
@@ -95,10 +96,11 @@ export interface ContentReads {
   /** 404 ARTICLE_NOT_FOUND for an unknown id. */
   article(id: number): Promise<Article>;
   articleComments(id: number, page: number, size: number): Promise<Page<ArticleComment>>;
-  helpPages(): HelpPageSummary[];
-  helpPage(slug: string): ContentPage | null;
-  searchHelp(query: string): HelpSearchResult[];
-  page(slug: PageSlug): ContentPage;
+  /** The help center and the legal and company pages in the page's language (English when not given). */
+  helpPages(locale?: Locale): HelpPageSummary[];
+  helpPage(slug: string, locale?: Locale): ContentPage | null;
+  searchHelp(query: string, locale?: Locale): HelpSearchResult[];
+  page(slug: PageSlug, locale?: Locale): ContentPage;
 }
 
 export interface CampaignReads {

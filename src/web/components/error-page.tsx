@@ -1,24 +1,15 @@
+import { localizePath } from '../../shared/locale.ts';
+import en from '../i18n/locales/en/errorsPage.json';
+import { messages, useLocale } from '../i18n/i18n.tsx';
+
+const errorTexts = messages('errorsPage', en);
+
+/** Each error page's texts (keys of the errorsPage catalogue). */
 const PAGES = {
-  '404': {
-    title: '404',
-    heading: 'Page not found',
-    text: 'The page you are looking for does not exist or has moved.',
-  },
-  '400': {
-    title: 'Check the address',
-    heading: 'That request did not make sense',
-    text: 'Some part of the address is not valid.',
-  },
-  '500': {
-    title: '500',
-    heading: 'Internal server error',
-    text: 'Something went wrong on our side. Please try again.',
-  },
-  maintenance: {
-    title: "We'll Be Back Soon",
-    heading: "We'll Be Back Soon",
-    text: 'Something broke while showing this page. We are on it.',
-  },
+  '404': { title: 'notFoundTitle', heading: 'notFoundHeading', text: 'notFoundText' },
+  '400': { title: 'badRequestTitle', heading: 'badRequestHeading', text: 'badRequestText' },
+  '500': { title: 'serverErrorTitle', heading: 'serverErrorHeading', text: 'serverErrorText' },
+  maintenance: { title: 'maintenanceTitle', heading: 'maintenanceHeading', text: 'maintenanceText' },
 } as const;
 
 /** Error pages; "Go to home" is a plain link, so it reloads the whole app at /. */
@@ -34,23 +25,30 @@ export function ErrorPage({
 }) {
   const support = kind === 'maintenance' ? supportEmail : null;
   const page = PAGES[kind];
+  const t = errorTexts.useT();
+  const locale = useLocale();
   return (
     <section className="error-page" aria-labelledby="error-heading">
       {/* The error pages set their own head: React places these in it. */}
-      <title>{`${page.title} · Verdict`}</title>
+      <title>{`${t(page.title)} · Verdict`}</title>
       <meta name="robots" content="noindex" />
       <p className="error-code" aria-hidden="true">
         {kind === 'maintenance' ? '⚙' : kind}
       </p>
-      <h1 id="error-heading">{page.heading}</h1>
-      <p>{message ?? page.text}</p>
+      <h1 id="error-heading">{t(page.heading)}</h1>
+      <p>{message ?? t(page.text)}</p>
       {support && (
         <p>
-          If it keeps happening, write to <a href={`mailto:${support}`}>{support}</a>.
+          {t('keepsHappening')} <a href={`mailto:${support}`}>{support}</a>.
         </p>
       )}
-      <a className="button button-primary" href="/" data-discover="false" rel="external">
-        Go to home
+      <a
+        className="button button-primary"
+        href={localizePath('/', locale)}
+        data-discover="false"
+        rel="external"
+      >
+        {t('goHome')}
       </a>
     </section>
   );

@@ -4,13 +4,16 @@ import type { ReactionResult } from '../../shared/community-api.ts';
 import type { Article } from '../../shared/content-api.ts';
 import { NAV_INDEX, PAGE_SIZE, PLATFORM_API } from '../../shared/constants.ts';
 import { formatCount, formatDate } from '../../shared/format.ts';
+import { localizePath } from '../../shared/locale.ts';
 import { useCommunityApi } from '../features/community/community-api.ts';
 import { ReactionButtons } from '../features/community/reaction-buttons.tsx';
 import { Breadcrumbs } from '../features/content/breadcrumbs.tsx';
 import { RichText } from '../features/content/rich-text.tsx';
+import { contentTexts } from '../features/content/texts.ts';
 import contentStylesHref from '../features/content/content.css?url';
 import reviewStylesHref from '../features/reviews/reviews.css?url';
 import { useSession } from '../features/session/session.tsx';
+import { localeOfRequest, useLocale } from '../i18n/i18n.tsx';
 import { island } from '../lib/island.tsx';
 import { head } from '../lib/meta.ts';
 import { articleLd, breadcrumbList } from '../lib/structured-data.ts';
@@ -48,9 +51,11 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   if (params.slugId !== `${article.slug}-${article.id}`) {
     throw redirect(article.href + new URL(request.url).search, 301);
   }
+  const locale = localeOfRequest(request);
+  const t = contentTexts.t(locale);
   const trail = [
-    { name: 'Home', href: '/home' },
-    { name: 'Articles', href: '/articles' },
+    { name: t('home'), href: '/home' },
+    { name: t('articles'), href: '/articles' },
     { name: article.navTitle },
   ];
   return {
@@ -62,9 +67,18 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
       description: article.summary,
       origin: context.origin,
       path: article.href,
+      locale,
       type: 'article',
       image: article.bannerPng,
-      jsonLd: [articleLd(context.origin, article), breadcrumbList(context.origin, trail, article.href)],
+      jsonLd: [
+        articleLd(context.origin, article),
+        // The trail's addresses in the page's language.
+        breadcrumbList(
+          context.origin,
+          trail.map((c) => (c.href ? { ...c, href: localizePath(c.href, locale) } : c)),
+          localizePath(article.href, locale),
+        ),
+      ],
     }),
   };
 }
@@ -77,6 +91,8 @@ export const meta = ({ data: d }: Route.MetaArgs) => d?.head ?? [];
  */
 export default function ArticlePage({ loaderData }: Route.ComponentProps) {
   const { article: a, comments, trail } = loaderData;
+  const t = contentTexts.useT();
+  const locale = useLocale();
   const { token } = useSession();
   const api = useCommunityApi();
   const [total, setTotal] = useState(a.comments);
@@ -111,18 +127,19 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
           />
           <h1 id="article-title">{a.title}</h1>
           <p className="article-byline">
-            <span>By {a.author}</span>
+            <span>{t('by', { author: a.author })}</span>
             <span>
-              Published <time dateTime={a.publishDate}>{formatDate(a.publishDate)}</time>
+              {t('publishedOn')} <time dateTime={a.publishDate}>{formatDate(a.publishDate, locale)}</time>
             </span>
-            <span>{a.readTime} min read</span>
+            <span>{t('minRead', { count: a.readTime })}</span>
           </p>
         </header>
-        <RichText html={a.content} className="rich-text prose" />
+        {/* Articles are in English on the Hindi site too. */}
+        <RichText html={a.content} className="rich-text prose" lang={locale === 'en' ? undefined : 'en'} />
       </article>
-      <section className="article-community" aria-label="Reactions and comments">
+      <section className="article-community" aria-label={t('reactionsAndComments')}>
         <div className="article-reactions">
-          <span>Was this article useful?</span>
+          <span>{t('wasUseful')}</span>
           <ReactionButtons
             key={`${a.id}-${token ? 'in' : 'out'}`}
             kind="like"
@@ -133,7 +150,7 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
               api.post<ReactionResult>(`${PLATFORM_API}/articles/${a.id}/react/${reaction}`)
             }
           />
-          <span className="muted small">{formatCount(total)} comments</span>
+          <span className="muted small">{t('comments', { count: formatCount(total) })}</span>
         </div>
         <Comments
           key={a.id}

@@ -2,7 +2,9 @@ import { Link } from 'react-router';
 import { NAV_INDEX } from '../../shared/constants.ts';
 import { formatDate } from '../../shared/format.ts';
 import contentStylesHref from '../features/content/content.css?url';
-import { pageMeta } from '../lib/meta.ts';
+import { contentTexts } from '../features/content/texts.ts';
+import { useLocale } from '../i18n/i18n.tsx';
+import { localeOf, pageMeta } from '../lib/meta.ts';
 import type { Route } from './+types/articles';
 
 /** Shows the page load's house ad (issue 8). */
@@ -13,18 +15,18 @@ export function loader({ context }: Route.LoaderArgs) {
   return { articles: context.services.contentReads.articles() };
 }
 
-export const meta = (args: Route.MetaArgs) =>
-  pageMeta(
-    args,
-    'Articles',
-    'Buying guides for phones in India, written for Verdict: budgets, batteries and more.',
-  );
+export const meta = (args: Route.MetaArgs) => {
+  const t = contentTexts.t(localeOf(args));
+  return pageMeta(args, t('articles'), t('articlesDescription'));
+};
 
 export default function Articles({ loaderData }: Route.ComponentProps) {
+  const t = contentTexts.useT();
+  const locale = useLocale();
   return (
     <div className="page">
-      <h1 className="page-title">Articles</h1>
-      <p>Buying guides written for Verdict, to help you choose before you pay.</p>
+      <h1 className="page-title">{t('articles')}</h1>
+      <p>{t('articlesIntro')}</p>
       <ul className="article-list">
         {loaderData.articles.map((a) => (
           <li key={a.id} className="card article-card">
@@ -34,8 +36,8 @@ export default function Articles({ loaderData }: Route.ComponentProps) {
                 <Link to={a.href}>{a.title}</Link>
               </h2>
               <p className="muted small">
-                {a.author} · <time dateTime={a.publishDate}>{formatDate(a.publishDate)}</time> · {a.readTime}{' '}
-                min read
+                {a.author} · <time dateTime={a.publishDate}>{formatDate(a.publishDate, locale)}</time> ·{' '}
+                {t('minRead', { count: a.readTime })}
               </p>
               <p>{a.summary}</p>
             </div>

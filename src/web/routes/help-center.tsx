@@ -1,7 +1,9 @@
 import { useEffect, useRef } from 'react';
 import { Form, Link } from 'react-router';
 import contentStylesHref from '../features/content/content.css?url';
-import { pageMeta } from '../lib/meta.ts';
+import { helpTexts } from '../features/help/texts.ts';
+import { localeOfRequest } from '../i18n/i18n.tsx';
+import { localeOf, pageMeta } from '../lib/meta.ts';
 import type { Route } from './+types/help-center';
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: contentStylesHref }];
@@ -10,24 +12,23 @@ export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: cont
 export function loader({ context, request }: Route.LoaderArgs) {
   const q = (new URL(request.url).searchParams.get('q') ?? '').trim().slice(0, 100);
   const { contentReads } = context.services;
+  const locale = localeOfRequest(request);
   return {
     q,
-    pages: contentReads.helpPages(),
-    results: q ? contentReads.searchHelp(q) : null,
+    pages: contentReads.helpPages(locale),
+    results: q ? contentReads.searchHelp(q, locale) : null,
     supportEmail: context.contact.supportEmail,
   };
 }
 
-export const meta = (args: Route.MetaArgs) =>
-  pageMeta(
-    args,
-    'Help center',
-    'How Verdict works: browsing and search, comparing, reviews, questions, your account, the ReviewPass and support.',
-    args.data?.q ? { noindex: true } : {},
-  );
+export const meta = (args: Route.MetaArgs) => {
+  const t = helpTexts.t(localeOf(args));
+  return pageMeta(args, t('title'), t('description'), args.data?.q ? { noindex: true } : {});
+};
 
 export default function HelpCenter({ loaderData }: Route.ComponentProps) {
   const { q, pages, results, supportEmail } = loaderData;
+  const t = helpTexts.useT();
   const resultsHeading = useRef<HTMLHeadingElement>(null);
   // A search done in the page (not a page opened with ?q=) moves focus to what it found.
   const searched = useRef(false);
@@ -36,17 +37,18 @@ export default function HelpCenter({ loaderData }: Route.ComponentProps) {
   }, [q]);
   return (
     <div className="page help-center">
-      <h1 className="page-title">Help center</h1>
+      <h1 className="page-title">{t('title')}</h1>
       <p>
-        Guides to every part of Verdict.{' '}
+        {t('intro')}{' '}
         {supportEmail ? (
           <>
-            Can’t find what you need? Write to us at <a href={`mailto:${supportEmail}`}>{supportEmail}</a>.
+            {t('writeToUs')} <a href={`mailto:${supportEmail}`}>{supportEmail}</a>
+            {t('writeToUsAfter')}
           </>
         ) : (
           <>
-            Can’t find what you need? See <Link to="/help-center/contacting-support">contacting support</Link>
-            .
+            {t('seeContacting')} <Link to="/help-center/contacting-support">{t('contactingSupport')}</Link>
+            {t('seeContactingAfter')}
           </>
         )}
       </p>
@@ -54,28 +56,26 @@ export default function HelpCenter({ loaderData }: Route.ComponentProps) {
         method="get"
         role="search"
         className="help-search"
-        aria-label="Search the help center"
+        aria-label={t('searchLabel')}
         onSubmit={() => (searched.current = true)}
       >
         <div className="form-field field">
-          <label htmlFor="help-q">Search the help center</label>
+          <label htmlFor="help-q">{t('searchLabel')}</label>
           <input id="help-q" name="q" type="search" defaultValue={q} key={q} maxLength={100} />
         </div>
         <button type="submit" className="button button-primary">
-          Search
+          {t('search')}
         </button>
         {q && (
           <Link to="/help-center" className="button">
-            Clear
+            {t('clear')}
           </Link>
         )}
       </Form>
       {results ? (
         <section aria-labelledby="help-results">
           <h2 id="help-results" ref={resultsHeading} tabIndex={-1}>
-            {results.length
-              ? `${results.length} ${results.length === 1 ? 'page matches' : 'pages match'} “${q}”`
-              : `No help pages match “${q}”`}
+            {results.length ? t('resultsCount', { count: results.length, q }) : t('noResults', { q })}
           </h2>
           {results.length ? (
             <ul className="help-list">
@@ -90,12 +90,12 @@ export default function HelpCenter({ loaderData }: Route.ComponentProps) {
               ))}
             </ul>
           ) : (
-            <p>Try other words, or browse all the pages below.</p>
+            <p>{t('tryOther')}</p>
           )}
         </section>
       ) : null}
       <section aria-labelledby="help-all">
-        <h2 id="help-all">{results ? 'All help pages' : 'Topics'}</h2>
+        <h2 id="help-all">{results ? t('allPages') : t('topics')}</h2>
         <ul className="help-list">
           {pages.map((p) => (
             <li key={p.slug}>

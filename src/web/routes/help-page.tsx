@@ -1,35 +1,48 @@
 import { data, Link } from 'react-router';
 import { HELP_FORMS } from '../../shared/content-api.ts';
+import { localizePath } from '../../shared/locale.ts';
 import { Breadcrumbs } from '../features/content/breadcrumbs.tsx';
 import { ContentArticle } from '../features/content/content-page.tsx';
 import contentStylesHref from '../features/content/content.css?url';
 import { HelpRequestForm } from '../features/help/help-request-form.tsx';
+import { helpTexts } from '../features/help/texts.ts';
+import { localeOfRequest } from '../i18n/i18n.tsx';
 import { head } from '../lib/meta.ts';
 import { breadcrumbList } from '../lib/structured-data.ts';
 import type { Route } from './+types/help-page';
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: contentStylesHref }];
 
-export function loader({ context, params }: Route.LoaderArgs) {
+export function loader({ context, params, request }: Route.LoaderArgs) {
   const { contentReads } = context.services;
-  const page = contentReads.helpPage(params.slug);
+  const locale = localeOfRequest(request);
+  const t = helpTexts.t(locale);
+  const page = contentReads.helpPage(params.slug, locale);
   if (!page) throw data('Not found', { status: 404 });
   const path = `/help-center/${page.slug}`;
   const trail = [
-    { name: 'Home', href: '/home' },
-    { name: 'Help center', href: '/help-center' },
+    { name: t('home'), href: '/home' },
+    { name: t('title'), href: '/help-center' },
     { name: page.title },
   ];
   return {
     page,
-    pages: contentReads.helpPages(),
+    pages: contentReads.helpPages(locale),
     trail,
     head: head({
-      title: `${page.title}: help center`,
+      title: t('pageTitle', { title: page.title }),
       description: page.summary,
       origin: context.origin,
       path,
-      jsonLd: [breadcrumbList(context.origin, trail, path)],
+      locale,
+      // The trail's addresses in the page's language.
+      jsonLd: [
+        breadcrumbList(
+          context.origin,
+          trail.map((c) => (c.href ? { ...c, href: localizePath(c.href, locale) } : c)),
+          localizePath(path, locale),
+        ),
+      ],
     }),
   };
 }
@@ -39,6 +52,7 @@ export const meta = ({ data: d }: Route.MetaArgs) => d?.head ?? [];
 /** One of the 14 help pages; report-bug and new-feature-request carry their form under the text. */
 export default function HelpPage({ loaderData }: Route.ComponentProps) {
   const { page, pages, trail } = loaderData;
+  const t = helpTexts.useT();
   const form = HELP_FORMS[page.slug as keyof typeof HELP_FORMS];
   return (
     <div className="page">
@@ -47,8 +61,8 @@ export default function HelpPage({ loaderData }: Route.ComponentProps) {
         <ContentArticle key={page.slug} page={page}>
           {form && <HelpRequestForm kind={form} />}
         </ContentArticle>
-        <nav className="help-nav" aria-label="Help topics">
-          <h2 className="small-heading">Help topics</h2>
+        <nav className="help-nav" aria-label={t('helpTopics')}>
+          <h2 className="small-heading">{t('helpTopics')}</h2>
           <ul>
             {pages.map((p) => (
               <li key={p.slug}>

@@ -1,5 +1,7 @@
 import { data } from 'react-router';
 import { PAGE_SLUGS, type PageSlug } from '../../shared/content-api.ts';
+import { pathWithoutLocale } from '../../shared/locale.ts';
+import { localeOfRequest } from '../i18n/i18n.tsx';
 import { ContentArticle } from '../features/content/content-page.tsx';
 import contentStylesHref from '../features/content/content.css?url';
 import { pageMeta } from '../lib/meta.ts';
@@ -13,9 +15,11 @@ export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: cont
  */
 export function loader({ context, request }: Route.LoaderArgs) {
   // Routes match in any case and with a trailing slash: the page is named by its canonical slug.
-  const slug = new URL(request.url).pathname.toLowerCase().replace(/^\/+|\/+$/g, '');
+  const slug = pathWithoutLocale(new URL(request.url).pathname)
+    .toLowerCase()
+    .replace(/^\/+|\/+$/g, '');
   if (!(PAGE_SLUGS as readonly string[]).includes(slug)) throw data('Not found', { status: 404 });
-  return { page: context.services.contentReads.page(slug as PageSlug) };
+  return { page: context.services.contentReads.page(slug as PageSlug, localeOfRequest(request)) };
 }
 
 export const meta = (args: Route.MetaArgs) =>

@@ -1,23 +1,29 @@
 import { useEffect, useState } from 'react';
 import { formatPrice } from '../../shared/format.ts';
+import { localizePath } from '../../shared/locale.ts';
 import { TEST_OUTCOMES } from '../../shared/payments.ts';
 import { accountFetch } from '../features/session/api.ts';
 import passStylesHref from '../features/pass/pass.css?url';
+import { passTexts } from '../features/pass/texts.ts';
+import { useLocale } from '../i18n/i18n.tsx';
 import { errorMessage } from '../lib/api.ts';
-import { type MetaContext, pageMeta } from '../lib/meta.ts';
+import { localeOf, type MetaContext, pageMeta } from '../lib/meta.ts';
 import type { Route } from './+types/shop-checkout';
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: passStylesHref }];
 
-export const meta = (args: MetaContext) =>
-  pageMeta(args, 'Test checkout', 'The built-in test checkout: no money moves.', { noindex: true });
-
-const LABELS: Record<(typeof TEST_OUTCOMES)[number], string> = {
-  success: 'Pay',
-  pending: 'Leave it pending',
-  failed: 'Make it fail',
-  canceled: 'Cancel',
+export const meta = (args: MetaContext) => {
+  const t = passTexts.t(localeOf(args));
+  return pageMeta(args, t('checkoutTitle'), t('checkoutDescription'), { noindex: true });
 };
+
+/** Each outcome's button (keys of the pass catalogue; paying names the amount). */
+const LABELS = {
+  success: 'outcomePay',
+  pending: 'outcomePending',
+  failed: 'outcomeFailed',
+  canceled: 'outcomeCanceled',
+} as const satisfies Record<(typeof TEST_OUTCOMES)[number], string>;
 
 /**
  * The built-in test checkout (the embedded default payment provider; brief, section 5): stands where
@@ -28,6 +34,8 @@ export default function ShopCheckout({ params }: Route.ComponentProps) {
   const [order, setOrder] = useState<{ id: string; amount: number } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const t = passTexts.useT();
+  const locale = useLocale();
   const url = `/test-checkout/${params.orderId}`;
 
   useEffect(() => {
@@ -41,7 +49,8 @@ export default function ShopCheckout({ params }: Route.ComponentProps) {
     setBusy(true);
     try {
       const r = await accountFetch<{ redirect: string }>(url, { method: 'POST', json: { outcome } });
-      window.location.assign(r.redirect);
+      // Back to the payment's page in the page's language.
+      window.location.assign(r.redirect.startsWith('/') ? localizePath(r.redirect, locale) : r.redirect);
     } catch (err) {
       setBusy(false);
       setError(errorMessage(err));
@@ -50,28 +59,25 @@ export default function ShopCheckout({ params }: Route.ComponentProps) {
 
   return (
     <div className="account-page account-narrow pass-page">
-      <h1 className="page-title">Test checkout</h1>
-      <p className="alert">
-        This is Verdict&apos;s built-in test checkout: no money moves. A site with Razorpay keys shows
-        Razorpay&apos;s checkout here instead.
-      </p>
+      <h1 className="page-title">{t('checkoutTitle')}</h1>
+      <p className="alert">{t('checkoutNotice')}</p>
       {error ? (
         <p className="alert" role="alert">
           {error}
         </p>
       ) : !order ? (
         <p role="status" className="muted">
-          Loading the order…
+          {t('loadingOrder')}
         </p>
       ) : (
         <section className="account-card" aria-labelledby="checkout-order">
           <h2 id="checkout-order">Verdict · ReviewPass</h2>
           <p>
-            Amount: <strong>{formatPrice(order.amount)}</strong>
+            {t('amountLine')} <strong>{formatPrice(order.amount, locale)}</strong>
             <br />
-            <span className="muted small">Order {order.id}</span>
+            <span className="muted small">{t('order', { id: order.id })}</span>
           </p>
-          <p>Choose what this payment does:</p>
+          <p>{t('chooseOutcome')}</p>
           <div className="pay-actions">
             {TEST_OUTCOMES.map((o) => (
               <button
@@ -81,7 +87,7 @@ export default function ShopCheckout({ params }: Route.ComponentProps) {
                 disabled={busy}
                 onClick={() => void choose(o)}
               >
-                {o === 'success' ? `${LABELS[o]} ${formatPrice(order.amount)}` : LABELS[o]}
+                {t(LABELS[o], { price: formatPrice(order.amount, locale) })}
               </button>
             ))}
           </div>

@@ -1,21 +1,32 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { formatInstant, formatPrice } from '../../shared/format.ts';
-import { PAYMENT_TEXTS, RETRY_PURCHASE, type Transaction } from '../../shared/payments.ts';
-import { formatPassDays } from '../../shared/review-pass.ts';
+import type { Transaction, TransactionState } from '../../shared/payments.ts';
 import { passValidity } from '../features/pass/pass-api.ts';
 import { useBuyPass } from '../features/pass/buy-pass.tsx';
 import passStylesHref from '../features/pass/pass.css?url';
+import { passLength, passTexts } from '../features/pass/texts.ts';
+import { useLocale } from '../i18n/i18n.tsx';
 import { useAuthFetch } from '../features/session/api.ts';
 import { useRequireSession } from '../features/session/session.tsx';
 import { errorMessage, isSilent } from '../lib/api.ts';
-import { type MetaContext, pageMeta } from '../lib/meta.ts';
+import { localeOf, type MetaContext, pageMeta } from '../lib/meta.ts';
 import type { Route } from './+types/shop-session';
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: passStylesHref }];
 
-export const meta = (args: MetaContext) =>
-  pageMeta(args, 'Your payment', 'The state of your ReviewPass payment.', { noindex: true });
+export const meta = (args: MetaContext) => {
+  const t = passTexts.t(localeOf(args));
+  return pageMeta(args, t('paymentMetaTitle'), t('paymentMetaDescription'), { noindex: true });
+};
+
+/** What each state says (PAYMENT_TEXTS, as keys of the pass catalogue). */
+const PAYMENT_TEXTS = {
+  paid: { title: 'paidTitle', body: 'paidBody' },
+  pending: { title: 'pendingTitle', body: 'pendingBody' },
+  failed: { title: 'failedTitle', body: 'failedBody' },
+  canceled: { title: 'canceledTitle', body: 'canceledBody' },
+} as const satisfies Record<TransactionState, { title: string; body: string }>;
 
 /** How often a pending payment is asked about again, and for how long. */
 const POLL_MS = 2500;
@@ -42,6 +53,8 @@ export default function ShopSession({ params }: Route.ComponentProps) {
   const retry = useBuyPass();
   const heading = useRef<HTMLHeadingElement>(null);
   const path = `/shop/session/${params.sessionId}`;
+  const t = passTexts.useT();
+  const locale = useLocale();
 
   useEffect(() => {
     if (!ready || !token) return;
@@ -108,12 +121,12 @@ export default function ShopSession({ params }: Route.ComponentProps) {
   if (error) {
     return (
       <div className="account-page account-narrow pass-page">
-        <h1 className="page-title">Payment</h1>
+        <h1 className="page-title">{t('payment')}</h1>
         <p className="alert" role="alert">
           {error}
         </p>
         <p>
-          <Link to="/review-pass">Back to ReviewPass</Link>
+          <Link to="/review-pass">{t('backToPass')}</Link>
         </p>
       </div>
     );
@@ -121,9 +134,9 @@ export default function ShopSession({ params }: Route.ComponentProps) {
   if (!tx) {
     return (
       <div className="account-page account-narrow pass-page">
-        <h1 className="page-title">Payment</h1>
+        <h1 className="page-title">{t('payment')}</h1>
         <p role="status" className="muted">
-          Checking your payment…
+          {t('checkingPayment')}
         </p>
       </div>
     );
@@ -133,29 +146,29 @@ export default function ShopSession({ params }: Route.ComponentProps) {
     <div className="account-page account-narrow pass-page">
       <section className={`pay-state pay-state-${tx.state}`} aria-labelledby="pay-state-title">
         <h1 id="pay-state-title" ref={heading} tabIndex={-1}>
-          {text.title}
+          {t(text.title)}
         </h1>
-        <p>{text.body}</p>
+        <p>{t(text.body)}</p>
         <dl className="pay-facts">
-          <dt>Amount</dt>
-          <dd>{formatPrice(tx.amount)}</dd>
-          <dt>Pass</dt>
-          <dd>{formatPassDays(tx.days)}</dd>
+          <dt>{t('amount')}</dt>
+          <dd>{formatPrice(tx.amount, locale)}</dd>
+          <dt>{t('pass')}</dt>
+          <dd>{passLength(tx.days, t)}</dd>
           {tx.state === 'paid' && (
             <>
-              <dt>Ad-free until</dt>
-              <dd>{tx.pass_ends_at ? formatInstant(tx.pass_ends_at) : 'Forever'}</dd>
+              <dt>{t('adFreeUntilLabel')}</dt>
+              <dd>{tx.pass_ends_at ? formatInstant(tx.pass_ends_at, locale) : t('forever')}</dd>
             </>
           )}
         </dl>
         {tx.state === 'pending' &&
           (waiting ? (
             <p className="muted small" role="status">
-              Checking again every few seconds…
+              {t('checkingAgain')}
             </p>
           ) : (
             <p className="small" role="status">
-              No word from the payment provider yet.{' '}
+              {t('noWord')}{' '}
               <button
                 type="button"
                 className="button button-small"
@@ -164,7 +177,7 @@ export default function ShopSession({ params }: Route.ComponentProps) {
                   setRound((r) => r + 1);
                 }}
               >
-                Check again
+                {t('checkAgain')}
               </button>
             </p>
           ))}
@@ -181,15 +194,15 @@ export default function ShopSession({ params }: Route.ComponentProps) {
               disabled={retry.busy}
               onClick={() => void retry.buy(tx.amount)}
             >
-              {RETRY_PURCHASE}
+              {t('retryPurchase')}
             </button>
           ) : (
             <Link to="/home" className="button button-primary">
-              Continue to Verdict
+              {t('continue')}
             </Link>
           )}
           <Link to="/review-pass" className="button">
-            Your ReviewPass
+            {t('yourPass')}
           </Link>
         </p>
       </section>

@@ -1,8 +1,13 @@
 import { Link } from 'react-router';
 import { formatCount, formatDate } from '../../shared/format.ts';
+import { REPORT_REASONS } from '../../shared/community-constants.ts';
 import type { Transparency } from '../../shared/moderation-constants.ts';
 import contentStylesHref from '../features/content/content.css?url';
-import { pageMeta } from '../lib/meta.ts';
+import { contentTexts } from '../features/content/texts.ts';
+import { type Translate, useLocale } from '../i18n/i18n.tsx';
+import { localeOf, pageMeta } from '../lib/meta.ts';
+
+type ContentKey = Parameters<ReturnType<typeof contentTexts.t>>[0];
 import type { Route } from './+types/transparency';
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: contentStylesHref }];
@@ -12,20 +17,30 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { report: await context.services.communityReads.transparency() };
 }
 
-export const meta = (args: Route.MetaArgs) =>
-  pageMeta(
-    args,
-    'Transparency report',
-    'Live figures on Verdict’s reviews: how many are published and hidden, why, appeals and how fast moderators decide.',
-    { path: '/transparency' },
-  );
+export const meta = (args: Route.MetaArgs) => {
+  const t = contentTexts.t(localeOf(args));
+  return pageMeta(args, t('transparencyTitle'), t('transparencyDescription'), { path: '/transparency' });
+};
 
-const hours = (h: number) =>
-  h < 1 ? `${Math.max(1, Math.round(h * 60))} minutes` : h < 48 ? `${h} hours` : `${Math.round(h / 24)} days`;
+const hours = (h: number, t: Translate<ContentKey>) =>
+  h < 1
+    ? t('minutes', { count: String(Math.max(1, Math.round(h * 60))) })
+    : h < 48
+      ? t('hours', { count: String(h) })
+      : t('days', { count: String(Math.round(h / 24)) });
 
 /** "4.2 %" of a whole; "0 %" of none. */
 const share = (part: number, whole: number) =>
   `${whole ? (Math.round((part / whole) * 1000) / 10).toLocaleString('en-IN') : 0} %`;
+
+/** A reason's name in the page's language: the English names are the reasons' ids' (REPORT_REASONS). */
+const REASON_IDS = new Map<string, string>(
+  Object.entries(REPORT_REASONS.review).map(([id, name]) => [name, id]),
+);
+function reasonName(reason: string, t: Translate<ContentKey>): string {
+  const id = REASON_IDS.get(reason);
+  return id ? t(`reason${id}` as ContentKey) : reason;
+}
 
 function Figures({ rows }: { rows: [string, string][] }) {
   return (
@@ -47,65 +62,70 @@ function Figures({ rows }: { rows: [string, string][] }) {
 export default function TransparencyPage({ loaderData }: Route.ComponentProps) {
   const r: Transparency = loaderData.report;
   const appealsDecided = r.appeals.granted + r.appeals.upheld;
+  const t = contentTexts.useT();
+  const locale = useLocale();
   return (
     <article className="prose content-page" aria-labelledby="transparency-title">
-      <h1 id="transparency-title">Transparency report</h1>
+      <h1 id="transparency-title">{t('transparencyTitle')}</h1>
       <p>
-        Live figures from Verdict’s database, as of this page. The rules behind them are on{' '}
-        <Link to="/how-reviews-work">How reviews and ratings work</Link>.
+        {t('transparencyIntro')} <Link to="/how-reviews-work">{t('howReviewsWork')}</Link>
+        {t('transparencyIntroAfter')}
       </p>
-      <h2>Reviews</h2>
+      <h2>{t('reviews')}</h2>
       <Figures
         rows={[
-          ['Published', formatCount(r.reviews.published)],
+          [t('published'), formatCount(r.reviews.published)],
           [
-            'By verified owners (proof of purchase checked)',
+            t('verifiedOwners'),
             `${formatCount(r.reviews.verified_owners)} (${share(r.reviews.verified_owners, r.reviews.published)})`,
           ],
           [
-            'Incentivised (labelled, not in the ratings)',
+            t('incentivised'),
             `${formatCount(r.reviews.incentivised)} (${share(r.reviews.incentivised, r.reviews.published)})`,
           ],
-          ['Hidden now', formatCount(r.reviews.hidden)],
-          ['Hidden automatically, waiting for a moderator', formatCount(r.reviews.hidden_automatically)],
-          ['Hidden by moderators', formatCount(r.reviews.hidden_by_moderators)],
+          [t('hiddenNow'), formatCount(r.reviews.hidden)],
+          [t('hiddenAutomatically'), formatCount(r.reviews.hidden_automatically)],
+          [t('hiddenByModerators'), formatCount(r.reviews.hidden_by_moderators)],
           [
-            'Ratings collected',
+            t('ratingsCollected'),
             r.ratings_period
-              ? `${formatDate(r.ratings_period.from)} to ${formatDate(r.ratings_period.to)}`
-              : 'No reviews yet',
+              ? t('period', {
+                  from: formatDate(r.ratings_period.from, locale),
+                  to: formatDate(r.ratings_period.to, locale),
+                })
+              : t('noReviewsYet'),
           ],
         ]}
       />
-      <h2>Why hidden reviews were reported</h2>
+      <h2>{t('whyHidden')}</h2>
       {r.hidden_by_reason.length ? (
         <>
-          <p className="muted small">A hidden review counts once for each reason its reporters gave.</p>
-          <Figures rows={r.hidden_by_reason.map((x) => [x.reason, formatCount(x.reviews)])} />
+          <p className="muted small">{t('countsOnce')}</p>
+          <Figures rows={r.hidden_by_reason.map((x) => [reasonName(x.reason, t), formatCount(x.reviews)])} />
         </>
       ) : (
-        <p>No hidden review was reported.</p>
+        <p>{t('noHiddenReported')}</p>
       )}
-      <h2>Moderation</h2>
+      <h2>{t('moderation')}</h2>
       <Figures
         rows={[
-          ['Reports decided', formatCount(r.reports_decided)],
+          [t('reportsDecided'), formatCount(r.reports_decided)],
           [
-            'Median time from report to decision',
-            r.median_hours_to_decision === null ? 'No report decided yet' : hours(r.median_hours_to_decision),
+            t('medianTime'),
+            r.median_hours_to_decision === null ? t('noReportDecided') : hours(r.median_hours_to_decision, t),
           ],
         ]}
       />
-      <h2>Appeals</h2>
+      <h2>{t('appeals')}</h2>
       <Figures
         rows={[
-          ['Granted (post restored)', formatCount(r.appeals.granted)],
-          ['Upheld (post stays hidden)', formatCount(r.appeals.upheld)],
-          ['Waiting for a moderator', formatCount(r.appeals.open)],
+          [t('granted'), formatCount(r.appeals.granted)],
+          [t('upheld'), formatCount(r.appeals.upheld)],
+          [t('waiting'), formatCount(r.appeals.open)],
           [
-            'Restored on appeal',
+            t('restoredOnAppeal'),
             appealsDecided
-              ? `${Math.round((100 * r.appeals.granted) / appealsDecided)} % of decided appeals`
+              ? t('restoredShare', { percent: Math.round((100 * r.appeals.granted) / appealsDecided) })
               : '–',
           ],
         ]}

@@ -1,18 +1,16 @@
 import { data, type LoaderFunctionArgs, useLoaderData } from 'react-router';
-import CampaignPage, { CAMPAIGN_TITLE } from '../features/campaign/campaign-page.tsx';
-import { type MetaContext, pageMeta } from '../lib/meta.ts';
+import CampaignPage from '../features/campaign/campaign-page.tsx';
+import { campaignTexts } from '../features/campaign/texts.ts';
+import { localeOf, type MetaContext, pageMeta } from '../lib/meta.ts';
 import campaignCss from '../features/campaign/campaign.css?url';
 
 export const links = () => [{ rel: 'stylesheet', href: campaignCss }];
 
-export const meta = (args: MetaContext) =>
-  pageMeta(
-    args,
-    CAMPAIGN_TITLE,
-    'Verdict, the free community for researching phones before you buy, is launching soon. Rate how helpful it would be for you and send us your feedback.',
-    // A feedback form for a launch, not a page to find in search results.
-    { noindex: true },
-  );
+export const meta = (args: MetaContext) => {
+  const t = campaignTexts.t(localeOf(args));
+  // A feedback form for a launch, not a page to find in search results.
+  return pageMeta(args, t('title'), t('description'), { noindex: true });
+};
 
 /** /user-campaign: the current campaign (the live one, otherwise the latest), live or not. */
 export async function loader({ context }: LoaderFunctionArgs) {

@@ -14,6 +14,7 @@ import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
 import { projectPath } from '../../../project-files.ts';
 import { type ContentPage, PAGE_SLUGS, type PageSlug } from '../../../shared/content-api.ts';
+import { type Locale, localizePath } from '../../../shared/locale.ts';
 import { NO_CONTACT, type SiteContact } from '../../../shared/site-contact.ts';
 
 export const CONTENT_DIR = projectPath('src', 'content');
@@ -73,31 +74,43 @@ export interface BundledArticle extends z.infer<typeof ArticleMatter> {
   readTime: number;
 }
 
-const slugify = (text: string) =>
+const slugify = (text: string, locale: Locale) =>
   text
     .toLowerCase()
     .replace(/<[^>]+>/g, '')
     .replace(/&[a-z#0-9]+;/g, '')
-    .replace(/[^a-z0-9]+/g, '-')
+    // A Hindi heading keeps its own letters (and their vowel signs) in its id.
+    .replace(locale === 'en' ? /[^a-z0-9]+/g : /[^\p{L}\p{M}\p{N}]+/gu, '-')
     .replace(/^-|-$/g, '');
 
-const markdown = new Marked({
-  gfm: true,
-  renderer: {
-    // Headings get ids, so a section can be linked to.
-    heading({ tokens, depth }: Tokens.Heading) {
-      const inner = this.parser.parseInline(tokens);
-      return `<h${depth} id="${slugify(inner)}">${inner}</h${depth}>\n`;
+/** A heading may name its id, `## शिकायत अधिकारी {#grievance-officer}`, so a translation keeps the English anchor. */
+const NAMED_ID = /\s*\{#([a-z0-9]+(?:-[a-z0-9]+)*)\}$/;
+
+/** The label of a table's scrolling box, in the page's language. */
+const TABLE_LABEL: Record<Locale, string> = { en: 'Table', hi: 'टेबल' };
+
+const markdownIn = (locale: Locale) =>
+  new Marked({
+    gfm: true,
+    renderer: {
+      // Headings get ids, so a section can be linked to.
+      heading({ tokens, depth }: Tokens.Heading) {
+        const parsed = this.parser.parseInline(tokens);
+        const named = NAMED_ID.exec(parsed);
+        const inner = named ? parsed.slice(0, named.index) : parsed;
+        return `<h${depth} id="${named ? named[1] : slugify(inner, locale)}">${inner}</h${depth}>\n`;
+      },
+      // A table scrolls inside its own box on narrow screens.
+      table(token: Tokens.Table) {
+        const cells = (row: Tokens.TableCell[], tag: 'th' | 'td') =>
+          `<tr>${row.map((c) => `<${tag}>${this.parser.parseInline(c.tokens)}</${tag}>`).join('')}</tr>`;
+        const body = token.rows.map((r) => cells(r, 'td')).join('\n');
+        return `<div class="table-scroll" role="region" aria-label="${TABLE_LABEL[locale]}" tabindex="0"><table><thead>${cells(token.header, 'th')}</thead><tbody>${body}</tbody></table></div>\n`;
+      },
     },
-    // A table scrolls inside its own box on narrow screens.
-    table(token: Tokens.Table) {
-      const cells = (row: Tokens.TableCell[], tag: 'th' | 'td') =>
-        `<tr>${row.map((c) => `<${tag}>${this.parser.parseInline(c.tokens)}</${tag}>`).join('')}</tr>`;
-      const body = token.rows.map((r) => cells(r, 'td')).join('\n');
-      return `<div class="table-scroll" role="region" aria-label="Table" tabindex="0"><table><thead>${cells(token.header, 'th')}</thead><tbody>${body}</tbody></table></div>\n`;
-    },
-  },
-});
+  });
+
+const MARKDOWN: Record<Locale, Marked> = { en: markdownIn('en'), hi: markdownIn('hi') };
 
 /** Splits `---\nyaml\n---\nbody`. */
 function splitFrontMatter(source: string, file: string): { data: unknown; body: string } {
@@ -130,7 +143,7 @@ const escapeMarkdown = (value: string) => value.replace(/[\\`*_{}[\]()<>#+!|~-]/
  * The Markdown's blocks with the settings filled in: a paragraph or list item naming an unset one is left out,
  * then a heading with nothing left under it; a placeholder anywhere else, or an unknown one, is an error.
  */
-function withSettings(body: string, file: string, contact: SiteContact): Token[] {
+function withSettings(body: string, file: string, contact: SiteContact, markdown: Marked): Token[] {
   const values = placeholders(contact);
   const filled = body.replace(PLACEHOLDER, (whole, name: string) => {
     if (!(name in values)) throw new Error(`${file}: unknown setting ${whole}`);
@@ -156,14 +169,28 @@ function withSettings(body: string, file: string, contact: SiteContact): Token[]
   });
 }
 
-function render(body: string, file: string, contact: SiteContact): { html: string; text: string } {
+function render(
+  body: string,
+  file: string,
+  contact: SiteContact,
+  locale: Locale = 'en',
+): { html: string; text: string } {
   if (/^#\s/m.test(body)) throw new Error(`${file}: use ## and below (the page's title is its h1)`);
   if (/<[a-z!/]/i.test(body.replace(/`[^`]*`/g, ''))) throw new Error(`${file}: raw HTML is not allowed`);
-  const html = markdown.parser(withSettings(body, file, contact));
-  for (const [, href] of html.matchAll(/\shref="([^"]*)"/g)) {
+  const markdown = MARKDOWN[locale];
+  const rendered = markdown.parser(withSettings(body, file, contact, markdown));
+  for (const [, href] of rendered.matchAll(/\shref="([^"]*)"/g)) {
     if (!/^(\/(?!\/)|#|https:\/\/|mailto:)/.test(href!))
       throw new Error(`${file}: link ${href} is not allowed`);
   }
+  // A Hindi page's links to the site's pages go to their Hindi pages ('/help-center' → '/hi/help-center').
+  const html =
+    locale === 'en'
+      ? rendered
+      : rendered.replace(
+          /(\shref=")(\/(?!\/)[^"]*)"/g,
+          (_, start: string, path: string) => `${start}${localizePath(path, locale)}"`,
+        );
   const text = html
     .replace(/<[^>]+>/g, ' ')
     .replace(/&amp;/g, '&')
@@ -181,15 +208,28 @@ const words = (text: string) => text.split(/\s+/).filter(Boolean).length;
 const readTimeOf = (text: string) => Math.max(1, Math.round(words(text) / 200));
 
 /** A Markdown file: its front matter checked against `schema`, its body rendered; any fault names the file. */
-function readMarkdown<T extends z.ZodType>(file: string, schema: T, contact: SiteContact) {
+function readMarkdown<T extends z.ZodType>(
+  file: string,
+  schema: T,
+  contact: SiteContact,
+  locale: Locale = 'en',
+) {
   const { data, body } = splitFrontMatter(readFileSync(file, 'utf8'), file);
   const matter = schema.safeParse(data);
   if (!matter.success) throw new Error(`${file}: ${z.prettifyError(matter.error)}`);
-  return { matter: matter.data as z.output<T>, ...render(body, file, contact) };
+  return { matter: matter.data as z.output<T>, ...render(body, file, contact, locale) };
 }
 
-function readPage(dir: string, slug: string, contact: SiteContact, order = 0): BundledPage {
-  const { matter, html, text } = readMarkdown(join(dir, `${slug}.md`), PageMatter, contact);
+/** A help, legal or company page; its Hindi text is in the folder's `hi/` beside it, under the same name. */
+function readPage(
+  dir: string,
+  slug: string,
+  contact: SiteContact,
+  order = 0,
+  locale: Locale = 'en',
+): BundledPage {
+  const file = locale === 'en' ? join(dir, `${slug}.md`) : join(dir, locale, `${slug}.md`);
+  const { matter, html, text } = readMarkdown(file, PageMatter, contact, locale);
   return {
     slug,
     title: matter.title,
@@ -203,9 +243,18 @@ function readPage(dir: string, slug: string, contact: SiteContact, order = 0): B
   };
 }
 
-export interface ContentBundle {
+/** The help center and the legal and company pages in one language. */
+export interface PageSet {
   help: BundledPage[];
   pages: Map<PageSlug, BundledPage>;
+}
+
+export interface ContentBundle extends PageSet {
+  /**
+   * The same pages in Hindi (issue 25), from help/hi and pages/hi: every one has its Hindi file (the articles
+   * stay in English).
+   */
+  hindi: PageSet;
   articles: BundledArticle[];
   /** The banner SVGs by file name. */
   banners: Map<string, string>;
@@ -213,8 +262,12 @@ export interface ContentBundle {
 
 /** The bundle, with how to reach us from the settings (none set: those sentences are left out). */
 export function loadContent(dir = CONTENT_DIR, contact: SiteContact = NO_CONTACT): ContentBundle {
-  const help = HELP_SLUGS.map((slug, i) => readPage(join(dir, 'help'), slug, contact, i + 1));
-  const pages = new Map(PAGE_SLUGS.map((slug) => [slug, readPage(join(dir, 'pages'), slug, contact)]));
+  const pageSet = (locale: Locale): PageSet => ({
+    help: HELP_SLUGS.map((slug, i) => readPage(join(dir, 'help'), slug, contact, i + 1, locale)),
+    pages: new Map(PAGE_SLUGS.map((slug) => [slug, readPage(join(dir, 'pages'), slug, contact, 0, locale)])),
+  });
+  const { help, pages } = pageSet('en');
+  const hindi = pageSet('hi');
   const articleDir = join(dir, 'articles');
   const banners = new Map<string, string>();
   const articles = readdirSync(articleDir)
@@ -231,5 +284,5 @@ export function loadContent(dir = CONTENT_DIR, contact: SiteContact = NO_CONTACT
     .sort((a, b) => b.publishDate.localeCompare(a.publishDate) || b.id - a.id);
   const ids = new Set(articles.map((a) => a.id));
   if (ids.size !== articles.length) throw new Error(`${articleDir}: two articles share an id`);
-  return { help, pages, articles, banners };
+  return { help, pages, hindi, articles, banners };
 }

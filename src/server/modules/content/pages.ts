@@ -6,7 +6,8 @@ import {
   type HelpSearchResult,
 } from '../../../shared/content-api.ts';
 import type { PageSlug } from '../../../shared/content-api.ts';
-import type { BundledPage, ContentBundle } from './bundle.ts';
+import type { Locale } from '../../../shared/locale.ts';
+import type { BundledPage, ContentBundle, PageSet } from './bundle.ts';
 
 const publicPage = ({ text: _t, order: _o, ...page }: BundledPage): ContentPage => page;
 const summaryOf = (p: BundledPage): HelpPageSummary => ({
@@ -20,10 +21,14 @@ const fold = (s: string) =>
   s
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
+    // Hindi as people type it: फ़ोन and फोन alike (no nukta), पहुँचें and पहुंचें alike (candrabindu as anusvara).
+    .replace(/\u093c/g, '')
+    .replace(/\u0901/g, '\u0902')
     .toLowerCase();
-const wordsOf = (s: string) =>
+const wordsOf = (s: string, locale: Locale = 'en') =>
   fold(s)
-    .split(/[^a-z0-9₹]+/)
+    // Hindi words are letters with their vowel signs (marks); English ones as before.
+    .split(locale === 'en' ? /[^a-z0-9₹]+/ : /[^\p{L}\p{M}\p{N}₹]+/u)
     .filter(Boolean);
 /** A light stem, so "compare" finds "comparison" and "charging" finds "charger". */
 const stem = (w: string) => (w.length > 4 ? w.replace(/(ations?|ings?|ions?|ers?|es|ed|e|s)$/, '') : w);
@@ -42,29 +47,42 @@ function weight(p: Indexed, w: string): number {
   return has(p.title) ? 3 : has(p.summary) ? 2 : has(p.body) ? 1 : 0;
 }
 
-export class PageService {
-  private readonly help: BundledPage[];
-  private readonly helpBySlug: Map<string, BundledPage>;
+/** One language's help pages, indexed for searching. */
+class Pages {
+  readonly help: BundledPage[];
+  readonly helpBySlug: Map<string, BundledPage>;
   /** Each help page's words (folded): title, summary and text. */
-  private readonly index: Indexed[];
+  readonly index: Indexed[];
 
-  constructor(private readonly bundle: Pick<ContentBundle, 'help' | 'pages'>) {
-    this.help = bundle.help;
+  constructor(
+    readonly set: PageSet,
+    readonly locale: Locale,
+  ) {
+    this.help = set.help;
     this.helpBySlug = new Map(this.help.map((p) => [p.slug, p]));
     this.index = this.help.map((page) => ({
       page,
-      title: wordsOf(page.title),
-      summary: wordsOf(page.summary),
-      body: wordsOf(page.text),
+      title: wordsOf(page.title, locale),
+      summary: wordsOf(page.summary, locale),
+      body: wordsOf(page.text, locale),
     }));
   }
+}
 
-  helpPages(): HelpPageSummary[] {
-    return this.help.map(summaryOf);
+/** The help center and the legal and company pages, in English or Hindi (issue 25). */
+export class PageService {
+  private readonly byLocale: Record<Locale, Pages>;
+
+  constructor(bundle: Pick<ContentBundle, 'help' | 'pages' | 'hindi'>) {
+    this.byLocale = { en: new Pages(bundle, 'en'), hi: new Pages(bundle.hindi, 'hi') };
   }
 
-  helpPage(slug: string): ContentPage | null {
-    const page = this.helpBySlug.get(slug);
+  helpPages(locale: Locale = 'en'): HelpPageSummary[] {
+    return this.byLocale[locale].help.map(summaryOf);
+  }
+
+  helpPage(slug: string, locale: Locale = 'en'): ContentPage | null {
+    const page = this.byLocale[locale].helpBySlug.get(slug);
     return page ? publicPage(page) : null;
   }
 
@@ -73,16 +91,16 @@ export class PageService {
    * first: a word in the title counts most, then the summary, then the text. Pages matched only in their text
    * come with an excerpt around the first match.
    */
-  searchHelp(query: string): HelpSearchResult[] {
+  searchHelp(query: string, locale: Locale = 'en'): HelpSearchResult[] {
     const words = [
       ...new Set(
-        wordsOf(query)
+        wordsOf(query, locale)
           .filter((w) => w.length > 1)
           .map(stem),
       ),
     ];
     if (!words.length) return [];
-    return this.index
+    return this.byLocale[locale].index
       .map((p) => ({ p, weights: words.map((w) => weight(p, w)) }))
       .filter(({ weights }) => weights.every((x) => x > 0))
       .map(({ p, weights }) => ({
@@ -97,15 +115,15 @@ export class PageService {
       }));
   }
 
-  page(slug: PageSlug): ContentPage {
-    return publicPage(this.bundle.pages.get(slug)!);
+  page(slug: PageSlug, locale: Locale = 'en'): ContentPage {
+    return publicPage(this.byLocale[locale].set.pages.get(slug)!);
   }
 }
 
 /** About a dozen words of `text` around the first word starting with one of `words` (stems). */
 function excerpt(text: string, words: string[]): string | null {
   const escaped = words.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
-  const at = text.search(new RegExp(`(?<![\\p{L}\\p{N}])(${escaped.join('|')})`, 'iu'));
+  const at = text.search(new RegExp(`(?<![\\p{L}\\p{M}\\p{N}])(${escaped.join('|')})`, 'iu'));
   if (at < 0) return null;
   const before = text.slice(0, at).split(' ').slice(-4).join(' ');
   const after = text

@@ -10,6 +10,7 @@ import { TextAreaField } from '../community/text-area-field.tsx';
 import { accountFetch } from '../session/api.ts';
 import { SubmitButton, TextField, useForm } from '../session/form.tsx';
 import { useToast } from '../toasts/toasts.tsx';
+import { campaignTexts, fieldMessage } from './texts.ts';
 
 type Values = Record<
   'firstName' | 'lastName' | 'email' | 'country' | 'city' | 'description' | 'rating',
@@ -42,6 +43,7 @@ interface CampaignFormProps {
  */
 export function CampaignForm({ campaign, onSubmitted }: CampaignFormProps) {
   const toast = useToast();
+  const t = campaignTexts.useT();
   const submitHint = useId();
   /** The request: the texts trimmed, the rating a number, and the campaign. */
   const input = useCallback(
@@ -81,7 +83,12 @@ export function CampaignForm({ campaign, onSubmitted }: CampaignFormProps) {
     onSubmitted(Number.isFinite(result.rating) ? roundRating(result.rating) : body.rating);
   });
 
-  const rating = form.field('rating');
+  /** A field with its message in the page's language. */
+  const field = (name: keyof Values) => {
+    const f = form.field(name);
+    return { ...f, error: fieldMessage(f.error, t) };
+  };
+  const rating = field('rating');
   const shown = formatCampaignRating(Number(rating.value));
   const ratingHint = `${rating.id}-hint`;
   const ratingError = `${rating.id}-error`;
@@ -91,7 +98,7 @@ export function CampaignForm({ campaign, onSubmitted }: CampaignFormProps) {
       <div className="campaign-slider">
         <div className="campaign-slider-head">
           <label htmlFor={rating.id} className="campaign-slider-label">
-            How helpful would Verdict be for you?
+            {t('howHelpful')}
           </label>
           {/* The slider's own value text is what a screen reader announces: the output stays quiet. */}
           <output htmlFor={rating.id} className="campaign-slider-value" aria-live="off">
@@ -106,15 +113,15 @@ export function CampaignForm({ campaign, onSubmitted }: CampaignFormProps) {
           max={CAMPAIGN_RATING.max}
           step={CAMPAIGN_RATING.step}
           value={rating.value}
-          aria-valuetext={`${shown} out of 5`}
+          aria-valuetext={t('outOf5', { rating: shown })}
           aria-invalid={rating.error ? true : undefined}
           aria-describedby={rating.error ? `${ratingHint} ${ratingError}` : ratingHint}
           onChange={(e) => rating.onChange(String(roundRating(Number(e.currentTarget.value))))}
           onBlur={rating.onBlur}
         />
         <p id={ratingHint} className="campaign-slider-scale">
-          <span>0: not helpful</span>
-          <span>5: very helpful</span>
+          <span>{t('notHelpful')}</span>
+          <span>{t('veryHelpful')}</span>
         </p>
         {rating.error && (
           <p id={ratingError} className="field-error">
@@ -124,27 +131,27 @@ export function CampaignForm({ campaign, onSubmitted }: CampaignFormProps) {
       </div>
 
       <p className="campaign-required-note">
-        Fields marked <span className="field-required">*</span> are required.
+        {t('requiredBefore')} <span className="field-required">*</span> {t('requiredAfter')}
       </p>
       <div className="form-row">
         <TextField
-          field={form.field('firstName')}
-          label="First name"
+          field={field('firstName')}
+          label={t('firstName')}
           required
           autoComplete="given-name"
           maxLength={50}
         />
         <TextField
-          field={form.field('lastName')}
-          label="Last name"
+          field={field('lastName')}
+          label={t('lastName')}
           required
           autoComplete="family-name"
           maxLength={50}
         />
       </div>
       <TextField
-        field={form.field('email')}
-        label="Email"
+        field={field('email')}
+        label={t('email')}
         required
         type="email"
         autoComplete="email"
@@ -154,34 +161,34 @@ export function CampaignForm({ campaign, onSubmitted }: CampaignFormProps) {
       />
       <div className="form-row">
         <TextField
-          field={form.field('country')}
-          label="Country"
+          field={field('country')}
+          label={t('country')}
           optional
           autoComplete="country-name"
           maxLength={60}
         />
         <TextField
-          field={form.field('city')}
-          label="City"
+          field={field('city')}
+          label={t('city')}
           optional
           autoComplete="address-level2"
           maxLength={60}
         />
       </div>
-      <TextAreaField field={form.field('description')} label="Comment" optional rows={4} maxLength={2000} />
+      <TextAreaField field={field('description')} label={t('comment')} optional rows={4} maxLength={2000} />
 
       <div className="campaign-submit">
         <SubmitButton
           sending={form.sending}
-          sendingText="Sending…"
+          sendingText={t('sending')}
           disabled={!form.valid}
           describedBy={form.valid ? undefined : submitHint}
         >
-          Send feedback
+          {t('send')}
         </SubmitButton>
         {!form.valid && (
           <p id={submitHint} className="field-hint">
-            Fill in your first name, last name and a valid email to send your feedback.
+            {t('fillIn')}
           </p>
         )}
       </div>

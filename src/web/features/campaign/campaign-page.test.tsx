@@ -244,3 +244,23 @@ describe('CampaignPage', () => {
     expect(screen.queryByText('Thank you!')).toBeNull();
   });
 });
+
+describe('CampaignPage in Hindi', () => {
+  it('shows the campaign in Hindi, with Hindi dates', async () => {
+    await import('../../i18n/hindi.ts');
+    const { LocaleProvider } = await import('../../i18n/i18n.tsx');
+    const html = renderToString(
+      <LocaleProvider value="hi">
+        <ToastProvider>
+          <CampaignPage campaign={CP001} />
+        </ToastProvider>
+      </LocaleProvider>,
+    );
+    expect(html).toContain('<h1>Verdict India में आ रहा है</h1>');
+    expect(html).toContain('हमें अपनी राय बताएँ');
+    expect(html).toContain('Verdict आपके लिए कितना काम का होगा?');
+    expect(html).toContain('फ़ीडबैक भेजें');
+    expect(html).toMatch(/30 सितंबर 2024/);
+    expect(html).not.toMatch(/Tell us what you think|Send feedback|30 Sep 2024/);
+  });
+});

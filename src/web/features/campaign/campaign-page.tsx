@@ -1,14 +1,17 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import {
-  CAMPAIGN_MESSAGES,
   CAMPAIGN_RATING,
   CAMPAIGN_RATING_KEY,
   CAMPAIGN_TOAST_DELAY_MS,
   type CampaignView,
 } from '../../../shared/campaign.ts';
+import { formatDate } from '../../../shared/format.ts';
+import type { Locale } from '../../../shared/locale.ts';
+import { useLocale } from '../../i18n/i18n.tsx';
 import { storedValue } from '../../lib/stored-value.ts';
 import { useToast } from '../toasts/toasts.tsx';
 import { CampaignForm, formatCampaignRating, roundRating } from './campaign-form.tsx';
+import { campaignTexts } from './texts.ts';
 
 /** What this browser sent, and to which campaign: a later campaign asks again. */
 interface SentRating {
@@ -46,7 +49,11 @@ export function formatCampaignDate(isoDate: string): string {
   return m && month ? `${Number(m[3])} ${month} ${m[1]}` : isoDate;
 }
 
-/** The campaign page's title (also /user-campaign's). */
+/** A campaign date in the page's language: '30 Sep 2024' in English, the Hindi date ('30 सितंबर 2024') in Hindi. */
+const campaignDate = (isoDate: string, locale: Locale) =>
+  locale === 'en' ? formatCampaignDate(isoDate) : formatDate(isoDate.slice(0, 10), locale);
+
+/** The campaign page's title (also /user-campaign's), in English; campaignTexts' `title` in the page's language. */
 export const CAMPAIGN_TITLE = 'Verdict is coming: tell us what you think';
 
 /**
@@ -63,6 +70,8 @@ export default function CampaignPage({
   replacing?: boolean;
 }) {
   const toast = useToast();
+  const t = campaignTexts.useT();
+  const locale = useLocale();
   const sent = useSyncExternalStore(campaignRating.subscribe, campaignRating.read, noRating);
   const stored = sent?.campaignId === campaign.id ? sent.rating : null;
   /** Sent from this page just now: the thanks card takes focus (a returning visitor's does not). */
@@ -76,7 +85,7 @@ export default function CampaignPage({
     setJustSent(true);
     clearTimeout(toastTimer.current);
     toastTimer.current = setTimeout(
-      () => toast.show({ message: CAMPAIGN_MESSAGES.submitted, type: 'success' }),
+      () => toast.show({ message: t('submitted'), type: 'success' }),
       CAMPAIGN_TOAST_DELAY_MS,
     );
   };
@@ -86,44 +95,39 @@ export default function CampaignPage({
     <div className="campaign">
       {replacing && (
         <>
-          <title>{CAMPAIGN_TITLE}</title>
+          <title>{t('title')}</title>
           <meta name="robots" content="noindex" />
         </>
       )}
       <header className="campaign-header">
         <p className="campaign-wordmark">Verdict</p>
-        <h1>Verdict is coming to {country}</h1>
-        <p className="lead">
-          Verdict is a free community where you research phones before you buy them, with the help of people
-          who own them.
-        </p>
+        <h1>{t('comingTo', { country })}</h1>
+        <p className="lead">{t('lead')}</p>
         <ul className="campaign-pitch">
           <li>
-            <strong>A real catalogue.</strong> Every phone with its full specifications, variants and prices.
+            <strong>{t('catalogueStrong')}</strong> {t('catalogueText')}
           </li>
           <li>
-            <strong>Ratings you can trust.</strong> A phone is rated only once 10 members have reviewed it.
+            <strong>{t('ratingsStrong')}</strong> {t('ratingsText')}
           </li>
           <li>
-            <strong>Compare up to three.</strong> Put phones side by side and see where they differ.
+            <strong>{t('compareStrong')}</strong> {t('compareText')}
           </li>
           <li>
-            <strong>Ask owners.</strong> Put your questions to people who already use the phone.
+            <strong>{t('askStrong')}</strong> {t('askText')}
           </li>
         </ul>
         <p className="campaign-dates">
-          Campaign {campaign.id} ·{' '}
-          <time dateTime={campaign.startsOn}>{formatCampaignDate(campaign.startsOn)}</time> to{' '}
-          <time dateTime={campaign.endsOn}>{formatCampaignDate(campaign.endsOn)}</time>
+          {t('campaignId', { id: campaign.id })} ·{' '}
+          <time dateTime={campaign.startsOn}>{campaignDate(campaign.startsOn, locale)}</time> {t('to')}{' '}
+          <time dateTime={campaign.endsOn}>{campaignDate(campaign.endsOn, locale)}</time>
         </p>
       </header>
 
       {stored === null ? (
         <section className="campaign-card" aria-labelledby="campaign-feedback-title">
-          <h2 id="campaign-feedback-title">Tell us what you think</h2>
-          <p className="muted">
-            We are building Verdict for {country}. Your rating and comments decide what we work on first.
-          </p>
+          <h2 id="campaign-feedback-title">{t('feedbackTitle')}</h2>
+          <p className="muted">{t('buildingFor', { country })}</p>
           <CampaignForm campaign={campaign} onSubmitted={onSubmitted} />
         </section>
       ) : (
@@ -135,16 +139,17 @@ export default function CampaignPage({
 
 function ThanksCard({ rating, country, focus }: { rating: number; country: string; focus: boolean }) {
   const heading = useRef<HTMLHeadingElement>(null);
+  const t = campaignTexts.useT();
   useEffect(() => {
     if (focus) heading.current?.focus();
   }, [focus]);
   return (
     <section className="campaign-card campaign-thanks" aria-labelledby="campaign-thanks-title">
       <h2 id="campaign-thanks-title" ref={heading} tabIndex={-1}>
-        Thank you!
+        {t('thanks')}
       </h2>
-      <p>You rated Verdict {formatCampaignRating(rating)} out of 5.</p>
-      <p className="muted">Your feedback helps us build Verdict for {country}.</p>
+      <p>{t('youRated', { rating: formatCampaignRating(rating) })}</p>
+      <p className="muted">{t('helpsUs', { country })}</p>
     </section>
   );
 }

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { contentTexts } from './texts.ts';
 
 export interface Crumb {
   name: string;
@@ -8,8 +9,9 @@ export interface Crumb {
 
 /** The trail above a page; the same trail goes into its BreadcrumbList structured data. */
 export function Breadcrumbs({ trail }: { trail: Crumb[] }) {
+  const t = contentTexts.useT();
   return (
-    <nav aria-label="Breadcrumb" className="breadcrumb">
+    <nav aria-label={t('breadcrumb')} className="breadcrumb">
       <ol>
         {trail.map((c) => (
           <li key={c.name}>

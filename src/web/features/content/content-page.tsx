@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react';
 import type { ContentPage } from '../../../shared/content-api.ts';
 import { formatDate } from '../../../shared/format.ts';
+import { useLocale } from '../../i18n/i18n.tsx';
 import { RichText } from './rich-text.tsx';
+import { contentTexts } from './texts.ts';
 
 /** A legal, company or help page: its title, its date where it has one, and its text. */
 export function ContentArticle({
@@ -14,17 +16,19 @@ export function ContentArticle({
   heading?: 'h1' | 'h2';
   children?: ReactNode;
 }) {
+  const locale = useLocale();
+  const t = contentTexts.useT();
   return (
     <article className="prose content-page" aria-labelledby="content-title">
       <Heading id="content-title">{page.title}</Heading>
       {page.updated && (
         <p className="muted">
-          Last updated on <time dateTime={page.updated}>{formatDate(page.updated)}</time>
+          {t('lastUpdated')} <time dateTime={page.updated}>{formatDate(page.updated, locale)}</time>
         </p>
       )}
       {page.effective && (
         <p className="muted">
-          Effective from <time dateTime={page.effective}>{formatDate(page.effective)}</time>
+          {t('effectiveFrom')} <time dateTime={page.effective}>{formatDate(page.effective, locale)}</time>
         </p>
       )}
       {/* Under an h2, the page's own sections move down a level. */}

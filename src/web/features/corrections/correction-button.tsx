@@ -1,6 +1,7 @@
 import { lazy, Suspense, useRef, useState } from 'react';
 import { useSession } from '../session/session.tsx';
 import { useToast } from '../toasts/toasts.tsx';
+import { correctionTexts } from './texts.ts';
 
 export const SIGN_IN_TO_CORRECT = 'Please sign in to suggest a correction.';
 
@@ -24,11 +25,12 @@ export function CorrectionButton({ target }: { target: CorrectionTarget }) {
   const { token } = useSession();
   const toast = useToast();
   const [open, setOpen] = useState(false);
+  const t = correctionTexts.useT();
   const button = useRef<HTMLButtonElement>(null);
 
   const onClick = () => {
     if (!token) {
-      toast.show({ id: 'sign-in-to-correct', message: SIGN_IN_TO_CORRECT, type: 'info' });
+      toast.show({ id: 'sign-in-to-correct', message: t('signIn'), type: 'info' });
       return;
     }
     setOpen(true);
@@ -48,7 +50,7 @@ export function CorrectionButton({ target }: { target: CorrectionTarget }) {
         <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
           <path d="M4 20h4l10-10-4-4L4 16zM14 6l4 4 2-2-4-4z" fill="currentColor" />
         </svg>
-        Suggest a correction
+        {t('suggest')}
       </button>
       {open && (
         <Suspense fallback={null}>

@@ -1,16 +1,13 @@
 import { useEffect, useId, useMemo, useRef } from 'react';
 import type { CategoryId } from '../../../shared/constants.ts';
 import { PLATFORM_API } from '../../../shared/constants.ts';
-import {
-  CORRECTION_MESSAGES,
-  correctableAttributes,
-  CorrectionInputSchema,
-} from '../../../shared/corrections.ts';
+import { correctableAttributes, CorrectionInputSchema } from '../../../shared/corrections.ts';
 import { isSessionExpiry } from '../../lib/api.ts';
 import { useCommunityApi } from '../community/community-api.ts';
 import { FormAlert, SelectField, SubmitButton, TextField, useForm } from '../session/form.tsx';
 import { useToast } from '../toasts/toasts.tsx';
 import type { CorrectionTarget } from './correction-button.tsx';
+import { correctionTexts, fieldMessage } from './texts.ts';
 
 type Field = 'field' | 'variant_id' | 'value' | 'source_url';
 
@@ -25,6 +22,7 @@ export default function CorrectionForm({ target, onClose }: { target: Correction
   const api = useCommunityApi();
   const toast = useToast();
   const closing = useRef(false);
+  const t = correctionTexts.useT();
   const several = target.variants.length > 1;
   const input = useMemo(
     () => (v: Record<Field, string>) => ({
@@ -62,9 +60,14 @@ export default function CorrectionForm({ target, onClose }: { target: Correction
   };
 
   const options = [
-    { value: 'price', label: 'Price' },
+    { value: 'price', label: t('price') },
     ...correctableAttributes(target.category as CategoryId).map((a) => ({ value: a.key, label: a.name })),
   ];
+  /** A field with its message in the page's language. */
+  const field = (name: Field) => {
+    const f = form.field(name);
+    return { ...f, error: fieldMessage(f.error, t) };
+  };
   const isPrice = form.field('field').value === 'price';
 
   const send = async (body: ReturnType<typeof input>) => {
@@ -75,7 +78,7 @@ export default function CorrectionForm({ target, onClose }: { target: Correction
       throw err;
     }
     close();
-    toast.show({ message: CORRECTION_MESSAGES.suggested, type: 'success' });
+    toast.show({ message: t('suggested'), type: 'success' });
   };
 
   return (
@@ -87,31 +90,30 @@ export default function CorrectionForm({ target, onClose }: { target: Correction
       onClose={onClose}
     >
       <form className="account-form" onSubmit={(e) => void form.submit(send)(e)} noValidate>
-        <h2 id={`${id}-title`}>Suggest a correction</h2>
+        <h2 id={`${id}-title`}>{t('suggest')}</h2>
         <p id={`${id}-text`} className="muted small">
-          Tell our editors the right value and where you saw it. They check every suggestion and credit you
-          when they apply it.
+          {t('intro')}
         </p>
         <FormAlert message={form.alert} />
-        <SelectField field={form.field('field')} label="What is wrong" options={options} />
+        <SelectField field={field('field')} label={t('whatIsWrong')} options={options} />
         {isPrice && several && (
           <SelectField
-            field={form.field('variant_id')}
-            label="Variant"
+            field={field('variant_id')}
+            label={t('variant')}
             options={target.variants.map((v) => ({ value: String(v.id), label: v.label }))}
           />
         )}
         <TextField
-          field={form.field('value')}
-          label={isPrice ? 'Correct price (₹)' : 'Correct value'}
+          field={field('value')}
+          label={isPrice ? t('correctPrice') : t('correctValue')}
           maxLength={200}
           autoComplete="off"
           {...(isPrice ? { inputMode: 'numeric' as const } : {})}
         />
         <TextField
-          field={form.field('source_url')}
-          label="Source link"
-          hint="Where you saw it, such as the maker’s page or a shop: https://…"
+          field={field('source_url')}
+          label={t('sourceLink')}
+          hint={t('sourceHint')}
           type="url"
           inputMode="url"
           maxLength={200}
@@ -119,10 +121,10 @@ export default function CorrectionForm({ target, onClose }: { target: Correction
         />
         <div className="dialog-actions">
           <button type="button" className="button" onClick={close}>
-            Cancel
+            {t('cancel')}
           </button>
-          <SubmitButton sending={form.sending} sendingText="Sending…">
-            Send suggestion
+          <SubmitButton sending={form.sending} sendingText={t('sending')}>
+            {t('send')}
           </SubmitButton>
         </div>
       </form>

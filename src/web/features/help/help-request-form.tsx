@@ -5,19 +5,16 @@ import { TextAreaField } from '../community/text-area-field.tsx';
 import { accountFetch } from '../session/api.ts';
 import { FormAlert, SubmitButton, TextField, useForm } from '../session/form.tsx';
 import { useSession } from '../session/session.tsx';
+import { helpMessage, helpTexts } from './texts.ts';
 
+/** Each form's texts (keys of the help catalogue). */
 const COPY = {
-  bug: {
-    heading: 'Report a bug',
-    title: 'What went wrong, in a few words',
-    description: 'What happened, step by step, and what you expected',
-    submit: 'Send report',
-  },
+  bug: { heading: 'bugHeading', title: 'bugTitle', description: 'bugDescription', submit: 'bugSubmit' },
   feature: {
-    heading: 'Request a feature',
-    title: 'Your idea, in a few words',
-    description: 'What you would like and why',
-    submit: 'Send idea',
+    heading: 'featureHeading',
+    title: 'featureTitle',
+    description: 'featureDescription',
+    submit: 'featureSubmit',
   },
 } as const;
 
@@ -26,6 +23,7 @@ const COPY = {
  * is sent when there is one), and acknowledged in place; "Send another" starts again.
  */
 export function HelpRequestForm({ kind }: { kind: HelpKind }) {
+  const t = helpTexts.useT();
   const copy = COPY[kind];
   const { token } = useSession();
   const [sent, setSent] = useState<string | null>(null);
@@ -35,6 +33,11 @@ export function HelpRequestForm({ kind }: { kind: HelpKind }) {
     initial: { kind, title: '', description: '', page_url: '', email: '' },
   });
   const { idOf } = form;
+  /** A field with its message in the page's language. */
+  const field = (name: Parameters<typeof form.field>[0]) => {
+    const f = form.field(name);
+    return { ...f, error: helpMessage(f.error, t) };
+  };
 
   // Focus follows the view, once it is in the DOM: to the acknowledgement when it shows (so a screen reader
   // reads it), back to the title when "Send another" brings the form back (not when the page opens).
@@ -58,30 +61,30 @@ export function HelpRequestForm({ kind }: { kind: HelpKind }) {
 
   return (
     <section className="help-form" aria-labelledby={`${kind}-form-heading`}>
-      <h2 id={`${kind}-form-heading`}>{copy.heading}</h2>
+      <h2 id={`${kind}-form-heading`}>{t(copy.heading)}</h2>
       {sent ? (
         <div className="notice notice-success">
           <p ref={thanks} tabIndex={-1} role="status">
-            {sent}
+            {helpMessage(sent, t)}
           </p>
           <button type="button" className="button" onClick={() => setSent(null)}>
-            Send another
+            {t('sendAnother')}
           </button>
         </div>
       ) : (
         <form className="account-form" noValidate onSubmit={send}>
           <FormAlert message={form.alert} />
-          <TextField field={form.field('title')} label={copy.title} maxLength={HELP_LIMITS.title[1] + 20} />
+          <TextField field={field('title')} label={t(copy.title)} maxLength={HELP_LIMITS.title[1] + 20} />
           <TextAreaField
-            field={form.field('description')}
-            label={copy.description}
+            field={field('description')}
+            label={t(copy.description)}
             rows={6}
             max={HELP_LIMITS.description[1]}
           />
           {kind === 'bug' && (
             <TextField
-              field={form.field('page_url')}
-              label="Address of the page where it happened"
+              field={field('page_url')}
+              label={t('pageUrl')}
               type="url"
               inputMode="url"
               placeholder="https://"
@@ -89,16 +92,16 @@ export function HelpRequestForm({ kind }: { kind: HelpKind }) {
             />
           )}
           <TextField
-            field={form.field('email')}
-            label="Email to reply to"
+            field={field('email')}
+            label={t('email')}
             type="email"
             autoComplete="email"
-            hint={token ? 'You are signed in: we will link this to your account.' : undefined}
+            hint={token ? t('signedInHint') : undefined}
             optional
           />
           <div>
-            <SubmitButton sending={form.sending} sendingText="Sending…">
-              {copy.submit}
+            <SubmitButton sending={form.sending} sendingText={t('sending')}>
+              {t(copy.submit)}
             </SubmitButton>
           </div>
         </form>

@@ -1,4 +1,7 @@
+import { localizePath } from '../../../shared/locale.ts';
 import type { HouseAd } from '../../../shared/payments.ts';
+import { useLocale } from '../../i18n/i18n.tsx';
+import { passTexts } from './texts.ts';
 
 /**
  * One house ad (issue 8), labelled as an ad, with the way to remove ads beside it. Its box keeps the same
@@ -6,17 +9,23 @@ import type { HouseAd } from '../../../shared/payments.ts';
  */
 export function AdTray({ ad }: { ad: HouseAd }) {
   const outside = !ad.link_url.startsWith('/');
+  const t = passTexts.useT();
+  const locale = useLocale();
   return (
-    <aside className="ad-tray" aria-label="Advertisement">
-      <p className="ad-label">Ad · {ad.sponsor}</p>
-      <a className="ad-body" href={ad.link_url} rel={outside ? 'sponsored noopener' : undefined}>
+    <aside className="ad-tray" aria-label={t('advertisement')}>
+      <p className="ad-label">{t('ad', { sponsor: ad.sponsor })}</p>
+      <a
+        className="ad-body"
+        href={outside ? ad.link_url : localizePath(ad.link_url, locale)}
+        rel={outside ? 'sponsored noopener' : undefined}
+      >
         <img src={ad.image_url} alt="" width={96} height={72} loading="lazy" />
         <span>
           <strong>{ad.title}</strong> {ad.body}
         </span>
       </a>
-      <a className="ad-remove" href="/review-pass">
-        Remove ads
+      <a className="ad-remove" href={localizePath('/review-pass', locale)}>
+        {t('removeAds')}
       </a>
     </aside>
   );

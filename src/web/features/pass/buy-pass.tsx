@@ -1,13 +1,14 @@
 import { type FormEvent, useId, useState } from 'react';
 import { Link, useRouteLoaderData } from 'react-router';
 import { formatPrice } from '../../../shared/format.ts';
-import { ERRORS } from '../../../shared/messages.ts';
 import { type Checkout, InitiateTransactionSchema, type Transaction } from '../../../shared/payments.ts';
-import { formatPassDays, PASS_OPTIONS, PASS_PRICE, passDays } from '../../../shared/review-pass.ts';
+import { PASS_AMOUNT, PASS_OPTIONS, PASS_PRICE, passDays } from '../../../shared/review-pass.ts';
+import { useLocale } from '../../i18n/i18n.tsx';
 import { errorMessage, isSilent } from '../../lib/api.ts';
 import { useAuthFetch } from '../session/api.ts';
 import { useSession } from '../session/session.tsx';
 import { goToCheckout } from './pass-api.ts';
+import { passLength, passTexts } from './texts.ts';
 
 interface Started {
   transaction: Transaction;
@@ -47,12 +48,12 @@ export function BuyPass() {
 
 /** Production without a payment provider: nothing to buy with, said plainly instead of a form that fails. */
 function PaymentsUnavailable() {
+  const t = passTexts.useT();
   return (
     <section className="account-card pass-buy" aria-labelledby="pass-unavailable">
-      <h2 id="pass-unavailable">Buy a ReviewPass</h2>
+      <h2 id="pass-unavailable">{t('buyHeading')}</h2>
       <p className="alert" role="status">
-        {ERRORS.PAYMENTS_UNAVAILABLE.message} A ReviewPass cannot be bought for now; passes already bought
-        keep working.
+        {t('unavailable')}
       </p>
     </section>
   );
@@ -61,6 +62,8 @@ function PaymentsUnavailable() {
 function BuyPassForm() {
   const { ready, token } = useSession();
   const { buy, busy, error } = useBuyPass();
+  const t = passTexts.useT();
+  const locale = useLocale();
   const [choice, setChoice] = useState(String(PASS_PRICE));
   const [other, setOther] = useState('');
   const [touched, setTouched] = useState(false);
@@ -69,7 +72,8 @@ function BuyPassForm() {
   const checked = InitiateTransactionSchema.safeParse({
     amount: choice === OTHER && !other.trim() ? NaN : amount,
   });
-  const invalid = checked.success ? undefined : checked.error.issues[0]?.message;
+  // The schema's one message (PASS_AMOUNT_MESSAGE), in the page's language.
+  const invalid = checked.success ? undefined : t('amountError', { min: PASS_AMOUNT.min });
   // The hint says what an amount buys; the message shows once the field has been left.
   const shownError = touched ? invalid : undefined;
 
@@ -81,9 +85,9 @@ function BuyPassForm() {
 
   return (
     <form className="account-card pass-buy" onSubmit={submit} noValidate>
-      <h2>Buy a ReviewPass</h2>
+      <h2>{t('buyHeading')}</h2>
       <fieldset className="pass-options">
-        <legend>Choose how long</legend>
+        <legend>{t('chooseHowLong')}</legend>
         {PASS_OPTIONS.map((o) => (
           <label key={o.amount} className="pass-option">
             <input
@@ -93,8 +97,8 @@ function BuyPassForm() {
               checked={choice === String(o.amount)}
               onChange={() => setChoice(String(o.amount))}
             />
-            <span className="pass-option-price">{formatPrice(o.amount)}</span>
-            <span className="pass-option-days">{formatPassDays(o.days)}</span>
+            <span className="pass-option-price">{formatPrice(o.amount, locale)}</span>
+            <span className="pass-option-days">{passLength(o.days, t)}</span>
           </label>
         ))}
         <label className="pass-option">
@@ -105,13 +109,13 @@ function BuyPassForm() {
             checked={choice === OTHER}
             onChange={() => setChoice(OTHER)}
           />
-          <span className="pass-option-price">Another amount</span>
-          <span className="pass-option-days">A donation</span>
+          <span className="pass-option-price">{t('anotherAmount')}</span>
+          <span className="pass-option-days">{t('donation')}</span>
         </label>
       </fieldset>
       {choice === OTHER && (
         <div className="form-field">
-          <label htmlFor={`${id}-amount`}>Amount in rupees</label>
+          <label htmlFor={`${id}-amount`}>{t('amountLabel')}</label>
           <input
             id={`${id}-amount`}
             type="number"
@@ -126,8 +130,11 @@ function BuyPassForm() {
           />
           <p id={`${id}-amount-hint`} className="field-hint">
             {invalid
-              ? 'Up to ₹10 buys a day, up to ₹30 a week, up to ₹100 a month, up to ₹500 a year, more 5 years.'
-              : `${formatPrice(amount)} buys ${formatPassDays(passDays(amount))} without ads.`}
+              ? t('bandsHint')
+              : t('buysHint', {
+                  price: formatPrice(amount, locale),
+                  length: passLength(passDays(amount), t),
+                })}
           </p>
           {shownError && (
             <p id={`${id}-amount-error`} className="field-error" role="alert">
@@ -143,14 +150,18 @@ function BuyPassForm() {
       )}
       {ready && token ? (
         <button type="submit" className="button button-primary" disabled={busy} aria-busy={busy}>
-          {busy ? 'Starting checkout…' : `Buy ReviewPass${invalid ? '' : ` for ${formatPrice(amount)}`}`}
+          {busy
+            ? t('startingCheckout')
+            : invalid
+              ? t('buy')
+              : t('buyFor', { price: formatPrice(amount, locale) })}
         </button>
       ) : (
         <p>
           <Link to="/sign-in" className="button button-primary">
-            Sign in to buy
+            {t('signInToBuy')}
           </Link>{' '}
-          <span className="muted">A pass goes with your account, on every device you sign in on.</span>
+          <span className="muted">{t('goesWithAccount')}</span>
         </p>
       )}
     </form>

@@ -4,43 +4,47 @@ import { formatInstant, formatPrice } from '../../../shared/format.ts';
 import type { Page } from '../../../shared/community-api.ts';
 import { PAGE_SIZE } from '../../../shared/constants.ts';
 import type { Transaction, TransactionState, Validity } from '../../../shared/payments.ts';
-import { formatPassDays } from '../../../shared/review-pass.ts';
 import { errorMessage, isSilent } from '../../lib/api.ts';
 import { ShowMore } from '../community/show-more.tsx';
 import { usePagedList } from '../community/use-paged-list.ts';
 import { useAuthFetch } from '../session/api.ts';
+import { useLocale } from '../../i18n/i18n.tsx';
 import { passValidity } from './pass-api.ts';
+import { passLength, passTexts } from './texts.ts';
 
 /** The signed-in user's pass: running until when, forever, or none (the same answer the user menu asked for). */
 export function PassStatus({ token }: { token: string }) {
   const [validity, setValidity] = useState<Validity | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const t = passTexts.useT();
+  const locale = useLocale();
   useEffect(() => {
     passValidity(token).then(setValidity, (err: unknown) => !isSilent(err) && setError(errorMessage(err)));
   }, [token]);
   return (
     <section className="account-card" aria-labelledby="pass-status-heading">
-      <h2 id="pass-status-heading">Your ReviewPass</h2>
+      <h2 id="pass-status-heading">{t('yourPass')}</h2>
       <p role="status">
         {error ??
           (!validity
-            ? 'Checking your pass…'
+            ? t('checkingPass')
             : validity.forever
-              ? 'Ad-free forever. Thank you!'
+              ? t('adFreeForever')
               : validity.ad_free
-                ? `Ad-free until ${formatInstant(validity.valid_until!)}. A new pass adds its time from then.`
-                : 'You have no ReviewPass running, so you see ads.')}
+                ? t('adFreeUntil', { date: formatInstant(validity.valid_until!, locale) })
+                : t('noPass'))}
       </p>
     </section>
   );
 }
 
-const STATE_LABELS: Record<TransactionState, string> = {
-  paid: 'Paid',
-  pending: 'Pending',
-  failed: 'Failed',
-  canceled: 'Canceled',
-};
+/** Each state's label (keys of the pass catalogue). */
+const STATE_LABELS = {
+  paid: 'statePaid',
+  pending: 'statePending',
+  failed: 'stateFailed',
+  canceled: 'stateCanceled',
+} as const satisfies Record<TransactionState, string>;
 
 /** The user's purchases, newest first, 10 at a time. */
 export function Transactions() {
@@ -53,48 +57,52 @@ export function Transactions() {
     ),
   );
   const rows = useRef<HTMLTableSectionElement>(null);
+  const t = passTexts.useT();
+  const locale = useLocale();
 
   return (
     <section className="account-card" aria-labelledby="transactions-heading">
-      <h2 id="transactions-heading">Your transactions</h2>
+      <h2 id="transactions-heading">{t('transactions')}</h2>
       {!list.items.length ? (
         list.error ? (
           <p className="alert" role="alert">
             {list.error}
           </p>
         ) : (
-          <p className="muted">{list.loading ? 'Loading…' : 'No purchases yet.'}</p>
+          <p className="muted">{list.loading ? t('loading') : t('noPurchases')}</p>
         )
       ) : (
         <>
           <div className="table-scroll">
             <table className="transactions">
-              <caption className="visually-hidden">Your ReviewPass purchases, newest first</caption>
+              <caption className="visually-hidden">{t('transactionsCaption')}</caption>
               <thead>
                 <tr>
-                  <th scope="col">Date</th>
-                  <th scope="col">Amount</th>
-                  <th scope="col">Pass</th>
-                  <th scope="col">State</th>
+                  <th scope="col">{t('date')}</th>
+                  <th scope="col">{t('amount')}</th>
+                  <th scope="col">{t('pass')}</th>
+                  <th scope="col">{t('state')}</th>
                 </tr>
               </thead>
               <tbody ref={rows}>
-                {list.items.map((t) => (
-                  <tr key={t.session_id}>
+                {list.items.map((tx) => (
+                  <tr key={tx.session_id}>
                     <td>
-                      <Link to={`/shop/session/${t.session_id}`}>{formatInstant(t.created_at)}</Link>
+                      <Link to={`/shop/session/${tx.session_id}`}>
+                        {formatInstant(tx.created_at, locale)}
+                      </Link>
                     </td>
-                    <td>{formatPrice(t.amount)}</td>
-                    <td>{formatPassDays(t.days)}</td>
+                    <td>{formatPrice(tx.amount, locale)}</td>
+                    <td>{passLength(tx.days, t)}</td>
                     <td>
-                      <span className={`pay-badge pay-badge-${t.state}`}>{STATE_LABELS[t.state]}</span>
+                      <span className={`pay-badge pay-badge-${tx.state}`}>{t(STATE_LABELS[tx.state])}</span>
                     </td>
                   </tr>
                 ))}
               </tbody>
             </table>
           </div>
-          <ShowMore list={list} label="Show more" listRef={rows} />
+          <ShowMore list={list} label={t('showMore')} listRef={rows} />
         </>
       )}
     </section>
