@@ -41,6 +41,17 @@ const PEOPLE_KEYS = {
   review: 'noticeReview',
 } as const satisfies Partial<Record<NotificationKind, Key>>;
 
+/** What a moderator hid, as the server names it ('article comment'), and its sentence. */
+const HIDDEN_KEYS: Partial<Record<string, Key>> = {
+  review: 'hidReview',
+  comment: 'hidComment',
+  'article comment': 'hidArticleComment',
+  reply: 'hidReply',
+  question: 'hidQuestion',
+  answer: 'hidAnswer',
+  post: 'hidPost',
+};
+
 const MONTHS = [
   'January',
   'February',
@@ -95,19 +106,24 @@ export function noticeTexts(
       const suffix = NOTIFICATION_TEXTS[n.kind]('');
       if (n.title.endsWith(suffix)) {
         const { name, others } = whoOf(n.title.slice(0, -suffix.length));
-        const who = others ? t('whoOthers', { name, others }) : name;
+        const who =
+          others === 0
+            ? name
+            : others === 1
+              ? t('whoOneOther', { name })
+              : t('whoOthers', { name, others: String(others) });
         title = t(PEOPLE_KEYS[n.kind], { who });
       }
       break;
     }
     case 'useful': {
       const m = /^(?:Someone|([\d,]+) people) found your review useful$/.exec(n.title);
-      if (m) title = t('noticeUseful', { count: m[1] ? Number(m[1].replace(/,/g, '')) : 1 });
+      if (m) title = m[1] ? t('noticeUsefulMany', { count: m[1] }) : t('noticeUsefulOne');
       break;
     }
     case 'moderation': {
       const what = after(n.title, 'A moderator hid your ');
-      if (what !== null) title = t('noticeModeration', { what: what.replace(/ /g, '_') });
+      if (what !== null) title = t(HIDDEN_KEYS[what] ?? 'hidPost');
       const reason = after(n.text, 'Reason: ');
       if (reason !== null) text = t('textReason', { reason });
       break;
