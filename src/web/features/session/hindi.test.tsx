@@ -35,6 +35,7 @@ describe('API error messages in Hindi (issue 25)', () => {
       expect(hindi, code).not.toBe(message);
     }
     expect(enErrors.OFFLINE).toBe(MESSAGES.offlineBlocked);
+    expect(enErrors.NETWORK).toBe(MESSAGES.generic);
   });
 
   it('shows a failed call in Hindi on a Hindi page, and in the server’s English elsewhere', () => {
