@@ -11,11 +11,20 @@ export const fieldTexts = messages('fields', en);
 
 type Key = Extract<keyof typeof en, string>;
 
-const BY_ENGLISH = new Map<string, Key>(
-  (Object.entries(en) as [Key, string][])
-    .filter(([key]) => !key.startsWith('pattern'))
-    .map(([k, v]) => [v, k]),
-);
+/** A catalogue message's text when it has no placeholders (the build compiles catalogues: text, or its parts). */
+const plain = (message: unknown): string | null =>
+  typeof message === 'string'
+    ? message
+    : Array.isArray(message) && message.every((part) => typeof part === 'string')
+      ? message.join('')
+      : null;
+
+/** The messages known by their English words (the schemas' and the server's), not the generic sentences. */
+const BY_ENGLISH = new Map<string, Key>();
+for (const [key, message] of Object.entries(en as Record<Key, unknown>) as [Key, unknown][]) {
+  const text = plain(message);
+  if (text !== null && !key.startsWith('pattern')) BY_ENGLISH.set(text, key);
+}
 
 /** zod's sentences for rules without a message of their own (describeIssue): 'First name cannot be left blank.' */
 const PATTERNS: [RegExp, Key][] = [
