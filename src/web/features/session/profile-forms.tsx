@@ -10,11 +10,12 @@ import {
 } from '../../../shared/account.ts';
 import type { ProfileResponse, SignedInResponse } from '../../../shared/api-types.ts';
 import { useLocale } from '../../i18n/i18n.tsx';
-import { errorMessage, isSilent } from '../../lib/api.ts';
+import { ApiError, errorMessage, isSilent } from '../../lib/api.ts';
 import { useToast } from '../toasts/toasts.tsx';
 import { EmailField, NameFields, NewPasswordFields, PhoneField, UsernameField } from './account-fields.tsx';
 import { useAuthFetch } from './api.ts';
 import { Avatar } from './avatar.tsx';
+import { fieldText, isKnownFieldText } from './field-texts.ts';
 import { FormAlert, PasswordField, SelectField, SubmitButton, TextField, useForm } from './form.tsx';
 import { rich } from './rich.tsx';
 import { useSession } from './session.tsx';
@@ -54,7 +55,9 @@ export function PhotoEditor({
       onChange(image);
       toast.show({ message: successText(message, locale), type: 'success' });
     } catch (err) {
-      if (!isSilent(err)) setAlert(errorMessage(err));
+      // A refusal of the upload itself ('Please choose a photo to upload.') says so, in the page's language.
+      const own = err instanceof ApiError && err.code === 'VALIDATION' && isKnownFieldText(err.english);
+      if (!isSilent(err)) setAlert(own ? fieldText(err.english, '', locale) : errorMessage(err));
     } finally {
       setBusy(false);
     }
