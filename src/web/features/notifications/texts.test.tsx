@@ -72,7 +72,7 @@ describe('notifications in Hindi', () => {
     expect(noticeTexts({ kind: 'follower', title: 'x started following you', text: '' }, 'en').title).toBe(
       'x started following you',
     );
-    expect(bellLabel(3, 'hi')).toBe('नोटिफ़िकेशन, 3 अनपढ़े');
+    expect(bellLabel(3, 'hi')).toBe('नोटिफ़िकेशन, 3 बिना पढ़े');
     expect(bellLabel(3)).toBe('Notifications, 3 unread');
   });
 
