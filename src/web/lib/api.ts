@@ -1,14 +1,21 @@
 import { MESSAGES } from '../../shared/texts.ts';
+import { apiErrorText } from './error-texts.ts';
 
 export const isOffline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
 
+/**
+ * A failed API call. Its `message` is what the browser shows: on a Hindi page, the Hindi message of its code
+ * (issue 25); otherwise the server's message, unchanged. `english` keeps the server's own words.
+ */
 export class ApiError extends Error {
+  readonly english: string;
   constructor(
     message: string,
     readonly status: number,
     readonly code: string,
   ) {
-    super(message);
+    super(apiErrorText(code, message));
+    this.english = message;
   }
 }
 
@@ -43,4 +50,5 @@ export const isSessionExpiry = (err: unknown) =>
 export const isSilent = (err: unknown) => isAbort(err) || isSessionExpiry(err);
 
 /** The message to show for a failed call: the server's message, or the generic one. */
-export const errorMessage = (err: unknown) => (err instanceof ApiError ? err.message : MESSAGES.generic);
+export const errorMessage = (err: unknown) =>
+  err instanceof ApiError ? err.message : apiErrorText('INTERNAL', MESSAGES.generic);

@@ -3,12 +3,15 @@ import { DeleteAccountForm } from '../features/session/delete-account-form.tsx';
 import { useRequireSession } from '../features/session/session.tsx';
 import { useProfile } from '../features/session/use-profile.ts';
 import { useToast } from '../features/toasts/toasts.tsx';
-import { type MetaContext, pageMeta } from '../lib/meta.ts';
+import { useLocale } from '../i18n/i18n.tsx';
+import { successText } from '../features/session/success-texts.ts';
+import { accountTexts } from '../features/session/texts.ts';
+import { type MetaContext, localeOf, pageMeta } from '../lib/meta.ts';
 
-export const meta = (args: MetaContext) =>
-  pageMeta(args, 'Delete my account', 'Delete your Verdict account; signing in within 7 days restores it.', {
-    noindex: true,
-  });
+export const meta = (args: MetaContext) => {
+  const t = accountTexts.t(localeOf(args));
+  return pageMeta(args, t('deleteMyAccount'), t('deleteMyAccountDescription'), { noindex: true });
+};
 
 /** The spec's delay between the success toast and leaving for /sign-in. */
 const DELETE_REDIRECT_MS = 2000;
@@ -23,12 +26,14 @@ export default function DeleteMyAccount() {
   const { profile, error } = useProfile();
   const toast = useToast();
   const [deleted, setDeleted] = useState(false);
+  const t = accountTexts.useT();
+  const locale = useLocale();
   // The sign-out waiting for its delay: leaving the page sooner runs it at once (the account is gone).
   const pending = useRef<() => void>(undefined);
   useEffect(() => () => pending.current?.(), []);
 
   const onDeleted = (message: string) => {
-    toast.show({ message, type: 'success' });
+    toast.show({ message: successText(message, locale), type: 'success' });
     setDeleted(true);
     const timer = setTimeout(() => pending.current?.(), DELETE_REDIRECT_MS);
     pending.current = () => {
@@ -40,7 +45,7 @@ export default function DeleteMyAccount() {
 
   return (
     <div className="account-page account-narrow">
-      <h1 className="page-title">Delete my account</h1>
+      <h1 className="page-title">{t('deleteMyAccount')}</h1>
       {!profile ? (
         error ? (
           <p role="alert" className="alert">
@@ -48,30 +53,23 @@ export default function DeleteMyAccount() {
           </p>
         ) : (
           <p role="status" className="muted">
-            Loading…
+            {t('loading')}
           </p>
         )
       ) : (
         <div className="account-card">
-          <p>Deleting your account removes it from Verdict. You will lose:</p>
+          <p>{t('youWillLose')}</p>
           <ul className="loss-list">
-            <li>signing in, your profile page and your followers</li>
-            <li>your name, username, email, phone, address and photo (erased for good after 7 days)</li>
-            <li>your recommendation preferences</li>
-            <li>your ReviewPass (ad-free time left is not refunded)</li>
+            <li>{t('loseSignIn')}</li>
+            <li>{t('loseDetails')}</li>
+            <li>{t('losePreferences')}</li>
+            <li>{t('losePass')}</li>
           </ul>
-          <p>
-            What you posted (reviews, questions, answers, comments and replies) stays on Verdict, shown as
-            written by “Deleted user”, so the conversations around it still make sense. To remove a post,
-            delete it yourself before you delete your account.
-          </p>
-          <p className="notice">
-            Changed your mind? Sign in again within 7 days and your account is restored. After 7 days your
-            personal details are erased for good.
-          </p>
+          <p>{t('postsStay')}</p>
+          <p className="notice">{t('changedMind')}</p>
           {deleted ? (
             <p role="status" className="notice notice-success">
-              Your account is deleted. Taking you to sign in…
+              {t('accountDeleted')}
             </p>
           ) : (
             <DeleteAccountForm hasPassword={profile.hasPassword} onDeleted={onDeleted} />

@@ -2,19 +2,20 @@ import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { ProfileResponse } from '../../shared/api-types.ts';
 import { errorMessage } from '../lib/api.ts';
-import { type MetaContext, pageMeta } from '../lib/meta.ts';
+import { type MetaContext, localeOf, pageMeta } from '../lib/meta.ts';
+import { useLocale } from '../i18n/i18n.tsx';
+import { rich } from '../features/session/rich.tsx';
+import { successText } from '../features/session/success-texts.ts';
+import { accountTexts } from '../features/session/texts.ts';
 import { sessionUserOf } from '../../shared/account.ts';
 import { accountFetch, useAuthFetch } from '../features/session/api.ts';
 import { ResendVerification } from '../features/session/resend-verification.tsx';
 import { useSession } from '../features/session/session.tsx';
 
-export const meta = (args: MetaContext) =>
-  pageMeta(
-    args,
-    'Email verification',
-    'Confirm your email address to post reviews, questions and answers on Verdict.',
-    { noindex: true },
-  );
+export const meta = (args: MetaContext) => {
+  const t = accountTexts.t(localeOf(args));
+  return pageMeta(args, t('emailVerification'), t('emailVerificationDescription'), { noindex: true });
+};
 
 /** One request per link, even if the page renders twice (links work once). */
 const attempts = new Map<string, Promise<string>>();
@@ -38,6 +39,8 @@ type Result = { ok: true; message: string } | { ok: false; message: string };
 export default function EmailVerification() {
   const [params] = useSearchParams();
   const token = params.get('token');
+  const t = accountTexts.useT();
+  const locale = useLocale();
   const session = useSession();
   // The outcome for the link it belongs to: another link (another ?token=) is verifying until its own comes.
   const [outcome, setOutcome] = useState<{ token: string; result: Result } | null>(null);
@@ -72,27 +75,27 @@ export default function EmailVerification() {
 
   return (
     <div className="account-page account-narrow">
-      <h1 className="page-title">Email verification</h1>
+      <h1 className="page-title">{t('emailVerification')}</h1>
       <div className="account-card">
         {token ? (
           result === null ? (
             <p role="status" className="notice">
-              Verifying your email…
+              {t('verifying')}
             </p>
           ) : result.ok ? (
             <>
               <p role="status" className="notice notice-success">
-                {result.message}
+                {successText(result.message, locale)}
               </p>
-              <p>You can now post reviews, questions, answers and comments.</p>
+              <p>{t('canPostNow')}</p>
               <p className="actions">
                 {user ? (
                   <Link className="button button-primary" to="/home">
-                    Go to home
+                    {t('goHome')}
                   </Link>
                 ) : (
                   <Link className="button button-primary" to="/sign-in">
-                    Sign in
+                    {t('signIn')}
                   </Link>
                 )}
               </p>
@@ -109,39 +112,29 @@ export default function EmailVerification() {
               ) : (
                 !user &&
                 session.ready && (
-                  <p>
-                    <Link to="/sign-in">Sign in</Link> to ask for a new link.
-                  </p>
+                  <p>{rich(t, 'signInForNewLink', { link: <Link to="/sign-in">{t('signIn')}</Link> })}</p>
                 )
               )}
             </>
           )
         ) : (
           <>
-            <p>
-              We email a link to confirm your address when you create an account or change your email. Open it
-              within 24 hours to verify; until then you can browse and read, but not post.
-            </p>
+            <p>{t('aboutVerification')}</p>
             {user &&
               (user.emailVerified ? (
                 <p className="notice notice-success">
-                  Your email <strong>{user.email}</strong> is verified.
+                  {rich(t, 'emailIsVerified', { email: <strong>{user.email}</strong> })}
                 </p>
               ) : (
                 <>
-                  <p className="notice">
-                    We sent a link to <strong>{user.email}</strong>. Nothing arrived? Check your spam folder,
-                    or ask for a new link.
-                  </p>
+                  <p className="notice">{rich(t, 'linkSent', { email: <strong>{user.email}</strong> })}</p>
                   <p className="actions">
                     <ResendVerification className="button button-primary" />
                   </p>
                 </>
               ))}
             {session.ready && !user && (
-              <p>
-                Link expired? <Link to="/sign-in">Sign in</Link> to ask for a new one.
-              </p>
+              <p>{rich(t, 'linkExpired', { link: <Link to="/sign-in">{t('signIn')}</Link> })}</p>
             )}
           </>
         )}

@@ -10,7 +10,9 @@ import { FormAlert, SubmitButton, useForm } from '../features/session/form.tsx';
 import { takeReturnPath } from '../features/session/return-after-sign-in.ts';
 import { useSession } from '../features/session/session.tsx';
 import { errorMessage } from '../lib/api.ts';
-import { type MetaContext, pageMeta } from '../lib/meta.ts';
+import { rich } from '../features/session/rich.tsx';
+import { accountTexts } from '../features/session/texts.ts';
+import { type MetaContext, localeOf, pageMeta } from '../lib/meta.ts';
 import homepageStylesHref from './homepage.css?url';
 
 /**
@@ -18,8 +20,10 @@ import homepageStylesHref from './homepage.css?url';
  * (in the browser, never on the server: the session lives in local storage) for a session, for the profile a
  * new user still has to finish, or for the failure.
  */
-export const meta = (args: MetaContext) =>
-  pageMeta(args, 'Signing in', 'Signing you in to Verdict with Google.', { noindex: true });
+export const meta = (args: MetaContext) => {
+  const t = accountTexts.t(localeOf(args));
+  return pageMeta(args, t('signingInTitle'), t('signingInDescription'), { noindex: true });
+};
 export const links = () => [{ rel: 'stylesheet', href: homepageStylesHref }];
 
 /** POST /auth/google for a new user (the server's NeedsProfileSchema). */
@@ -54,9 +58,10 @@ clientLoader.hydrate = true as const;
 export const shouldRevalidate = () => false;
 
 function Pending() {
+  const t = accountTexts.useT();
   return (
     <p role="status" className="oauth-landing-status">
-      Signing you in…
+      {t('signingYouIn')}
     </p>
   );
 }
@@ -85,6 +90,7 @@ function SignedIn({ outcome }: { outcome: Extract<Outcome, { kind: 'signed-in' }
   const session = useSession();
   const navigate = useNavigate();
   const done = useRef(false);
+  const t = accountTexts.useT();
   useEffect(() => {
     // Once, even when React runs effects twice in development.
     if (done.current) return;
@@ -95,7 +101,7 @@ function SignedIn({ outcome }: { outcome: Extract<Outcome, { kind: 'signed-in' }
   return (
     <>
       <h1 id="oauth-landing-title" className="visually-hidden">
-        Signing in
+        {t('signingInTitle')}
       </h1>
       <Pending />
     </>
@@ -103,17 +109,18 @@ function SignedIn({ outcome }: { outcome: Extract<Outcome, { kind: 'signed-in' }
 }
 
 function Failure({ message }: { message: string }) {
+  const t = accountTexts.useT();
   return (
     <>
       <h1 id="oauth-landing-title" className="page-title">
-        Sign in with Google
+        {t('signInWithGoogle')}
       </h1>
       <div role="alert" className="alert">
         <p>{message}</p>
       </div>
       <p>
         <Link to="/sign-in" className="button">
-          Back to sign in
+          {t('backToSignIn')}
         </Link>
       </p>
     </>
@@ -134,6 +141,7 @@ function FinishProfile({ grant, profile }: { grant: string; profile: NeedsProfil
   const [startOver, setStartOver] = useState(false);
   // The account exists: the preference step, then the session is stored and the user goes to /home.
   const [created, setCreated] = useState<SignedInResponse | null>(null);
+  const t = accountTexts.useT();
 
   const onSubmit = form.submit(async (values) => {
     try {
@@ -154,7 +162,7 @@ function FinishProfile({ grant, profile }: { grant: string; profile: NeedsProfil
     return (
       <>
         <h1 id="oauth-landing-title" className="page-title">
-          Welcome to Verdict
+          {t('welcome')}
         </h1>
         <PreferenceStep
           send={sendWithToken(created.token)}
@@ -170,24 +178,22 @@ function FinishProfile({ grant, profile }: { grant: string; profile: NeedsProfil
   return (
     <>
       <h1 id="oauth-landing-title" className="page-title">
-        Finish signing up
+        {t('finishSignUp')}
       </h1>
-      <p>
-        You are signing up with Google as <strong>{profile.email}</strong>. Choose a username to finish.
-      </p>
+      <p>{rich(t, 'googleSignUp', { email: <strong>{profile.email}</strong> })}</p>
       <form className="account-form" noValidate onSubmit={onSubmit} aria-labelledby="oauth-landing-title">
         <FormAlert message={form.alert}>
           {startOver && (
             <p>
-              <Link to="/sign-in">Back to sign in</Link>
+              <Link to="/sign-in">{t('backToSignIn')}</Link>
             </p>
           )}
         </FormAlert>
         <NameFields first={form.field('firstName')} last={form.field('lastName')} />
         <UsernameField field={form.field('username')} check />
         <PhoneField field={form.field('phone')} />
-        <SubmitButton sending={form.sending} sendingText="Creating your account…">
-          Create account
+        <SubmitButton sending={form.sending} sendingText={t('creatingAccount')}>
+          {t('createAccount')}
         </SubmitButton>
       </form>
     </>

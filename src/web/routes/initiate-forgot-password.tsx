@@ -1,16 +1,17 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { EmailStep, NewPasswordForm, OtpStep } from '../features/session/password-reset.tsx';
-import { type MetaContext, pageMeta } from '../lib/meta.ts';
+import { accountTexts } from '../features/session/texts.ts';
+import { type MetaContext, localeOf, pageMeta } from '../lib/meta.ts';
 
-export const meta = (args: MetaContext) =>
-  pageMeta(args, 'Forgot password', 'Reset your Verdict password with a code sent to your email address.', {
-    noindex: true,
-  });
+export const meta = (args: MetaContext) => {
+  const t = accountTexts.t(localeOf(args));
+  return pageMeta(args, t('forgotPassword'), t('forgotPasswordDescription'), { noindex: true });
+};
 
 type Step = { n: 1 } | { n: 2; email: string } | { n: 3; email: string; token: string };
 
-const STEP_TITLES = { 1: 'Your email', 2: 'Enter the code', 3: 'Choose a new password' } as const;
+const STEP_TITLES = { 1: 'stepEmail', 2: 'stepCode', 3: 'stepPassword' } as const;
 
 /** Forgot password in three steps: email and CAPTCHA ('OTP sent'), the emailed code, then the new password. */
 export default function InitiateForgotPassword() {
@@ -19,6 +20,7 @@ export default function InitiateForgotPassword() {
   const navigate = useNavigate();
   const heading = useRef<HTMLHeadingElement>(null);
   const shown = useRef(step.n);
+  const t = accountTexts.useT();
 
   // Each new step takes focus to its heading, so screen readers and keyboards start there.
   useEffect(() => {
@@ -28,11 +30,11 @@ export default function InitiateForgotPassword() {
 
   return (
     <div className="account-page account-narrow">
-      <h1 className="page-title">Forgot password</h1>
+      <h1 className="page-title">{t('forgotPassword')}</h1>
       <div className="account-card">
-        <p className="step-count">Step {step.n} of 3</p>
+        <p className="step-count">{t('stepCount', { step: step.n })}</p>
         <h2 ref={heading} tabIndex={-1} className="step-title">
-          {STEP_TITLES[step.n]}
+          {t(STEP_TITLES[step.n])}
         </h2>
         {step.n === 1 && (
           <EmailStep

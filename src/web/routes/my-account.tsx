@@ -9,18 +9,16 @@ import { ResendVerification } from '../features/session/resend-verification.tsx'
 import { ProfilePage } from '../features/session/profile-page.tsx';
 import { useSession } from '../features/session/session.tsx';
 import { useProfile } from '../features/session/use-profile.ts';
-import { type MetaContext, pageMeta } from '../lib/meta.ts';
+import { accountTexts } from '../features/session/texts.ts';
+import { type MetaContext, localeOf, pageMeta } from '../lib/meta.ts';
 import type { Route } from './+types/my-account';
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: communityStylesHref }];
 
-export const meta = (args: MetaContext) =>
-  pageMeta(
-    args,
-    'My account',
-    'Your Verdict account: email and its verification, sign-in methods, your standing, reports and corrections, your favourites, reviews and upvotes, password and deletion.',
-    { noindex: true },
-  );
+export const meta = (args: MetaContext) => {
+  const t = accountTexts.t(localeOf(args));
+  return pageMeta(args, t('myAccount'), t('myAccountDescription'), { noindex: true });
+};
 
 /**
  * The account at a glance: email and verification, sign-in methods, the user's standing (a suspension, the
@@ -32,46 +30,49 @@ export default function MyAccount() {
   const { token } = useSession();
   const standing = useStanding(token);
   const suspended = !!standing.standing?.suspension;
+  const t = accountTexts.useT();
 
   return (
-    <ProfilePage title="My account" loading="Loading your account…" profile={profile} error={error}>
+    <ProfilePage title={t('myAccount')} loading={t('loadingAccount')} profile={profile} error={error}>
       {(profile) => (
         <>
           {suspended && <MyStanding state={standing} />}
           <section className="account-card" aria-labelledby="account-email">
-            <h2 id="account-email">Email</h2>
+            <h2 id="account-email">{t('email')}</h2>
             <dl className="facts">
               <div>
-                <dt>Email</dt>
+                <dt>{t('email')}</dt>
                 <dd>{profile.email}</dd>
               </div>
               <div>
-                <dt>Status</dt>
+                <dt>{t('status')}</dt>
                 <dd>
                   {profile.emailVerified ? (
-                    <span className="badge-verified">Verified</span>
+                    <span className="badge-verified">{t('verified')}</span>
                   ) : (
-                    <span className="badge-unverified">Not verified</span>
+                    <span className="badge-unverified">{t('notVerified')}</span>
                   )}
                 </dd>
               </div>
             </dl>
             {!profile.emailVerified && (
               <>
-                <p>Verify your email to post reviews, questions, answers and comments.</p>
+                <p>{t('verifyToPost')}</p>
                 <ResendVerification />
               </>
             )}
           </section>
           <section className="account-card" aria-labelledby="account-methods">
-            <h2 id="account-methods">Sign-in methods</h2>
+            <h2 id="account-methods">{t('signInMethods')}</h2>
             <ul className="methods">
               <li>
-                <strong>Password</strong>:{' '}
-                {profile.hasPassword ? `sign in with ${profile.email} or @${profile.username}` : 'not set'}
+                <strong>{t('password')}</strong>:{' '}
+                {profile.hasPassword
+                  ? t('passwordSignIn', { email: profile.email, username: profile.username })
+                  : t('notSet')}
               </li>
               <li>
-                <strong>Google</strong>: {profile.google ? 'connected' : 'not connected'}
+                <strong>Google</strong>: {profile.google ? t('connected') : t('notConnected')}
               </li>
             </ul>
           </section>
@@ -83,19 +84,19 @@ export default function MyAccount() {
           <MyReports />
           <MyCorrections />
           <section className="account-card" aria-labelledby="account-manage">
-            <h2 id="account-manage">Manage</h2>
+            <h2 id="account-manage">{t('manage')}</h2>
             <ul className="account-links">
               <li>
-                <Link to="/user-profile">Edit your profile</Link>
+                <Link to="/user-profile">{t('editProfile')}</Link>
               </li>
               {profile.hasPassword && (
                 <li>
-                  <Link to="/user-profile#password">Change password</Link>
+                  <Link to="/user-profile#password">{t('changePassword')}</Link>
                 </li>
               )}
               <li>
                 <Link to="/delete-my-account" className="danger-link">
-                  Delete account
+                  {t('deleteAccount')}
                 </Link>
               </li>
             </ul>

@@ -1,11 +1,7 @@
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { USER_API } from '../../shared/constants.ts';
-import {
-  NOTIFICATION_MESSAGES,
-  NOTIFICATIONS_PAGE_SIZE,
-  NOTIFICATIONS_PATH,
-} from '../../shared/notification-constants.ts';
+import { NOTIFICATIONS_PAGE_SIZE, NOTIFICATIONS_PATH } from '../../shared/notification-constants.ts';
 import type { MuteResult, Notification, NotificationsPage, UnreadCount } from '../../shared/notifications.ts';
 import { NotificationSettingsForm } from '../features/notifications/settings-form.tsx';
 import { When } from '../features/community/author-line.tsx';
@@ -18,24 +14,28 @@ import { signInHref } from '../features/session/next-path.ts';
 import { useSession } from '../features/session/session.tsx';
 import { useToast } from '../features/toasts/toasts.tsx';
 import { errorMessage, isSilent } from '../lib/api.ts';
-import { type MetaContext, pageMeta } from '../lib/meta.ts';
+import { useLocale } from '../i18n/i18n.tsx';
+import { noticeTexts, notificationsTexts } from '../features/notifications/texts.ts';
+import { rich } from '../features/session/rich.tsx';
+import { type MetaContext, localeOf, pageMeta } from '../lib/meta.ts';
 import type { Route } from './+types/notifications';
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: communityStylesHref }];
 
-export const meta = (args: MetaContext) =>
-  pageMeta(args, 'Notifications', 'Replies, answers, followers and price drops on Verdict.', {
-    noindex: true,
-  });
+export const meta = (args: MetaContext) => {
+  const t = notificationsTexts.t(localeOf(args));
+  return pageMeta(args, t('title'), t('description'), { noindex: true });
+};
 
 const READ = `${USER_API}${NOTIFICATIONS_PATH}/read`;
 
 /** /notifications (issue 23): the member's notifications, newest first, six at a time, with mark read. */
 export default function Notifications() {
   const { token, ready } = useSession();
+  const t = notificationsTexts.useT();
   return (
     <div className="account-page">
-      <h1 className="page-title">Notifications</h1>
+      <h1 className="page-title">{t('title')}</h1>
       {!ready ? null : token ? (
         <>
           <NotificationList key={token} />
@@ -43,7 +43,7 @@ export default function Notifications() {
         </>
       ) : (
         <p>
-          <Link to={signInHref('/notifications')}>Sign in</Link> to see your notifications.
+          {rich(t, 'signInToSee', { link: <Link to={signInHref('/notifications')}>{t('signIn')}</Link> })}
         </p>
       )}
     </div>
@@ -55,6 +55,7 @@ function NotificationList() {
   const toast = useToast();
   const listRef = useRef<HTMLOListElement>(null);
   const [unread, setUnread] = useState(0);
+  const t = notificationsTexts.useT();
   const list = usePagedList(async (page) => {
     const r = await api.get<NotificationsPage>(
       `${USER_API}${NOTIFICATIONS_PATH}?page=${page}&size=${NOTIFICATIONS_PAGE_SIZE}`,
@@ -84,7 +85,7 @@ function NotificationList() {
       const same = (m: Notification) => m.thread?.kind === n.thread!.kind && m.thread.id === n.thread!.id;
       list.setItems((items) => items.map((m) => (same(m) ? { ...m, muted } : m)));
       toast.show({
-        message: muted ? NOTIFICATION_MESSAGES.muted : NOTIFICATION_MESSAGES.unmuted,
+        message: muted ? t('muted') : t('unmuted'),
         type: 'success',
       });
     } catch (err) {
@@ -96,22 +97,17 @@ function NotificationList() {
     <section className="account-card" aria-labelledby="notifications-list">
       <div className="notifications-head">
         <h2 id="notifications-list">
-          {unread > 0 ? `${unread} unread` : 'All read'}
-          {list.total > 0 && <span className="muted"> · {list.total} in all</span>}
+          {unread > 0 ? t('unread', { count: String(unread) }) : t('allRead')}
+          {list.total > 0 && <span className="muted">{t('inAll', { count: String(list.total) })}</span>}
         </h2>
         {unread > 0 && (
           <button type="button" className="button" onClick={() => void markRead({ all: true })}>
-            Mark all as read
+            {t('markAllRead')}
           </button>
         )}
       </div>
       {list.error && <p role="alert">{list.error}</p>}
-      {!list.loading && !list.error && list.total === 0 && (
-        <p className="empty">
-          Nothing yet. When someone comments on your review, answers your question, follows you, or a price
-          you wait for drops, you will find it here.
-        </p>
-      )}
+      {!list.loading && !list.error && list.total === 0 && <p className="empty">{t('empty')}</p>}
       <ol ref={listRef} className="notifications">
         {list.items.map((n) => (
           <NotificationItem
@@ -122,7 +118,7 @@ function NotificationList() {
           />
         ))}
       </ol>
-      <ShowMore list={list} label="Show more notifications" listRef={listRef} />
+      <ShowMore list={list} label={t('showMore')} listRef={listRef} />
     </section>
   );
 }
@@ -136,23 +132,25 @@ function NotificationItem({
   onRead(): void;
   onMute(muted: boolean): void;
 }) {
+  const t = notificationsTexts.useT();
+  const { title, text } = noticeTexts(n, useLocale());
   return (
     <li className={n.read ? 'notification' : 'notification unread'}>
       <p className="notification-title">
-        {!n.read && <span className="visually-hidden">Unread: </span>}
+        {!n.read && <span className="visually-hidden">{t('unreadPrefix')}</span>}
         <Link to={n.href} onClick={() => !n.read && onRead()}>
-          {n.title}
+          {title}
         </Link>
-        {n.product && <span className="muted"> on {n.product}</span>}
+        {n.product && <span className="muted">{t('onProduct', { product: n.product })}</span>}
       </p>
-      {n.text && <blockquote className="notification-quote">{n.text}</blockquote>}
+      {text && <blockquote className="notification-quote">{text}</blockquote>}
       <div className="notification-foot">
         <span className="muted small">
           <When date={n.created_at} />
         </span>
         {!n.read && (
           <button type="button" className="text-button" onClick={onRead}>
-            Mark as read
+            {t('markRead')}
           </button>
         )}
         {n.thread && (
@@ -164,7 +162,7 @@ function NotificationItem({
             onClick={() => onMute(!n.muted)}
           >
             {n.muted && <span aria-hidden="true">✓ </span>}
-            Mute this thread
+            {t('muteThread')}
           </button>
         )}
       </div>

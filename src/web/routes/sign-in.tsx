@@ -8,20 +8,15 @@ import { useSession } from '../features/session/session.tsx';
 import { safeNext } from '../features/session/next-path.ts';
 import { SignInForm } from '../features/session/sign-in-form.tsx';
 import { SignUpForm } from '../features/session/sign-up-form.tsx';
-import { pageMeta } from '../lib/meta.ts';
+import { accountTexts } from '../features/session/texts.ts';
+import { localeOf, pageMeta } from '../lib/meta.ts';
 import type { Route } from './+types/sign-in';
 
 export function meta(args: Route.MetaArgs) {
+  const t = accountTexts.t(localeOf(args));
   return new URLSearchParams(args.location.search).get('mode') === 'sign-up'
-    ? pageMeta(
-        args,
-        'Create account',
-        'Join Verdict to review phones, ask and answer questions and get recommendations.',
-        { noindex: true },
-      )
-    : pageMeta(args, 'Sign in', 'Sign in to Verdict with your email or username, or with Google.', {
-        noindex: true,
-      });
+    ? pageMeta(args, t('createAccount'), t('signUpDescription'), { noindex: true })
+    : pageMeta(args, t('signIn'), t('signInDescription'), { noindex: true });
 }
 
 /** Sign in, or create an account (?mode=sign-up). Someone already signed in is shown the home page instead. */
@@ -33,6 +28,7 @@ export default function SignIn() {
   const { google } = useAuthOptions();
   const navigate = useNavigate();
   const authFetch = useAuthFetch();
+  const t = accountTexts.useT();
   // Set when this page signs someone in: it then chooses where they go, not the redirect for visitors.
   const leaving = useRef(false);
   // After a sign-up: the preference step, then /email-verification.
@@ -51,7 +47,7 @@ export default function SignIn() {
   if (onboarding)
     return (
       <div className="account-page account-narrow">
-        <h1 className="page-title">Welcome to Verdict</h1>
+        <h1 className="page-title">{t('welcome')}</h1>
         <div className="account-card">
           <PreferenceStep
             send={authFetch}
@@ -64,13 +60,13 @@ export default function SignIn() {
       </div>
     );
 
-  const title = signUp ? 'Create account' : 'Sign in';
+  const title = signUp ? t('createAccount') : t('signIn');
   return (
     <div className="account-page account-narrow">
       <h1 className="page-title">{title}</h1>
-      <nav className="mode-switch" aria-label="Sign in or create an account">
+      <nav className="mode-switch" aria-label={t('modeSwitch')}>
         <Link to="/sign-in" replace aria-current={signUp ? undefined : 'page'} className="mode-link">
-          Sign in
+          {t('signIn')}
         </Link>
         <Link
           to="/sign-in?mode=sign-up"
@@ -78,7 +74,7 @@ export default function SignIn() {
           aria-current={signUp ? 'page' : undefined}
           className="mode-link"
         >
-          Create account
+          {t('createAccount')}
         </Link>
       </nav>
       <div className="account-card">
@@ -97,7 +93,7 @@ export default function SignIn() {
         {google && (
           <div className="oauth">
             <p className="oauth-or">
-              <span>or</span>
+              <span>{t('or')}</span>
             </p>
             {/* A full navigation: the server redirects to Google and back. */}
             <a
@@ -121,7 +117,7 @@ export default function SignIn() {
                   d="M12 5.4c1.6 0 3.1.6 4.2 1.7l3.2-3.2A11 11 0 0 0 2.1 7l3.7 2.9C6.7 7.3 9.1 5.4 12 5.4z"
                 />
               </svg>
-              Sign in with Google
+              {t('signInWithGoogle')}
             </a>
           </div>
         )}
@@ -129,11 +125,11 @@ export default function SignIn() {
       <p className="account-switch">
         {signUp ? (
           <>
-            Already have an account? <Link to="/sign-in">Sign in</Link>
+            {t('haveAccount')} <Link to="/sign-in">{t('signIn')}</Link>
           </>
         ) : (
           <>
-            New to Verdict? <Link to="/sign-in?mode=sign-up">Create an account</Link>
+            {t('newToVerdict')} <Link to="/sign-in?mode=sign-up">{t('createAnAccount')}</Link>
           </>
         )}
       </p>

@@ -3,10 +3,14 @@ import { Link, useSearchParams } from 'react-router';
 import { USER_API } from '../../shared/constants.ts';
 import { NOTIFICATION_MESSAGES, NOTIFICATIONS_PATH } from '../../shared/notification-constants.ts';
 import { ApiError, apiFetch } from '../lib/api.ts';
-import { type MetaContext, pageMeta } from '../lib/meta.ts';
+import { apiErrorText } from '../lib/error-texts.ts';
+import { notificationsTexts } from '../features/notifications/texts.ts';
+import { type MetaContext, localeOf, pageMeta } from '../lib/meta.ts';
 
-export const meta = (args: MetaContext) =>
-  pageMeta(args, 'Unsubscribe', 'Stop notification emails from Verdict.', { noindex: true });
+export const meta = (args: MetaContext) => {
+  const t = notificationsTexts.t(localeOf(args));
+  return pageMeta(args, t('unsubscribe'), t('unsubscribeDescription'), { noindex: true });
+};
 
 /**
  * /unsubscribe?u&s (issue 23): the page a digest's unsubscribe link opens. Opening it changes nothing (mail
@@ -15,6 +19,7 @@ export const meta = (args: MetaContext) =>
  */
 export default function Unsubscribe() {
   const [params] = useSearchParams();
+  const t = notificationsTexts.useT();
   const [state, setState] = useState<'ready' | 'busy' | 'done' | string>('ready');
   const status = useRef<HTMLParagraphElement>(null);
   useEffect(() => {
@@ -34,7 +39,7 @@ export default function Unsubscribe() {
     } catch (err) {
       setState(
         err instanceof ApiError && err.status === 400
-          ? NOTIFICATION_MESSAGES.badUnsubscribe
+          ? apiErrorText('BAD_UNSUBSCRIBE', NOTIFICATION_MESSAGES.badUnsubscribe)
           : err instanceof Error
             ? err.message
             : 'error',
@@ -46,28 +51,29 @@ export default function Unsubscribe() {
   const failed = state !== 'ready' && state !== 'busy' && !done;
   return (
     <div className="account-page">
-      <h1 className="page-title">Unsubscribe</h1>
+      <h1 className="page-title">{t('unsubscribe')}</h1>
       <section className="account-card">
         {!done && (
           <>
-            <p>Stop every notification email from Verdict. You will still see notifications in the app.</p>
+            <p>{t('unsubscribeAbout')}</p>
             <button
               type="button"
               className="button primary"
               disabled={state === 'busy'}
               onClick={() => void unsubscribe()}
             >
-              Unsubscribe from emails
+              {t('unsubscribeButton')}
             </button>
           </>
         )}
         {/* In the page from the start, so its news is read out; focus moves to it once the button is gone. */}
         <p role="status" tabIndex={-1} ref={status}>
-          {done ? NOTIFICATION_MESSAGES.unsubscribed : ''}
+          {done ? t('unsubscribed') : ''}
         </p>
         {failed && <p role="alert">{state}</p>}
         <p>
-          <Link to="/notifications#settings">Choose what we email you</Link> (signed in).
+          <Link to="/notifications#settings">{t('chooseEmails')}</Link>
+          {t('signedIn')}
         </p>
       </section>
     </div>

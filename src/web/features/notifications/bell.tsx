@@ -1,15 +1,20 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { formatCount } from '../../../shared/format.ts';
+import type { Locale } from '../../../shared/locale.ts';
+import { useLocale } from '../../i18n/i18n.tsx';
 import { useSession } from '../session/session.tsx';
+import { notificationsTexts } from './texts.ts';
 import { fetchUnread, NOTIFICATIONS_CHANGED } from './unread.ts';
 
 /** How often the count is asked for while the page is visible; doubled after each failure, up to the cap. */
 const POLL_MS = 30_000;
 const MAX_BACKOFF_MS = 5 * 60_000;
 
-export const bellLabel = (unread: number) =>
-  unread === 0 ? 'Notifications' : `Notifications, ${formatCount(unread)} unread`;
+export const bellLabel = (unread: number, locale: Locale = 'en') => {
+  const t = notificationsTexts.t(locale);
+  return unread === 0 ? t('bell') : t('bellUnread', { count: formatCount(unread) });
+};
 
 /**
  * The bell in the top bar (issue 23): a link to /notifications with the unread count. The count is asked for
@@ -22,6 +27,7 @@ export function NotificationBell() {
   const { pathname } = useLocation();
   const [unread, setUnread] = useState<number | null>(null);
   const [said, setSaid] = useState('');
+  const locale = useLocale();
 
   useEffect(() => {
     if (!token) return;
@@ -63,9 +69,9 @@ export function NotificationBell() {
   useEffect(() => {
     if (unread === null) return;
     if (before.current !== null && unread > before.current)
-      setSaid(`${formatCount(unread)} unread notifications`);
+      setSaid(notificationsTexts.t(locale)('bellSaid', { count: formatCount(unread) }));
     before.current = unread;
-  }, [unread]);
+  }, [unread, locale]);
 
   const count = unread ?? 0;
   return (
@@ -73,7 +79,7 @@ export function NotificationBell() {
       <Link
         to="/notifications"
         className="bell"
-        aria-label={bellLabel(count)}
+        aria-label={bellLabel(count, locale)}
         aria-current={pathname === '/notifications' ? 'page' : undefined}
       >
         <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">

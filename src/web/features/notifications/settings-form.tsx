@@ -1,11 +1,8 @@
 import { useEffect, useState } from 'react';
 import { USER_API } from '../../../shared/constants.ts';
 import {
-  CHANNEL_LABELS,
-  KIND_LABELS,
   NOTIFICATION_CHANNELS,
   NOTIFICATION_KINDS,
-  NOTIFICATION_MESSAGES,
   NOTIFICATIONS_PATH,
   type NotificationChannel,
 } from '../../../shared/notification-constants.ts';
@@ -13,6 +10,7 @@ import type { NotificationSettings } from '../../../shared/notifications.ts';
 import { errorMessage, isSilent } from '../../lib/api.ts';
 import { useCommunityApi } from '../community/community-api.ts';
 import { useToast } from '../toasts/toasts.tsx';
+import { CHANNEL_KEYS, KIND_KEYS, notificationsTexts } from './texts.ts';
 
 const URL = `${USER_API}${NOTIFICATIONS_PATH}/settings`;
 
@@ -25,6 +23,7 @@ export function NotificationSettingsForm() {
   const toast = useToast();
   const [settings, setSettings] = useState<NotificationSettings | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const t = notificationsTexts.useT();
 
   useEffect(() => {
     api
@@ -39,7 +38,7 @@ export function NotificationSettingsForm() {
     try {
       const r = await api.put<{ settings: NotificationSettings }>(URL, { [kind]: channel });
       setSettings(r.settings);
-      toast.show({ message: NOTIFICATION_MESSAGES.settingsSaved, type: 'success' });
+      toast.show({ message: t('settingsSaved'), type: 'success' });
     } catch (err) {
       // Only this kind goes back: a change made meanwhile to another one stays.
       if (before) setSettings((s) => (s ? { ...s, [kind]: before } : s));
@@ -49,14 +48,14 @@ export function NotificationSettingsForm() {
 
   return (
     <section className="account-card" aria-labelledby="notification-settings" id="settings">
-      <h2 id="notification-settings">Notification settings</h2>
-      <p className="muted">Email comes as one digest a day at most, and each has a one-click unsubscribe.</p>
+      <h2 id="notification-settings">{t('settings')}</h2>
+      <p className="muted">{t('settingsAbout')}</p>
       {error && <p role="alert">{error}</p>}
       {settings && (
         <div className="notification-settings">
           {NOTIFICATION_KINDS.map((kind) => (
             <label key={kind} className="field notification-setting">
-              <span>{KIND_LABELS[kind]}</span>
+              <span>{t(KIND_KEYS[kind])}</span>
               <select
                 name={kind}
                 value={settings[kind]}
@@ -64,7 +63,7 @@ export function NotificationSettingsForm() {
               >
                 {NOTIFICATION_CHANNELS.map((c) => (
                   <option key={c} value={c}>
-                    {CHANNEL_LABELS[c]}
+                    {t(CHANNEL_KEYS[c])}
                   </option>
                 ))}
               </select>

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
-import { ACCOUNT_HINTS, emailField, usernameField } from '../../../shared/account.ts';
+import { emailField, usernameField } from '../../../shared/account.ts';
 import { accountFetch } from './api.ts';
 import { type FieldProps, PasswordField, TextField } from './form.tsx';
+import { accountTexts } from './texts.ts';
 
 /**
  * The profile fields the sign-up, Google sign-up and profile forms share: names, username (with the live
@@ -52,10 +53,11 @@ function withAvailability(field: FieldProps, availability: Availability | null |
 }
 
 export function NameFields({ first, last }: { first: FieldProps; last: FieldProps }) {
+  const t = accountTexts.useT();
   return (
     <div className="form-row">
-      <TextField field={first} label="First name" autoComplete="given-name" />
-      <TextField field={last} label="Last name" autoComplete="family-name" />
+      <TextField field={first} label={t('firstName')} autoComplete="given-name" />
+      <TextField field={last} label={t('lastName')} autoComplete="family-name" />
     </div>
   );
 }
@@ -63,14 +65,15 @@ export function NameFields({ first, last }: { first: FieldProps; last: FieldProp
 export function UsernameField({ field, check = false }: { field: FieldProps; check?: boolean }) {
   const availability = useAvailability('username', check ? field.value : '');
   const shown = withAvailability(field, check ? availability : null);
+  const t = accountTexts.useT();
   return (
     <TextField
       field={shown.field}
-      label="Username"
+      label={t('username')}
       autoComplete="username"
       autoCapitalize="none"
       spellCheck={false}
-      hint={ACCOUNT_HINTS.username}
+      hint={t('usernameHint')}
       status={shown.status}
     />
   );
@@ -79,7 +82,7 @@ export function UsernameField({ field, check = false }: { field: FieldProps; che
 export function EmailField({
   field,
   check = false,
-  label = 'Email',
+  label,
 }: {
   field: FieldProps;
   check?: boolean;
@@ -87,10 +90,11 @@ export function EmailField({
 }) {
   const availability = useAvailability('email', check ? field.value : '');
   const shown = withAvailability(field, check ? availability : null);
+  const t = accountTexts.useT();
   return (
     <TextField
       field={shown.field}
-      label={label}
+      label={label ?? t('email')}
       type="email"
       autoComplete="email"
       autoCapitalize="none"
@@ -101,15 +105,16 @@ export function EmailField({
 }
 
 export function PhoneField({ field, hint = true }: { field: FieldProps; hint?: boolean }) {
+  const t = accountTexts.useT();
   return (
     <TextField
       field={field}
-      label="Mobile number"
+      label={t('mobile')}
       optional
       type="tel"
       inputMode="numeric"
       autoComplete="tel-national"
-      hint={hint ? '10 digits, starting with 6, 7, 8 or 9.' : undefined}
+      hint={hint ? t('mobileHint') : undefined}
     />
   );
 }
@@ -124,17 +129,18 @@ export function NewPasswordFields({
   confirm: FieldProps;
   fresh?: boolean;
 }) {
+  const t = accountTexts.useT();
   return (
     <>
       <PasswordField
         field={password}
-        label={fresh ? 'New password' : 'Password'}
+        label={fresh ? t('newPassword') : t('password')}
         autoComplete="new-password"
-        hint="8-64 characters with an uppercase letter, a lowercase letter, a number and a special character."
+        hint={t('passwordHint')}
       />
       <PasswordField
         field={confirm}
-        label={fresh ? 'Confirm new password' : 'Confirm password'}
+        label={fresh ? t('confirmNewPassword') : t('confirmPassword')}
         autoComplete="new-password"
       />
     </>

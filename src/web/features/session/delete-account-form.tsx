@@ -5,6 +5,7 @@ import { USER_API } from '../../../shared/constants.ts';
 import { AccountApiError, useAuthFetch } from './api.ts';
 import { FormAlert, PasswordField, useForm } from './form.tsx';
 import { returnHereAfterSignIn } from './return-after-sign-in.ts';
+import { accountTexts } from './texts.ts';
 
 /**
  * The confirmation of /delete-my-account: the current password, or, for an account without one (Google only),
@@ -19,6 +20,7 @@ export function DeleteAccountForm({
 }) {
   const authFetch = useAuthFetch();
   const [reauth, setReauth] = useState(false);
+  const t = accountTexts.useT();
   const form = useForm({
     schema: hasPassword ? DeleteAccountFormSchema : DeleteAccountSchema,
     initial: { currentPassword: '' },
@@ -36,7 +38,7 @@ export function DeleteAccountForm({
   });
 
   return (
-    <form className="account-form" noValidate onSubmit={onSubmit} aria-label="Delete my account">
+    <form className="account-form" noValidate onSubmit={onSubmit} aria-label={t('deleteMyAccount')}>
       <FormAlert message={form.alert}>
         {reauth && (
           <p>
@@ -48,7 +50,7 @@ export function DeleteAccountForm({
               data-discover="false"
               onClick={() => returnHereAfterSignIn('/delete-my-account')}
             >
-              Sign in with Google again
+              {t('signInWithGoogleAgain')}
             </a>
           </p>
         )}
@@ -56,22 +58,19 @@ export function DeleteAccountForm({
       {hasPassword ? (
         <PasswordField
           field={form.field('currentPassword')}
-          label="Current password"
+          label={t('currentPassword')}
           autoComplete="current-password"
-          hint="To be sure it is you."
+          hint={t('toBeSure')}
         />
       ) : (
-        <p>
-          You sign in with Google. If you last did so more than 5 minutes ago, we will ask you to sign in with
-          Google again first, to be sure it is you.
-        </p>
+        <p>{t('googleReauth')}</p>
       )}
       <div className="actions">
         <button type="submit" className="button button-danger" disabled={form.sending}>
-          {form.sending ? 'Deleting…' : 'Delete my account'}
+          {form.sending ? t('deleting') : t('deleteMyAccount')}
         </button>
         <Link to="/my-account" className="button">
-          Keep my account
+          {t('keepAccount')}
         </Link>
       </div>
     </form>

@@ -10,8 +10,10 @@ import {
 } from 'react';
 import type { z } from 'zod';
 import { fieldErrors } from '../../../shared/account.ts';
+import { useLocale } from '../../i18n/i18n.tsx';
 import { errorMessage, isSilent } from '../../lib/api.ts';
 import { AccountApiError } from './api.ts';
+import { fieldText, fieldTexts, isKnownFieldText } from './field-texts.ts';
 
 /**
  * The account forms' behaviour, one zod schema each (the same one the server checks the request with): a
@@ -100,7 +102,9 @@ export function useForm<K extends string, I = Record<K, string>>({
     const message = errorMessage(err);
     if (err instanceof AccountApiError) {
       const named = { ...err.fields };
-      if (err.field && err.field in values && !named[err.field]) named[err.field] = message;
+      // A field's own message (shown in the page's language under it), else the code's.
+      const own = err.code === 'VALIDATION' && isKnownFieldText(err.english) ? err.english : message;
+      if (err.field && err.field in values && !named[err.field]) named[err.field] = own;
       const known = Object.keys(named).filter((k) => k in values);
       if (known.length) {
         setServer(Object.fromEntries(known.map((k) => [k, named[k]])));
@@ -171,11 +175,16 @@ interface FieldShellProps {
 }
 
 function FieldShell({ field, label, hint, status, optional, required, children }: FieldShellProps) {
+  const locale = useLocale();
+  const t = fieldTexts.useT();
+  // Messages (the schemas' and the server's, in English) in the page's language.
+  const error = field.error && fieldText(field.error, label, locale);
+  const statusText = status && fieldText(status, label, locale);
   const hintId = `${field.id}-hint`;
   const errorId = `${field.id}-error`;
   const statusId = `${field.id}-status`;
   const describedBy =
-    [hint ? hintId : null, field.error ? errorId : null, status && !field.error ? statusId : null]
+    [hint ? hintId : null, error ? errorId : null, statusText && !error ? statusId : null]
       .filter(Boolean)
       .join(' ') || undefined;
   return (
@@ -187,22 +196,22 @@ function FieldShell({ field, label, hint, status, optional, required, children }
             {' *'}
           </span>
         )}
-        {optional && <span className="muted"> (optional)</span>}
+        {optional && <span className="muted">{t('optional')}</span>}
       </label>
       {hint && (
         <p id={hintId} className="field-hint">
           {hint}
         </p>
       )}
-      {children(describedBy, !!field.error)}
-      {field.error ? (
+      {children(describedBy, !!error)}
+      {error ? (
         <p id={errorId} className="field-error">
-          {field.error}
+          {error}
         </p>
       ) : (
-        status && (
+        statusText && (
           <p id={statusId} className="field-status">
-            {status}
+            {statusText}
           </p>
         )
       )}
@@ -258,6 +267,7 @@ export function PasswordField({
   autoComplete: 'current-password' | 'new-password';
 }) {
   const [visible, setVisible] = useState(false);
+  const t = fieldTexts.useT();
   return (
     <FieldShell field={field} label={label} hint={hint}>
       {(describedBy, invalid) => (
@@ -280,10 +290,10 @@ export function PasswordField({
             className="password-toggle"
             aria-pressed={visible}
             aria-controls={field.id}
-            aria-label={`Show ${label.toLowerCase()}`}
+            aria-label={t('showLabel', { label: label.toLowerCase() })}
             onClick={() => setVisible((v) => !v)}
           >
-            {visible ? 'Hide' : 'Show'}
+            {visible ? t('hide') : t('show')}
           </button>
         </div>
       )}
@@ -300,6 +310,7 @@ export function SelectField({
   label: string;
   options: readonly { value: string; label: string }[];
 }) {
+  const t = fieldTexts.useT();
   return (
     <FieldShell field={field} label={label}>
       {(describedBy, invalid) => (
@@ -312,7 +323,7 @@ export function SelectField({
           aria-invalid={invalid || undefined}
           aria-describedby={describedBy}
         >
-          <option value="">Choose…</option>
+          <option value="">{t('choose')}</option>
           {options.map((o) => (
             <option key={o.value} value={o.value}>
               {o.label}
@@ -349,6 +360,7 @@ export function SubmitButton({
   disabled?: boolean;
   describedBy?: string | undefined;
 }) {
+  const t = fieldTexts.useT();
   return (
     <button
       type="submit"
@@ -356,7 +368,7 @@ export function SubmitButton({
       disabled={sending || disabled}
       aria-describedby={describedBy}
     >
-      {sending ? (sendingText ?? 'Please wait…') : children}
+      {sending ? (sendingText ?? t('pleaseWait')) : children}
     </button>
   );
 }

@@ -8,12 +8,17 @@ import {
   ResetPasswordSchema,
   VerifyOtpSchema,
 } from '../../../shared/account.ts';
+import { useLocale } from '../../i18n/i18n.tsx';
 import { errorMessage } from '../../lib/api.ts';
+import { apiErrorText } from '../../lib/error-texts.ts';
 import { Captcha, useCaptcha } from '../captcha/captcha.tsx';
 import { useToast } from '../toasts/toasts.tsx';
 import { EmailField, NewPasswordFields } from './account-fields.tsx';
 import { AccountApiError, accountFetch } from './api.ts';
 import { FormAlert, SubmitButton, TextField, useForm } from './form.tsx';
+import { rich } from './rich.tsx';
+import { successText } from './success-texts.ts';
+import { accountTexts } from './texts.ts';
 
 /** Asks for a code by email (the CAPTCHA is required): 'OTP sent'. */
 async function requestOtp(email: string, captcha: string | null): Promise<string> {
@@ -29,11 +34,13 @@ export function EmailStep({ initialEmail, onSent }: { initialEmail: string; onSe
   const form = useForm({ schema: ForgotPasswordSchema, initial: { email: initialEmail } });
   const captcha = useCaptcha();
   const toast = useToast();
+  const t = accountTexts.useT();
+  const locale = useLocale();
   const onSubmit = form.submit(
     async ({ email }) => {
       try {
         const message = await requestOtp(email.trim(), captcha.payload);
-        toast.show({ message, type: 'success' });
+        toast.show({ message: successText(message, locale), type: 'success' });
         onSent(email.trim());
       } catch (err) {
         const wrongCaptcha = err instanceof AccountApiError && err.code === 'CAPTCHA_INVALID';
@@ -45,12 +52,12 @@ export function EmailStep({ initialEmail, onSent }: { initialEmail: string; onSe
   );
   return (
     <form className="account-form" noValidate onSubmit={onSubmit}>
-      <p>Enter the email address of your account. We will send you a {OTP_LENGTH}-digit code.</p>
+      <p>{t('emailStepIntro', { count: OTP_LENGTH })}</p>
       <FormAlert message={form.alert} />
       <EmailField field={form.field('email')} />
       <Captcha {...captcha.props} />
-      <SubmitButton sending={form.sending} sendingText="Sending the code…">
-        Send code
+      <SubmitButton sending={form.sending} sendingText={t('sendingCode')}>
+        {t('sendCode')}
       </SubmitButton>
     </form>
   );
@@ -68,6 +75,8 @@ export function OtpStep({
 }) {
   const form = useForm({ schema: VerifyOtpSchema, initial: { email, otp: '' } });
   const toast = useToast();
+  const t = accountTexts.useT();
+  const locale = useLocale();
   const onSubmit = form.submit(async (values) => {
     const r = await accountFetch<{ token: string }>('/auth/password/verify-otp', {
       method: 'POST',
@@ -84,7 +93,7 @@ export function OtpStep({
     setResending(true);
     setResendAlert(null);
     try {
-      toast.show({ message: await requestOtp(email, captcha.payload), type: 'success' });
+      toast.show({ message: successText(await requestOtp(email, captcha.payload), locale), type: 'success' });
       captcha.reset();
       form.reset({ email, otp: '' });
     } catch (err) {
@@ -100,31 +109,31 @@ export function OtpStep({
     <>
       <form className="account-form" noValidate onSubmit={onSubmit}>
         <p>
-          We sent a {OTP_LENGTH}-digit code to <strong>{email}</strong>. It works for 10 minutes.{' '}
+          {rich(t, 'codeSent', { count: OTP_LENGTH, email: <strong>{email}</strong> })}{' '}
           <button type="button" className="link-button" onClick={onChangeEmail}>
-            Use another email
+            {t('useAnotherEmail')}
           </button>
         </p>
         <FormAlert message={form.alert} />
         <TextField
           field={form.field('otp')}
-          label="Code"
+          label={t('code')}
           inputMode="numeric"
           autoComplete="one-time-code"
           maxLength={OTP_LENGTH}
           pattern="[0-9]*"
           className="otp-input"
         />
-        <SubmitButton sending={form.sending} sendingText="Checking…">
-          Verify code
+        <SubmitButton sending={form.sending} sendingText={t('checking')}>
+          {t('verifyCode')}
         </SubmitButton>
       </form>
       <section className="resend" aria-labelledby="resend-title">
-        <h3 id="resend-title">Did not get the code?</h3>
+        <h3 id="resend-title">{t('noCode')}</h3>
         <FormAlert message={resendAlert} />
         <Captcha {...captcha.props} />
         <button type="button" className="button" disabled={resending} onClick={() => void resend()}>
-          {resending ? 'Sending…' : 'Send a new code'}
+          {resending ? t('sending') : t('sendNewCode')}
         </button>
       </section>
     </>
@@ -139,6 +148,8 @@ export function NewPasswordForm({ token, onDone }: { token: string; onDone(): vo
     confirm: { field: 'confirmPassword', of: 'password', message: ACCOUNT_MESSAGES.passwordsDiffer },
   });
   const toast = useToast();
+  const t = accountTexts.useT();
+  const locale = useLocale();
   const [linkInvalid, setLinkInvalid] = useState(
     () => !ResetPasswordSchema.shape.token.safeParse(token).success,
   );
@@ -148,7 +159,10 @@ export function NewPasswordForm({ token, onDone }: { token: string; onDone(): vo
         method: 'POST',
         json: values,
       });
-      toast.show({ message: r.message || ACCOUNT_SUCCESS.passwordUpdated, type: 'success' });
+      toast.show({
+        message: successText(r.message || ACCOUNT_SUCCESS.passwordUpdated, locale),
+        type: 'success',
+      });
       onDone();
     } catch (err) {
       if (err instanceof AccountApiError && err.code === 'RESET_LINK_INVALID') setLinkInvalid(true);
@@ -159,9 +173,9 @@ export function NewPasswordForm({ token, onDone }: { token: string; onDone(): vo
   if (linkInvalid) {
     return (
       <div role="alert" className="alert form-alert">
-        <p>{ACCOUNT_MESSAGES.resetLinkInvalid}</p>
+        <p>{apiErrorText('RESET_LINK_INVALID', ACCOUNT_MESSAGES.resetLinkInvalid, locale)}</p>
         <p>
-          <Link to="/initiate-forgot-password">Reset your password again</Link>
+          <Link to="/initiate-forgot-password">{t('resetAgain')}</Link>
         </p>
       </div>
     );
@@ -170,8 +184,8 @@ export function NewPasswordForm({ token, onDone }: { token: string; onDone(): vo
     <form className="account-form" noValidate onSubmit={onSubmit}>
       <FormAlert message={form.alert} />
       <NewPasswordFields password={form.field('password')} confirm={form.field('confirmPassword')} />
-      <SubmitButton sending={form.sending} sendingText="Saving…">
-        Save new password
+      <SubmitButton sending={form.sending} sendingText={t('saving')}>
+        {t('saveNewPassword')}
       </SubmitButton>
     </form>
   );

@@ -4,22 +4,31 @@ import {
   ACCOUNT_SUCCESS,
   ChangeEmailSchema,
   ChangePasswordSchema,
-  GENDER_LABELS,
   GENDERS,
   ProfileSchema,
   sessionUserOf,
 } from '../../../shared/account.ts';
 import type { ProfileResponse, SignedInResponse } from '../../../shared/api-types.ts';
-import { errorMessage, isSilent } from '../../lib/api.ts';
+import { useLocale } from '../../i18n/i18n.tsx';
+import { ApiError, errorMessage, isSilent } from '../../lib/api.ts';
 import { useToast } from '../toasts/toasts.tsx';
 import { EmailField, NameFields, NewPasswordFields, PhoneField, UsernameField } from './account-fields.tsx';
 import { useAuthFetch } from './api.ts';
 import { Avatar } from './avatar.tsx';
+import { fieldText, isKnownFieldText } from './field-texts.ts';
 import { FormAlert, PasswordField, SelectField, SubmitButton, TextField, useForm } from './form.tsx';
+import { rich } from './rich.tsx';
 import { useSession } from './session.tsx';
+import { successText } from './success-texts.ts';
+import { accountTexts } from './texts.ts';
 import type { Profile } from './use-profile.ts';
 
-const GENDER_OPTIONS = GENDERS.map((g) => ({ value: g, label: GENDER_LABELS[g] }));
+const GENDER_KEYS = {
+  female: 'genderFemale',
+  male: 'genderMale',
+  'non-binary': 'genderNonBinary',
+  'prefer-not-to-say': 'genderNone',
+} as const satisfies Record<(typeof GENDERS)[number], string>;
 
 /** The photo, with Change (JPEG, PNG or WebP up to 5 MB, re-encoded by the server) and Remove. */
 export function PhotoEditor({
@@ -35,6 +44,8 @@ export function PhotoEditor({
   const id = useId();
   const [busy, setBusy] = useState(false);
   const [alert, setAlert] = useState<string | null>(null);
+  const t = accountTexts.useT();
+  const locale = useLocale();
 
   const run = async (call: () => Promise<{ image: string | null; message: string }>) => {
     setBusy(true);
@@ -42,9 +53,11 @@ export function PhotoEditor({
     try {
       const { image, message } = await call();
       onChange(image);
-      toast.show({ message, type: 'success' });
+      toast.show({ message: successText(message, locale), type: 'success' });
     } catch (err) {
-      if (!isSilent(err)) setAlert(errorMessage(err));
+      // A refusal of the upload itself ('Please choose a photo to upload.') says so, in the page's language.
+      const own = err instanceof ApiError && err.code === 'VALIDATION' && isKnownFieldText(err.english);
+      if (!isSilent(err)) setAlert(own ? fieldText(err.english, '', locale) : errorMessage(err));
     } finally {
       setBusy(false);
     }
@@ -81,7 +94,11 @@ export function PhotoEditor({
       <Avatar
         user={profile}
         size="large"
-        alt={profile.image ? 'Your profile photo' : `Initials of ${profile.firstName} ${profile.lastName}`}
+        alt={
+          profile.image
+            ? t('yourPhoto')
+            : t('initialsOf', { name: `${profile.firstName} ${profile.lastName}` })
+        }
       />
       <div className="photo-actions">
         <FormAlert message={alert} />
@@ -94,14 +111,14 @@ export function PhotoEditor({
           onChange={upload}
         />
         <label htmlFor={`${id}-file`} className={`button${busy ? ' is-busy' : ''}`}>
-          {profile.image ? 'Change photo' : 'Add photo'}
+          {profile.image ? t('changePhoto') : t('addPhoto')}
         </label>
         {profile.image && (
           <button type="button" className="button" disabled={busy} onClick={remove}>
-            Remove photo
+            {t('removePhoto')}
           </button>
         )}
-        <p className="field-hint">JPEG, PNG or WebP, up to 5 MB.</p>
+        <p className="field-hint">{t('photoHint')}</p>
       </div>
     </div>
   );
@@ -127,12 +144,14 @@ export function ProfileForm({ profile, onSaved }: { profile: Profile; onSaved(pr
   const { setUser } = useSession();
   const authFetch = useAuthFetch();
   const toast = useToast();
+  const t = accountTexts.useT();
+  const genderOptions = GENDERS.map((g) => ({ value: g, label: t(GENDER_KEYS[g]) }));
   const onSubmit = form.submit(async (values) => {
     const r = await authFetch<ProfileResponse>('/user/update', { method: 'POST', json: values });
     setUser(sessionUserOf(r.user));
     onSaved(r.user);
     form.reset(profileValues(r.user));
-    toast.show({ message: 'Profile saved', type: 'success' });
+    toast.show({ message: t('profileSaved'), type: 'success' });
   });
   return (
     <form className="account-form" noValidate onSubmit={onSubmit} aria-labelledby="profile-details">
@@ -143,33 +162,38 @@ export function ProfileForm({ profile, onSaved }: { profile: Profile; onSaved(pr
         <PhoneField field={form.field('phone')} hint={false} />
       </div>
       <div className="form-row">
-        <SelectField field={form.field('gender')} label="Gender" options={GENDER_OPTIONS} />
-        <TextField field={form.field('dateOfBirth')} label="Date of birth" type="date" autoComplete="bday" />
+        <SelectField field={form.field('gender')} label={t('gender')} options={genderOptions} />
+        <TextField
+          field={form.field('dateOfBirth')}
+          label={t('dateOfBirth')}
+          type="date"
+          autoComplete="bday"
+        />
       </div>
       <TextField
         field={form.field('streetAddress')}
-        label="Street address"
+        label={t('streetAddress')}
         optional
         autoComplete="street-address"
-        hint="30-200 characters."
+        hint={t('streetAddressHint')}
       />
       <div className="form-row">
-        <TextField field={form.field('city')} label="City" autoComplete="address-level2" />
-        <TextField field={form.field('state')} label="State" autoComplete="address-level1" />
+        <TextField field={form.field('city')} label={t('city')} autoComplete="address-level2" />
+        <TextField field={form.field('state')} label={t('state')} autoComplete="address-level1" />
       </div>
       <div className="form-row">
-        <TextField field={form.field('country')} label="Country" autoComplete="country-name" />
+        <TextField field={form.field('country')} label={t('country')} autoComplete="country-name" />
         <TextField
           field={form.field('pinCode')}
-          label="Pin code"
+          label={t('pinCode')}
           optional
           inputMode="numeric"
           autoComplete="postal-code"
           maxLength={6}
         />
       </div>
-      <SubmitButton sending={form.sending} sendingText="Saving…">
-        Save profile
+      <SubmitButton sending={form.sending} sendingText={t('saving')}>
+        {t('saveProfile')}
       </SubmitButton>
     </form>
   );
@@ -185,31 +209,31 @@ export function ChangeEmailForm({ current }: { current: string }) {
   const authFetch = useAuthFetch();
   const toast = useToast();
   const [sentTo, setSentTo] = useState<string | null>(null);
+  const t = accountTexts.useT();
+  const locale = useLocale();
   const onSubmit = form.submit(async (values) => {
     const r = await authFetch<{ message: string }>('/user/email', { method: 'POST', json: values });
-    toast.show({ message: r.message, type: 'success' });
+    toast.show({ message: successText(r.message, locale), type: 'success' });
     setSentTo(values.email.trim());
     form.reset();
   });
   return (
     <form className="account-form" noValidate onSubmit={onSubmit} aria-labelledby="profile-email">
-      <p>
-        Your email is <strong>{current}</strong>. A new address is used once you open the link we send to it.
-      </p>
+      <p>{rich(t, 'currentEmail', { email: <strong>{current}</strong> })}</p>
       {sentTo && (
         <p className="notice" role="status">
-          We sent a verification link to <strong>{sentTo}</strong>.
+          {rich(t, 'verificationSentTo', { email: <strong>{sentTo}</strong> })}
         </p>
       )}
       <FormAlert message={form.alert} />
-      <EmailField field={form.field('email')} label="New email" />
+      <EmailField field={form.field('email')} label={t('newEmail')} />
       <PasswordField
         field={form.field('currentPassword')}
-        label="Current password"
+        label={t('currentPassword')}
         autoComplete="current-password"
       />
-      <SubmitButton sending={form.sending} sendingText="Sending…">
-        Change email
+      <SubmitButton sending={form.sending} sendingText={t('sending')}>
+        {t('changeEmail')}
       </SubmitButton>
     </form>
   );
@@ -224,9 +248,11 @@ export function ChangePasswordForm() {
   });
   const authFetch = useAuthFetch();
   const toast = useToast();
+  const t = accountTexts.useT();
+  const locale = useLocale();
   const onSubmit = form.submit(async (values) => {
     const r = await authFetch<{ message: string }>('/user/password', { method: 'POST', json: values });
-    toast.show({ message: r.message, type: 'success' });
+    toast.show({ message: successText(r.message, locale), type: 'success' });
     form.reset();
   });
   return (
@@ -234,12 +260,12 @@ export function ChangePasswordForm() {
       <FormAlert message={form.alert} />
       <PasswordField
         field={form.field('currentPassword')}
-        label="Current password"
+        label={t('currentPassword')}
         autoComplete="current-password"
       />
       <NewPasswordFields password={form.field('password')} confirm={form.field('confirmPassword')} />
-      <SubmitButton sending={form.sending} sendingText="Saving…">
-        Change password
+      <SubmitButton sending={form.sending} sendingText={t('saving')}>
+        {t('changePassword')}
       </SubmitButton>
     </form>
   );

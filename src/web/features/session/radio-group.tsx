@@ -1,4 +1,6 @@
 import type { FocusEvent } from 'react';
+import { useLocale } from '../../i18n/i18n.tsx';
+import { fieldText } from './field-texts.ts';
 import type { FieldProps } from './form.tsx';
 
 /**
@@ -17,6 +19,8 @@ export function RadioGroup({
   className: string;
 }) {
   const errorId = `${field.id}-error`;
+  const locale = useLocale();
+  const error = field.error && fieldText(field.error, legend, locale);
   // Left as a whole (not moving between its radios): the field was visited.
   const onBlur = (e: FocusEvent<HTMLFieldSetElement>) => {
     if (!e.currentTarget.contains(e.relatedTarget as Node | null)) field.onBlur();
@@ -24,7 +28,7 @@ export function RadioGroup({
   return (
     <fieldset
       className={`choices ${className}`}
-      aria-describedby={field.error ? errorId : undefined}
+      aria-describedby={error ? errorId : undefined}
       onBlur={onBlur}
     >
       <legend>{legend}</legend>
@@ -52,9 +56,9 @@ export function RadioGroup({
           </label>
         );
       })}
-      {field.error && (
+      {error && (
         <p id={errorId} className="field-error">
-          {field.error}
+          {error}
         </p>
       )}
     </fieldset>

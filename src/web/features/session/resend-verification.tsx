@@ -2,7 +2,10 @@ import { useState } from 'react';
 import { ACCOUNT_SUCCESS } from '../../../shared/account.ts';
 import { errorMessage, isSilent } from '../../lib/api.ts';
 import { useToast } from '../toasts/toasts.tsx';
+import { useLocale } from '../../i18n/i18n.tsx';
 import { useAuthFetch } from './api.ts';
+import { successText } from './success-texts.ts';
+import { accountTexts } from './texts.ts';
 
 /** Sends a new verification link to the signed-in user's address ('verification link sent'). */
 export function ResendVerification({ className = 'button' }: { className?: string }) {
@@ -10,12 +13,17 @@ export function ResendVerification({ className = 'button' }: { className?: strin
   const toast = useToast();
   const [sending, setSending] = useState(false);
   const [sent, setSent] = useState(false);
+  const t = accountTexts.useT();
+  const locale = useLocale();
 
   const resend = async () => {
     setSending(true);
     try {
       const r = await authFetch<{ message: string }>('/auth/email-verify/resend', { method: 'POST' });
-      toast.show({ message: r.message || ACCOUNT_SUCCESS.verificationSent, type: 'success' });
+      toast.show({
+        message: successText(r.message || ACCOUNT_SUCCESS.verificationSent, locale),
+        type: 'success',
+      });
       setSent(true);
     } catch (err) {
       if (!isSilent(err)) toast.show({ message: errorMessage(err), type: 'error' });
@@ -26,7 +34,7 @@ export function ResendVerification({ className = 'button' }: { className?: strin
 
   return (
     <button type="button" className={className} disabled={sending} onClick={() => void resend()}>
-      {sending ? 'Sending…' : sent ? 'Send another link' : 'Resend verification link'}
+      {sending ? t('sending') : sent ? t('sendAnotherLink') : t('resendLink')}
     </button>
   );
 }

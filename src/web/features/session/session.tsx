@@ -15,6 +15,9 @@ import { MESSAGES } from '../../../shared/texts.ts';
 import { clearStoredValues, storedValue } from '../../lib/stored-value.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { useToast } from '../toasts/toasts.tsx';
+import { useLocale } from '../../i18n/i18n.tsx';
+import { apiErrorText } from '../../lib/error-texts.ts';
+import { successText } from './success-texts.ts';
 import { setAdFree } from '../pass/ad-free.ts';
 
 /** Where the session lives (the spec keeps it in local storage). */
@@ -112,13 +115,14 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const ready = useHydrated();
   const toast = useToast();
   const navigate = useNavigate();
+  const locale = useLocale();
 
   const signIn = useCallback(
     (token: string, user: SessionUser, message: string = ACCOUNT_SUCCESS.signedIn) => {
       write({ token, user });
-      toast.show({ message, type: 'success' });
+      toast.show({ message: successText(message, locale), type: 'success' });
     },
-    [toast],
+    [toast, locale],
   );
 
   const signOut = useCallback(
@@ -135,10 +139,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       write(null);
       setAdFree(false);
       if (options.purge) clearStoredValues();
-      if (options.toast !== false) toast.show({ message: ACCOUNT_SUCCESS.signedOut, type: 'success' });
+      if (options.toast !== false) {
+        toast.show({ message: successText(ACCOUNT_SUCCESS.signedOut, locale), type: 'success' });
+      }
       await leave(() => navigate(options.to ?? '/'));
     },
-    [toast, navigate],
+    [toast, navigate, locale],
   );
 
   const setUser = useCallback((user: SessionUser | ((now: SessionUser) => SessionUser)) => {
@@ -155,9 +161,13 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     exiting = true;
     write(null);
     setAdFree(false);
-    toast.show({ id: EXPIRED_TOAST, message: MESSAGES.sessionExpired, type: 'error' });
+    toast.show({
+      id: EXPIRED_TOAST,
+      message: apiErrorText('UNAUTHENTICATED', MESSAGES.sessionExpired, locale),
+      type: 'error',
+    });
     void leave(() => navigate('/sign-in'));
-  }, [toast, navigate]);
+  }, [toast, navigate, locale]);
 
   const api = useMemo<SessionApi>(
     () => ({

@@ -5,6 +5,7 @@ import type { SignedInResponse } from '../../../shared/api-types.ts';
 import { Captcha, useCaptcha } from '../captcha/captcha.tsx';
 import { AccountApiError, accountFetch } from './api.ts';
 import { FormAlert, PasswordField, SubmitButton, TextField, useForm } from './form.tsx';
+import { accountTexts } from './texts.ts';
 
 /**
  * Sign in with an email or username and a password. After 3 failures the server asks for the CAPTCHA too
@@ -15,6 +16,7 @@ export function SignInForm({ onSignedIn }: { onSignedIn(response: SignedInRespon
   const captcha = useCaptcha();
   const [captchaNeeded, setCaptchaNeeded] = useState(false);
   const [locked, setLocked] = useState(false);
+  const t = accountTexts.useT();
 
   const onSubmit = form.submit(
     async (values) => {
@@ -42,28 +44,28 @@ export function SignInForm({ onSignedIn }: { onSignedIn(response: SignedInRespon
   );
 
   return (
-    <form className="account-form" noValidate onSubmit={onSubmit} aria-label="Sign in">
+    <form className="account-form" noValidate onSubmit={onSubmit} aria-label={t('signIn')}>
       <FormAlert message={form.alert}>
         {locked && (
           <p>
-            <Link to="/initiate-forgot-password">Reset your password</Link>
+            <Link to="/initiate-forgot-password">{t('resetYourPassword')}</Link>
           </p>
         )}
       </FormAlert>
       <TextField
         field={form.field('login')}
-        label="Email or username"
+        label={t('emailOrUsername')}
         autoComplete="username"
         autoCapitalize="none"
         spellCheck={false}
       />
-      <PasswordField field={form.field('password')} label="Password" autoComplete="current-password" />
+      <PasswordField field={form.field('password')} label={t('password')} autoComplete="current-password" />
       <p className="form-aside">
-        <Link to="/initiate-forgot-password">Forgot password?</Link>
+        <Link to="/initiate-forgot-password">{t('forgotPasswordLink')}</Link>
       </p>
       {captchaNeeded && <Captcha {...captcha.props} />}
-      <SubmitButton sending={form.sending} sendingText="Signing in…">
-        Sign in
+      <SubmitButton sending={form.sending} sendingText={t('signingIn')}>
+        {t('signIn')}
       </SubmitButton>
     </form>
   );

@@ -4,6 +4,7 @@ import { Captcha, useCaptcha } from '../captcha/captcha.tsx';
 import { EmailField, NameFields, NewPasswordFields, PhoneField, UsernameField } from './account-fields.tsx';
 import { AccountApiError, accountFetch } from './api.ts';
 import { FormAlert, SubmitButton, useForm } from './form.tsx';
+import { accountTexts } from './texts.ts';
 
 /** Create an account: the server's own schema checks every field as it is typed; the CAPTCHA is required. */
 export function SignUpForm({ onSignedUp }: { onSignedUp(response: SignedInResponse): void }) {
@@ -21,6 +22,7 @@ export function SignUpForm({ onSignedUp }: { onSignedUp(response: SignedInRespon
     confirm: { field: 'confirmPassword', of: 'password', message: ACCOUNT_MESSAGES.passwordsDiffer },
   });
   const captcha = useCaptcha();
+  const t = accountTexts.useT();
 
   const onSubmit = form.submit(
     async (values) => {
@@ -40,7 +42,7 @@ export function SignUpForm({ onSignedUp }: { onSignedUp(response: SignedInRespon
   );
 
   return (
-    <form className="account-form" noValidate onSubmit={onSubmit} aria-label="Create account">
+    <form className="account-form" noValidate onSubmit={onSubmit} aria-label={t('createAccount')}>
       <FormAlert message={form.alert} />
       <NameFields first={form.field('firstName')} last={form.field('lastName')} />
       <UsernameField field={form.field('username')} check />
@@ -52,8 +54,8 @@ export function SignUpForm({ onSignedUp }: { onSignedUp(response: SignedInRespon
         fresh={false}
       />
       <Captcha {...captcha.props} />
-      <SubmitButton sending={form.sending} sendingText="Creating your account…">
-        Create account
+      <SubmitButton sending={form.sending} sendingText={t('creatingAccount')}>
+        {t('createAccount')}
       </SubmitButton>
     </form>
   );

@@ -4,6 +4,7 @@ import { fromStoredPreference, PREFERENCE_CATEGORY } from '../../../shared/prefe
 import { useAuthFetch } from './api.ts';
 import { Avatar } from './avatar.tsx';
 import { useSession } from './session.tsx';
+import { accountTexts } from './texts.ts';
 import { checkPass } from '../pass/pass-api.ts';
 import { isEditor, isModerator } from '../../../shared/moderation-constants.ts';
 import { standing } from '../moderation/standing-api.ts';
@@ -33,15 +34,15 @@ function useFetchedPreference() {
 }
 
 const ITEMS = [
-  { to: '/user-profile', label: 'Profile' },
-  { to: '/my-account', label: 'My account' },
-  { to: '/review-pass', label: 'ReviewPass' },
-  { to: '/help-center', label: 'Help center' },
-];
+  { to: '/user-profile', label: 'menuProfile' },
+  { to: '/my-account', label: 'myAccount' },
+  { to: '/review-pass', label: 'menuReviewPass' },
+  { to: '/help-center', label: 'menuHelp' },
+] as const;
 /** For moderators and admins, after "My account" (issue 9). */
-const MODERATION_ITEM = { to: '/moderation', label: 'Moderation' };
+const MODERATION_ITEM = { to: '/moderation', label: 'menuModeration' } as const;
 /** For editors and admins (issue 19). */
-const CATALOGUE_ITEM = { to: '/catalogue', label: 'Catalogue' };
+const CATALOGUE_ITEM = { to: '/catalogue', label: 'menuCatalogue' } as const;
 
 /**
  * Whether the signed-in user moderates: their standing (GET /user/standing, asked once a page load and shared
@@ -90,6 +91,7 @@ export function UserMenu() {
   const dialog = useRef<HTMLDialogElement>(null);
   const cancel = useRef<HTMLButtonElement>(null);
   const focusOnOpen = useRef<'first' | 'last'>('first');
+  const t = accountTexts.useT();
 
   const { moderator, editor } = useStaffRoles(token, open);
 
@@ -180,7 +182,7 @@ export function UserMenu() {
       >
         <Avatar user={user} />
         <span className="user-menu-name">{user.firstName || user.username}</span>
-        <span className="visually-hidden">, account menu</span>
+        <span className="visually-hidden">{t('accountMenu')}</span>
         <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" className="user-menu-caret">
           <path d="M6 9l6 6 6-6" stroke="currentColor" strokeWidth="2" fill="none" strokeLinecap="round" />
         </svg>
@@ -212,12 +214,12 @@ export function UserMenu() {
                 className="user-menu-item"
                 onClick={() => setOpen(false)}
               >
-                {item.label}
+                {t(item.label)}
               </Link>
             </li>
           ))}
-          {fetched && <MenuAction label="Preferences" onClick={openPreferences} />}
-          <MenuAction label="Sign out" onClick={askSignOut} />
+          {fetched && <MenuAction label={t('menuPreferences')} onClick={openPreferences} />}
+          <MenuAction label={t('signOut')} onClick={askSignOut} />
         </ul>
       </div>
       <dialog
@@ -229,12 +231,10 @@ export function UserMenu() {
           button.current?.focus();
         }}
       >
-        <h2 id={`${id}-preferences-title`}>Your preferences</h2>
-        <p className="muted small">
-          Recommendations are picked from phones in your budget and release window.
-        </p>
+        <h2 id={`${id}-preferences-title`}>{t('yourPreferences')}</h2>
+        <p className="muted small">{t('preferencesAbout')}</p>
         {preferencesOpen && (
-          <Suspense fallback={<p role="status">Loading…</p>}>
+          <Suspense fallback={<p role="status">{t('loading')}</p>}>
             <PreferencesDialogBody onDone={() => preferences.current?.close()} />
           </Suspense>
         )}
@@ -246,14 +246,14 @@ export function UserMenu() {
         aria-describedby={`${id}-dialog-text`}
         onClose={() => button.current?.focus()}
       >
-        <h2 id={`${id}-dialog-title`}>Sign out?</h2>
-        <p id={`${id}-dialog-text`}>You will need to sign in again to see your account or post on Verdict.</p>
+        <h2 id={`${id}-dialog-title`}>{t('signOutQuestion')}</h2>
+        <p id={`${id}-dialog-text`}>{t('signOutWarning')}</p>
         <div className="dialog-actions">
           <button ref={cancel} type="button" className="button" onClick={() => dialog.current?.close()}>
-            Cancel
+            {t('cancel')}
           </button>
           <button type="button" className="button button-primary" onClick={confirmSignOut}>
-            Sign out
+            {t('signOut')}
           </button>
         </div>
       </dialog>
