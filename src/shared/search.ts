@@ -2,6 +2,8 @@
  * Search text rules, shared by the catalogue import (what is indexed) and the search service (what is asked),
  * so both sides cut words the same way.
  */
+import { transliterate } from './search-scripts.ts';
+
 export const SEARCH_MIN_CHARS = 3;
 export const SUGGESTION_LIMIT = 5;
 /** Search ranks at most this many matches (the most popular ones) and counts up to it: '1,000+ results'. */
@@ -9,9 +11,9 @@ export const SEARCH_RESULT_LIMIT = 1000;
 const MAX_TOKENS = 8;
 const MAX_TOKEN_LENGTH = 30;
 
-/** Lower case, accents and punctuation folded, '+' read as 'plus'. */
+/** Lower case, accents and punctuation folded, '+' read as 'plus', Devanagari in Latin letters (issue 25). */
 export function normalizeSearch(text: string): string {
-  return text
+  return transliterate(text)
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
