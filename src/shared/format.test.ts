@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatInstant, formatMonth, formatMonths, formatPrice } from './format.ts';
+import { formatDate, formatInstant, formatMonth, formatMonths, formatPrice, priceInWords } from './format.ts';
 import { formatAttributeValue } from './attribute-display.ts';
 import { formatQuantity, toBaseValue } from './units.ts';
 
@@ -69,5 +69,14 @@ describe('physical quantities', () => {
     expect(formatAttributeValue({ v: '2025-05-26', t: 'date' })).toBe('26 May 2025');
     expect(formatAttributeValue({ v: 1498, u: 'cc' })).toBe('1,498 cc');
     expect(formatAttributeValue({ v: 'Android 15' })).toBe('Android 15');
+  });
+});
+
+describe('the price a search asked for', () => {
+  it('says it in words', () => {
+    expect(priceInWords({ price_max: 20_000 })).toBe('up to ₹20,000');
+    expect(priceInWords({ price_min: 15_000, price_max: 150_000 })).toBe('from ₹15,000 to ₹1,50,000');
+    expect(priceInWords({ price_min: 50_000 })).toBe('from ₹50,000');
+    expect(priceInWords({})).toBeNull();
   });
 });

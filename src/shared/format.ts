@@ -72,3 +72,12 @@ export function formatResultCount(t: SearchTotal): string {
 export function productName(p: { brand: string; model: string; variant?: string | null }): string {
   return [p.brand, p.model].join(' ') + (p.variant ? ` (${p.variant})` : '');
 }
+
+/** The price a search asked for (issue 25), in words: 'up to ₹20,000', 'from ₹15,000 to ₹25,000', 'from ₹50,000'. */
+export function priceInWords(p: { price_min?: number; price_max?: number }): string | null {
+  if (p.price_min !== undefined && p.price_max !== undefined)
+    return `from ${formatPrice(p.price_min)} to ${formatPrice(p.price_max)}`;
+  if (p.price_max !== undefined) return `up to ${formatPrice(p.price_max)}`;
+  if (p.price_min !== undefined) return `from ${formatPrice(p.price_min)}`;
+  return null;
+}

@@ -1,6 +1,7 @@
 import { data, Link } from 'react-router';
 import { PAGE_SIZE } from '../../shared/constants.ts';
-import { formatResultCount } from '../../shared/format.ts';
+import { BUDGETS, budgetPath, type Budget } from '../../shared/discovery.ts';
+import { formatPrice, formatResultCount, priceInWords } from '../../shared/format.ts';
 import { cardPrice, cardVariant } from '../components/product-card.tsx';
 import { Pagination } from '../components/pagination.tsx';
 import { ProductImage } from '../components/product-image.tsx';
@@ -35,6 +36,23 @@ export function meta(args: Route.MetaArgs) {
 export default function SearchResults({ loaderData }: Route.ComponentProps) {
   const { query, result } = loaderData;
   const href = (page: number) => `/search/${encodeURIComponent(query)}${page ? `?page=${page}` : ''}`;
+  // A price in the query ('20000 ke andar', 'under ₹20,000'): the results keep to it, and the page says so.
+  const price = priceInWords(result);
+  const budget =
+    result.price_min === undefined && BUDGETS.includes(result.price_max as Budget)
+      ? (result.price_max as Budget)
+      : null;
+  const priceNote = price && (
+    <p className="muted">
+      Only models priced {price} (their lowest price).
+      {budget && (
+        <>
+          {' '}
+          See also <Link to={budgetPath(budget)}>the best phones under {formatPrice(budget)}</Link>.
+        </>
+      )}
+    </p>
+  );
   return (
     <div className="page">
       <h1 className="page-title">Results for “{query}”</h1>
@@ -42,6 +60,7 @@ export default function SearchResults({ loaderData }: Route.ComponentProps) {
         <p className="empty">Type at least 3 characters to search.</p>
       ) : result.total === 0 ? (
         <div className="empty">
+          {priceNote}
           <p>
             No products match “{query}”. Check the spelling, try fewer words, or browse by brand and budget.
           </p>
@@ -54,6 +73,7 @@ export default function SearchResults({ loaderData }: Route.ComponentProps) {
           <p className="muted" aria-live="polite">
             {formatResultCount(result)}
           </p>
+          {priceNote}
           <ul className="result-list">
             {result.products.map((p) => (
               <li key={p.id} className="result">
