@@ -1,11 +1,11 @@
 import { data, Link } from 'react-router';
 import { PAGE_SIZE } from '../../shared/constants.ts';
-import { BUDGETS, budgetPath, type Budget } from '../../shared/discovery.ts';
-import { formatPrice, formatResultCount, priceInWords } from '../../shared/format.ts';
+import { formatResultCount } from '../../shared/format.ts';
 import { cardPrice, cardVariant } from '../components/product-card.tsx';
 import { Pagination } from '../components/pagination.tsx';
 import { ProductImage } from '../components/product-image.tsx';
 import { RatingTag } from '../components/rating-tag.tsx';
+import { SearchPriceNote } from '../components/search-price-note.tsx';
 import { pageMeta } from '../lib/meta.ts';
 import type { Route } from './+types/search-results';
 
@@ -36,23 +36,7 @@ export function meta(args: Route.MetaArgs) {
 export default function SearchResults({ loaderData }: Route.ComponentProps) {
   const { query, result } = loaderData;
   const href = (page: number) => `/search/${encodeURIComponent(query)}${page ? `?page=${page}` : ''}`;
-  // A price in the query ('20000 ke andar', 'under ₹20,000'): the results keep to it, and the page says so.
-  const price = priceInWords(result);
-  const budget =
-    result.price_min === undefined && BUDGETS.includes(result.price_max as Budget)
-      ? (result.price_max as Budget)
-      : null;
-  const priceNote = price && (
-    <p className="muted">
-      Only models priced {price} (their lowest price).
-      {budget && (
-        <>
-          {' '}
-          See also <Link to={budgetPath(budget)}>the best phones under {formatPrice(budget)}</Link>.
-        </>
-      )}
-    </p>
-  );
+  const priceNote = <SearchPriceNote result={result} />;
   return (
     <div className="page">
       <h1 className="page-title">Results for “{query}”</h1>
