@@ -67,7 +67,7 @@ describe('reading a search query', () => {
       'redmi note 13 pro+',
     ])
       expect(parsePrice(q), q).toEqual({ rest: q });
-    expect(parseSearchQuery('note 13 ke andar').tokens).toEqual(['note', '13']);
+    expect(requiredTokens(parseSearchQuery('note 13 ke andar'))).toEqual(['note', '13']);
   });
 
   it.each([
@@ -92,6 +92,16 @@ describe('reading a search query', () => {
     expect(parsed.priceMax).toBeUndefined();
     expect(parsed.category).toBeUndefined();
     expect(parsed.optional).toEqual([]);
+  });
+
+  it('keeps a filler being typed as the last word as a word that ranks but needs not match', () => {
+    // 'royal enfield me' is on its way to Meteor; 'samsung ka' may be on its way to 'samsung ka 5g'.
+    expect(parseSearchQuery('royal enfield me')).toMatchObject({
+      tokens: ['royal', 'enfield', 'me'],
+      optional: ['me'],
+    });
+    expect(parseSearchQuery('सैमसंग का')).toMatchObject({ tokens: ['samsung', 'ka'], optional: ['ka'] });
+    expect(parseSearchQuery('samsung ka ')).toMatchObject({ tokens: ['samsung'], optional: [] });
   });
 
   it('keeps a name that holds a kind word, ranked by it but not bound to it', () => {

@@ -24,7 +24,7 @@ export interface SearchQuery {
 /** Hinglish (and a few English) words that name no product: dropped when other words remain. */
 const FILLERS = new Set(
   [
-    'ka kaa ki kee ke ko wala wale wali waala waale waali mein me mai main mei hai hain h',
+    'ka kaa ki kee ke ko wala wale wali waala waale waali mein me mai main mei hai hain',
     'sabse sab acha accha achha achchha acchha acche achhe best badhiya badiya sasta saste sasti',
     'chahiye chahie chaiye chaahiye dikhao batao bata konsa kaunsa kon kaun liye lie aur ya',
     'price prices kimat keemat daam latest andar tak neeche niche upar kam',
@@ -151,15 +151,22 @@ export function parseSearchQuery(query: string): SearchQuery {
   const { rest, priceMin, priceMax } = parsePrice(latin);
   const priced = priceMin !== undefined || priceMax !== undefined;
   const words = rest.split(/\s+/).filter(Boolean);
-  const kept = words.filter((w) => !FILLERS.has(normalizeSearch(w)));
-  const kinds = kept.map((w) => KINDS[normalizeSearch(w)]).filter((k) => k !== undefined);
-  const named = kept.filter((w) => KINDS[normalizeSearch(w)] === undefined);
+  const filler = (w: string) => FILLERS.has(normalizeSearch(w));
+  // The last word may still be being typed ('royal enfield me' is on its way to Meteor): a filler there ranks
+  // the names it begins, but needs not match. Once a space follows it, it is a filler.
+  const typing = words.length > 1 && filler(words.at(-1)!) && !/\s$/.test(rest) ? words.at(-1)! : null;
+  const kept = words.filter((w, i) => !filler(w) || (typing !== null && i === words.length - 1));
+  const kind = (w: string) => KINDS[normalizeSearch(w)];
+  const kinds = kept.map(kind).filter((k) => k !== undefined);
+  const named = kept.filter((w, i) => kind(w) === undefined && !(typing !== null && i === kept.length - 1));
   // Only fillers ('best'), no price: the words are what was asked. Only kind words ('phone'), no price: the
   // words are names ('Nothing Phone').
-  const text = !kept.length && !priced ? rest : kept.join(' ');
+  const text = !named.length && !kinds.length && !priced ? rest : kept.join(' ');
   const tokens = searchTokens(text);
   const optional =
-    named.length || priced ? searchTokens(kept.filter((w) => KINDS[normalizeSearch(w)]).join(' ')) : [];
+    named.length || priced
+      ? searchTokens([...kept.filter((w) => kind(w) !== undefined), ...(typing ? [typing] : [])].join(' '))
+      : [];
   const q: SearchQuery = { tokens, optional, typed: normalizeSearch(text) };
   if (priceMin !== undefined) q.priceMin = priceMin;
   if (priceMax !== undefined) q.priceMax = priceMax;

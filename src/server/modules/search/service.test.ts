@@ -201,6 +201,13 @@ describe('SearchService across scripts (issue 25)', () => {
     expect(names(await s.search('phone', 0, 6)).every((n) => /\bPhone\b/i.test(n))).toBe(true);
   });
 
+  it('still finds the names a last word being typed begins, when that word is also a filler', async () => {
+    const s = service();
+    expect(names(await s.suggest('royal enfield me'))[0]).toBe('Royal Enfield Meteor 350');
+    const samsung = await s.search('सैमसंग का', 0, 6);
+    expect(samsung.total).toBe((await s.search('samsung', 0, 6)).total);
+  });
+
   it('answers an unknown word with a price with nothing, not with everything at that price', async () => {
     expect((await service().search('qwzxv under 20000', 0, 6)).total).toBe(0);
   });
