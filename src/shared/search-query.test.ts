@@ -19,6 +19,11 @@ describe('reading a search query', () => {
     ['1.5 lakh ke andar', 150_000],
     ['1,50,000 ke andar', 150_000],
     ['realme 15000 me', 15_000],
+    // Typos in the Hinglish words.
+    ['20000 ke ander', 20_000],
+    ['20k ke andr phone', 20_000],
+    ['20 hajar tk', 20_000],
+    ['20000 se km', 20_000],
   ])('reads %s as a price of at most %i', (q, max) => {
     const { priceMax, priceMin } = parseSearchQuery(q);
     expect(priceMax).toBe(max);

@@ -27,7 +27,7 @@ const FILLERS = new Set(
     'ka kaa ki kee ke ko wala wale wali waala waale waali mein me mai main mei hai hain',
     'sabse sab acha accha achha achchha acchha acche achhe best badhiya badiya sasta saste sasti',
     'chahiye chahie chaiye chaahiye dikhao batao bata konsa kaunsa kon kaun liye lie aur ya',
-    'price prices kimat keemat daam latest andar tak neeche niche upar kam',
+    'price prices kimat keemat daam latest andar ander andr tak neeche niche upar kam',
   ]
     .join(' ')
     .split(' '),
@@ -58,7 +58,9 @@ const MIN_PRICE = 500;
 const MAX_PRICE = 100_000_000;
 
 const NUMBER = String.raw`(\d+(?:\.\d+)?)`;
-const UNIT = String.raw`(?:\s*(k|thousand|hazaa?r|hajaa?r|hzr|lakhs?|lacs?)\b)?`;
+const UNIT = String.raw`(?:\s*(k|thousand|ha[zj]aa?r|ha[zj]ar|hzr|hazzar|lakhs?|lacs?|lakh?)\b)?`;
+/** 'andar' and the ways it is mistyped ('ander', 'andr', 'andaar'). */
+const INSIDE = String.raw`and(?:a{1,2}|e)?r`;
 const CURRENCY = String.raw`(?:₹|rs\.?|inr)`;
 const AFTER_CURRENCY = String.raw`(?:\s*(?:₹|rs\b\.?|inr\b|rupees?\b|rupaye\b|rupaiye\b|rupay\b|rupiya\b|\/-))?`;
 const AMOUNT = String.raw`${CURRENCY}?\s*${NUMBER}${UNIT}${AFTER_CURRENCY}`;
@@ -68,21 +70,21 @@ const OF = String.raw`(?:(?:ke|ki|ka)\s+)?`;
 const PATTERNS: { re: RegExp; kind: 'max' | 'min' | 'range' }[] = [
   {
     re: new RegExp(
-      String.raw`\b(?:between\s+)?${AMOUNT}\s*(?:-|–|to|se|and)\s*${AMOUNT}(?:\s*${OF}(?:tak|beech|bich|between|andar|range|me|mein))?`,
+      String.raw`\b(?:between\s+)?${AMOUNT}\s*(?:-|–|to|se|and)\s*${AMOUNT}(?:\s*${OF}(?:tak|tk|beech|bich|between|${INSIDE}|range|me|mein))?`,
       'g',
     ),
     kind: 'range',
   },
   {
     re: new RegExp(
-      String.raw`\b(?:under|below|upto|up\s+to|within|less\s+than|lower\s+than|budget|in|andar)\s+${AMOUNT}`,
+      String.raw`\b(?:under|below|upto|up\s+to|within|less\s+than|lower\s+than|budget|in|${INSIDE})\s+${AMOUNT}`,
       'g',
     ),
     kind: 'max',
   },
   {
     re: new RegExp(
-      String.raw`${AMOUNT}\s*(?:${OF}(?:andar|under|neeche|niche|tak|budget|me|mein|main|max|maximum)\b|or\s+less|or\s+below|and\s+below|se\s+(?:kam|neeche|niche)\b|(?:ka|ki|ke|wala|wale|wali|waala)\b(?=\s*(?:phone|mobile|smartphone|fone)s?\b))`,
+      String.raw`${AMOUNT}\s*(?:${OF}(?:${INSIDE}|under|neeche|niche|neche|tak|tk|budget|me|mein|main|max|maximum)\b|or\s+less|or\s+below|and\s+below|se\s+(?:kam|km|neeche|niche|neche)\b|(?:ka|ki|ke|wala|wale|wali|waala)\b(?=\s*(?:phone|mobile|smartphone|fone)s?\b))`,
       'g',
     ),
     kind: 'max',
