@@ -262,6 +262,9 @@ export const SearchPageSchema = z.object({
   total: z.number().int(),
   /** True when more products match than `total` says ('1,000+ results'). */
   total_capped: z.boolean(),
+  /** The price range the query asked for, in rupees ('under 20000', '20k ke andar'): the hits are within it. */
+  price_min: z.number().int().optional(),
+  price_max: z.number().int().optional(),
 });
 export type SearchPage = z.infer<typeof SearchPageSchema>;
 

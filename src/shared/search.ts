@@ -46,10 +46,18 @@ export function indexText(brand: string, model: string, variant: string): string
   return [...new Set([...words(`${brand} ${model}`), ...words(variant.replace(/\+/g, ' '))])].join(' ');
 }
 
-/** A query is searched once it has at least 3 characters after trimming. */
+/**
+ * A query is searched once it has at least 3 characters after trimming, and letters or digits: Latin ones, or
+ * Devanagari (issue 25; the server reads those as Latin words, src/shared/search-scripts.ts, which the browser
+ * need not load).
+ */
 export function isSearchable(query: string): boolean {
-  return query.trim().length >= SEARCH_MIN_CHARS && searchTokens(query).length > 0;
+  return (
+    query.trim().length >= SEARCH_MIN_CHARS && (searchTokens(query).length > 0 || DEVANAGARI.test(query))
+  );
 }
+/** Devanagari letters and digits (not the danda and signs alone). */
+const DEVANAGARI = /[\u0904-\u0939\u0958-\u0961\u0966-\u096F\u0972-\u097F]/;
 
 /** Spelling variants one slip away: each adjacent pair swapped and each letter dropped ('iphnoe' → 'iphone'). */
 export function slipVariants(token: string): string[] {

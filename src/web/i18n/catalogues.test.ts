@@ -20,7 +20,8 @@ function placeholders(message: string): string[] {
       found.add(String(part[0]));
       const branches = part[2];
       if (branches && typeof branches === 'object') {
-        for (const branch of Object.values(branches as Record<string, unknown[]>)) walk(branch);
+        for (const branch of Object.values(branches as Record<string, unknown>))
+          if (Array.isArray(branch)) walk(branch);
       }
     }
   };

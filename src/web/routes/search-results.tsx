@@ -4,6 +4,7 @@ import { cardPrice, cardVariant } from '../components/product-card.tsx';
 import { Pagination } from '../components/pagination.tsx';
 import { ProductImage } from '../components/product-image.tsx';
 import { RatingTag } from '../components/rating-tag.tsx';
+import { SearchPriceNote } from '../components/search-price-note.tsx';
 import { resultCount, searchTexts } from '../features/search/texts.ts';
 import { localeOfRequest } from '../i18n/i18n.tsx';
 import { localeOf, pageMeta } from '../lib/meta.ts';
@@ -35,6 +36,7 @@ export default function SearchResults({ loaderData }: Route.ComponentProps) {
   const { query, result } = loaderData;
   const t = searchTexts.useT();
   const href = (page: number) => `/search/${encodeURIComponent(query)}${page ? `?page=${page}` : ''}`;
+  const priceNote = <SearchPriceNote result={result} />;
   return (
     <div className="page">
       <h1 className="page-title">{t('resultsTitle', { query })}</h1>
@@ -42,6 +44,7 @@ export default function SearchResults({ loaderData }: Route.ComponentProps) {
         <p className="empty">{t('tooShort')}</p>
       ) : result.total === 0 ? (
         <div className="empty">
+          {priceNote}
           <p>{t('noResults', { query })}</p>
           <Link to="/browse" className="button">
             {t('browseAll')}
@@ -52,6 +55,7 @@ export default function SearchResults({ loaderData }: Route.ComponentProps) {
           <p className="muted" aria-live="polite">
             {resultCount(t, result)}
           </p>
+          {priceNote}
           <ul className="result-list">
             {result.products.map((p) => (
               <li key={p.id} className="result">

@@ -174,6 +174,20 @@ describe('GET /search results pages', () => {
     expect(past.body).toMatchObject({ products: [], total: first.body.total });
   });
 
+  it('says the price a query asked for, and lists only products within it (issue 25)', async () => {
+    const { status, body } = await search(
+      `searchQuery=${encodeURIComponent('२०००० से कम फोन')}&page=0&size=6`,
+    );
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ price_max: 20_000 });
+    expect(body.products).toHaveLength(6);
+    expect(body.products.every((p: { price: number | null }) => p.price !== null && p.price <= 20_000)).toBe(
+      true,
+    );
+    const plain = await search('searchQuery=samsung&page=0&size=6');
+    expect(plain.body).not.toHaveProperty('price_max');
+  });
+
   it('rejects bad paging', async () => {
     expect((await search('searchQuery=samsung&page=-1')).status).toBe(400);
     expect((await search('searchQuery=samsung&size=500')).status).toBe(400);

@@ -1,15 +1,14 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { rows } from '../../../db/sql.ts';
 import type { SearchPage, SearchResult } from '../../../shared/api-types.ts';
 import {
-  isSearchable,
-  normalizeSearch,
-  searchTokens,
-  slipVariants,
-  SEARCH_RESULT_LIMIT,
-  SUGGESTION_LIMIT,
-} from '../../../shared/search.ts';
+  parseSearchQuery,
+  queryKey,
+  requiredTokens,
+  type SearchQuery,
+} from '../../../shared/search-query.ts';
+import { isSearchable, slipVariants, SEARCH_RESULT_LIMIT, SUGGESTION_LIMIT } from '../../../shared/search.ts';
 import { CARD_COLUMNS, type CardRow, toCard } from '../catalogue/cards.ts';
 import { shared } from '../../lib/shared-value.ts';
 import { CacheBus } from '../../lib/cache-bus.ts';
@@ -100,37 +99,77 @@ export class SearchService {
     onePerModel = false,
     includeHidden = false,
   ): Promise<SearchPage> {
-    const empty = { success: true as const, products: [], page, size, total: 0, total_capped: false };
-    if (!isSearchable(query)) return empty;
-    const tokens = searchTokens(query);
-    const matches = await this.matchWords(tokens);
-    if (!matches.length) return empty;
+    if (!isSearchable(query)) return this.empty(page, size);
+    return this.find(parseSearchQuery(query), page, size, onePerModel, includeHidden);
+  }
+
+  private empty(page: number, size: number): SearchPage {
+    return { success: true as const, products: [], page, size, total: 0, total_capped: false };
+  }
+
+  private async find(
+    q: SearchQuery,
+    page: number,
+    size: number,
+    onePerModel: boolean,
+    includeHidden: boolean,
+  ): Promise<SearchPage> {
+    const priced = q.priceMin !== undefined || q.priceMax !== undefined;
+    // A price alone ('20000 ke andar phone') lists the most popular models at that price: its kind word picks the
+    // category and ranks nothing (the Nothing Phone is not more of a phone than the others).
+    const wordless = !requiredTokens(q).length;
+    const found = await this.matchWords(wordless ? [] : q.tokens);
+    // Words that must match (those that matched anything), and kind words ('phone') that only rank.
+    const optional = new Set(q.optional);
+    const matches = q.tokens.flatMap((t, i) => (!optional.has(t) && found.get(i) ? [found.get(i)!] : []));
+    const ranking = q.tokens.flatMap((t, i) =>
+      found.get(i) ? [{ m: found.get(i)!, optional: optional.has(t) }] : [],
+    );
+    // No word matched: nothing, unless the query asked for a price alone.
+    if (!matches.length && !(wordless && priced)) return this.empty(page, size);
 
     // '+ 0' keeps a narrow query off the popularity index, which the planner would otherwise favour.
-    const broad = Math.min(...matches.map((m) => m.products)) > this.broadMatches;
+    const broad = !matches.length || Math.min(...matches.map((m) => m.products)) > this.broadMatches;
     const vector = sql`h.search_vector`;
-    const words = matches.map((m) => `(${tsAny([...m.exact, ...m.prefix, ...m.fuzzy])})`);
-    const all = words.join(' & ');
+    const tsWords = (list: WordMatch[]) =>
+      list.map((m) => `(${tsAny([...m.exact, ...m.prefix, ...m.fuzzy])})`);
+    const all = tsWords(matches).join(' & ');
     // The words side by side in the order typed ('iphone 1' in 'iphone 16', not in 'iphone air 128 gb').
+    const phrase = tsWords(ranking.map((r) => r.m));
     const inOrder =
-      words.length > 1
-        ? sql`CASE WHEN ${vector} @@ to_tsquery('simple', ${words.join(' <-> ')}) THEN 4 ELSE 0 END`
+      phrase.length > 1
+        ? sql`CASE WHEN ${vector} @@ to_tsquery('simple', ${phrase.join(' <-> ')}) THEN 4 ELSE 0 END`
         : sql`0`;
-    const score = sql.join(
-      matches.map((m) => {
-        const exact = m.exact.length ? sql`${vector} @@ to_tsquery('simple', ${tsAny(m.exact)})` : sql`FALSE`;
-        const prefix = m.prefix.length
-          ? sql`${vector} @@ to_tsquery('simple', ${tsAny(m.prefix)})`
-          : sql`FALSE`;
-        return sql`(CASE WHEN ${exact} THEN 3 WHEN ${prefix} THEN 2 ELSE 1 END)`;
-      }),
-      sql` + `,
-    );
+    const score = ranking.length
+      ? sql.join(
+          ranking.map(({ m, optional }) => {
+            const exact = m.exact.length
+              ? sql`${vector} @@ to_tsquery('simple', ${tsAny(m.exact)})`
+              : sql`FALSE`;
+            const prefix = m.prefix.length
+              ? sql`${vector} @@ to_tsquery('simple', ${tsAny(m.prefix)})`
+              : sql`FALSE`;
+            // A kind word ('phone') need not match: 1 only when one of its fuzzy words is there.
+            const rest = optional
+              ? m.fuzzy.length
+                ? sql`CASE WHEN ${vector} @@ to_tsquery('simple', ${tsAny(m.fuzzy)}) THEN 1 ELSE 0 END`
+                : sql`0`
+              : sql`1`;
+            return sql`(CASE WHEN ${exact} THEN 3 WHEN ${prefix} THEN 2 ELSE ${rest} END)`;
+          }),
+          sql` + `,
+        )
+      : sql`0`;
     // Hidden models are never hits (nor counted in the total). The covering popularity index holds listed models
     // only (migration 0015), so a broad query stays an index-only scan; the editors' find, which includes hidden
-    // ones, goes through the full-text index instead.
-    const visible = includeHidden ? sql`TRUE` : sql`NOT p.hidden`;
-    const typed = normalizeSearch(query);
+    // ones, goes through the full-text index instead. A price or a kind of product asked for (issue 25) filters
+    // the hits too.
+    const asked = sql.join(
+      [matches.length ? sql`p.search_vector @@ to_tsquery('simple', ${all})` : sql`TRUE`, ...this.filters(q)],
+      sql` AND `,
+    );
+    const where = sql`${asked} AND ${includeHidden ? sql`TRUE` : sql`NOT p.hidden`}`;
+    const typed = q.typed;
     const rank = sql`${score} + ${inOrder} + CASE WHEN h.search_text LIKE ${`${typed.replace(/[%_\\]/g, '')}%`} THEN 5 ELSE 0 END`;
     // A product is a model (issue 18), so every list shows each model once; suggestions also keep one of two
     // models listed under the same name.
@@ -144,7 +183,7 @@ export class SearchService {
       sql`
       WITH hits AS (
         SELECT p.id, p.brand_id, p.verified, p.model, p.popularity, p.search_vector, p.search_text
-        FROM products p WHERE p.search_vector @@ to_tsquery('simple', ${all}) AND ${visible}
+        FROM products p WHERE ${where}
         ORDER BY ${broad ? sql`p.popularity DESC NULLS LAST` : sql`p.popularity + 0 DESC`}, p.id
         LIMIT ${SEARCH_RESULT_LIMIT + 1}
       ), ranked AS (
@@ -157,8 +196,8 @@ export class SearchService {
       FROM page JOIN products p ON p.id = page.id JOIN brands b ON b.id = p.brand_id
       ORDER BY page.rank DESC, page.verified DESC, page.popularity DESC, page.id`,
     );
-    const hits = results[0]?.hits ?? (page > 0 ? await this.countHits(all) : 0);
-    return {
+    const hits = results[0]?.hits ?? (page > 0 ? await this.countHits(asked) : 0);
+    const out: SearchPage = {
       success: true,
       products: results.map(toResult),
       page,
@@ -166,6 +205,18 @@ export class SearchService {
       total: Math.min(hits, SEARCH_RESULT_LIMIT),
       total_capped: hits > SEARCH_RESULT_LIMIT,
     };
+    if (q.priceMin !== undefined) out.price_min = q.priceMin;
+    if (q.priceMax !== undefined) out.price_max = q.priceMax;
+    return out;
+  }
+
+  /** The price and the kind of product a query asked for: a model matches when its "from" price does. */
+  private filters(q: SearchQuery): SQL[] {
+    const out: SQL[] = [];
+    if (q.priceMin !== undefined) out.push(sql`p.price >= ${q.priceMin}`);
+    if (q.priceMax !== undefined) out.push(sql`p.price <= ${q.priceMax}`);
+    if (q.category !== undefined) out.push(sql`p.category_id = ${q.category}`);
+    return out;
   }
 
   /**
@@ -175,17 +226,19 @@ export class SearchService {
   suggest(query: string): Promise<SearchPage> {
     // Popular prefixes repeat across visitors: the same words give the same suggestions (one shared object,
     // its JSON made once) for a minute.
-    const run = async () => shared(await this.search(query, 0, SUGGESTION_LIMIT, true));
-    return this.suggestions ? this.suggestions.get(searchTokens(query).join(' '), run) : run();
+    if (!isSearchable(query)) return Promise.resolve(this.empty(0, SUGGESTION_LIMIT));
+    const q = parseSearchQuery(query);
+    const run = async () => shared(await this.find(q, 0, SUGGESTION_LIMIT, true, false));
+    return this.suggestions ? this.suggestions.get(queryKey(q), run) : run();
   }
 
   /** Matching products, counted up to one past the limit (for a page past the last). */
-  private async countHits(tsquery: string): Promise<number> {
+  private async countHits(where: SQL): Promise<number> {
     const [r] = await rows<{ n: number }>(
       this.db,
       sql`
       SELECT count(*)::int AS n FROM (
-        SELECT 1 FROM products p WHERE p.search_vector @@ to_tsquery('simple', ${tsquery}) AND NOT p.hidden
+        SELECT 1 FROM products p WHERE ${where} AND NOT p.hidden
         LIMIT ${SEARCH_RESULT_LIMIT + 1}
       ) c`,
     );
@@ -197,7 +250,8 @@ export class SearchService {
    * is still being typed: it begins words at any length, and stands for all of them (`word:*`), not only the
    * CANDIDATES_PER_WORD shortest, so 'nord c' finds the Nord CE whatever else begins with 'c'.
    */
-  private async matchWords(tokens: string[]): Promise<WordMatch[]> {
+  private async matchWords(tokens: string[]): Promise<Map<number, WordMatch>> {
+    if (!tokens.length) return new Map();
     const last = tokens.length - 1;
     const input = tokens.map((tok, i) => ({ i, tok, last: i === last, variants: slipVariants(tok) }));
     const found = await rows<Candidate>(
@@ -233,7 +287,7 @@ export class SearchService {
       }
       byWord.set(c.i, m);
     }
-    return [...byWord.entries()].sort(([a], [b]) => a - b).map(([, m]) => m);
+    return byWord;
   }
 }
 
