@@ -105,7 +105,9 @@ describe('text in Indian scripts', () => {
       <MemoryRouter>
         <ToastProvider>
           <SessionProvider>
-            <reviewPage.default {...({ loaderData: data, params } as never)} />
+            <reviewPage.default
+              {...({ loaderData: data, params } as Parameters<typeof reviewPage.default>[0])}
+            />
           </SessionProvider>
         </ToastProvider>
       </MemoryRouter>,
