@@ -24,7 +24,8 @@ describe('the name rule', () => {
       'বাংলা',
       'ಕನ್ನಡ',
     ]) {
-      expect(nameField.safeParse(name), name).toMatchObject({ success: true, data: name });
+      // Kept as typed, in NFC (decision 0044): the decomposed ë becomes the one letter.
+      expect(nameField.safeParse(name), name).toMatchObject({ success: true, data: name.normalize('NFC') });
     }
   });
 
@@ -34,6 +35,16 @@ describe('the name rule', () => {
       expect(result.success, name).toBe(false);
       expect(result.error?.issues[0]?.message, name).toBe(ACCOUNT_MESSAGES.name);
     }
+  });
+
+  it('keeps the joiners and stores the composed form (NFC)', () => {
+    for (const name of ['क्\u200Dष', 'क्\u200Cष', 'മലയാളം\u200D']) {
+      expect(nameField.safeParse(name), name).toMatchObject({ success: true, data: name });
+    }
+    // फ़ as one code point (U+095E, which NFC decomposes) and as फ with a nukta: one name.
+    const [a, b] = ['\u095Eरहान', '\u092B\u093Cरहान'].map((n) => nameField.parse(n));
+    expect(a).toBe(b);
+    expect(nameField.parse('Zoe\u0308')).toBe('Z\u006F\u00EB');
   });
 
   it('is the sign-up form’s rule for both names', () => {

@@ -3,6 +3,7 @@
  * and by the server (the same rules on the request). Texts quoted by the specification are verbatim.
  */
 import { z } from './zod.ts';
+import { NFC } from './fields.ts';
 import { USERNAME_PATTERN } from './session-user.ts';
 
 // The session's zod-free part lives apart, so the layout every page loads does not pull in zod.
@@ -51,10 +52,12 @@ const required = (max = 200) => z.string().trim().min(1, ACCOUNT_MESSAGES.blank)
  * A person's name (the spec: 2-50 characters, letters, with hyphens, apostrophes or spaces). Letters are those of
  * every script with their combining marks (\p{M}: the vowel signs of प्रिया and தமிழ், a decomposed ë) and the
  * zero-width (non-)joiners some Indian scripts need; the apostrophe may be typographic (’), as phones type it.
+ * Kept in NFC (decision 0044), so a decomposed ë is stored as the one letter.
  */
 export const NAME_PATTERN = /^\p{L}[\p{L}\p{M}\u200C\u200D' ’-]*$/u;
 
 export const nameField = required(50)
+  .normalize(NFC)
   .min(2, ACCOUNT_MESSAGES.name)
   .regex(NAME_PATTERN, ACCOUNT_MESSAGES.name);
 
@@ -170,13 +173,14 @@ export const ProfileSchema = z.object({
   streetAddress: z
     .string()
     .trim()
+    .normalize(NFC)
     .refine((s) => s === '' || (s.length >= 30 && s.length <= 200), ACCOUNT_MESSAGES.streetAddress)
     .transform((s) => s || null)
     .optional()
     .default(''),
-  city: required(60).min(2, ACCOUNT_MESSAGES.place),
-  state: required(60).min(2, ACCOUNT_MESSAGES.place),
-  country: required(60).min(2, ACCOUNT_MESSAGES.place),
+  city: required(60).normalize(NFC).min(2, ACCOUNT_MESSAGES.place),
+  state: required(60).normalize(NFC).min(2, ACCOUNT_MESSAGES.place),
+  country: required(60).normalize(NFC).min(2, ACCOUNT_MESSAGES.place),
   pinCode: z
     .string()
     .trim()

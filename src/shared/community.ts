@@ -4,7 +4,7 @@
  * integers 0-10.
  */
 import { z } from './zod.ts';
-import { boundedText, NO_NUL } from './fields.ts';
+import { boundedText, NFC, NO_NUL } from './fields.ts';
 import {
   COMMUNITY_MESSAGES,
   INCENTIVES,
@@ -74,6 +74,7 @@ const reason = (target: ReportTarget) =>
 const reportComments = z
   .string()
   .trim()
+  .normalize(NFC)
   .max(LIMITS.reportComments, COMMUNITY_MESSAGES.reportComments)
   .regex(NO_NUL, COMMUNITY_MESSAGES.controlCharacters)
   .optional()

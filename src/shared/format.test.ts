@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatInstant, formatMonth, formatMonths, formatPrice } from './format.ts';
+import { clip, formatDate, formatInstant, formatMonth, formatMonths, formatPrice } from './format.ts';
 import { formatAttributeValue } from './attribute-display.ts';
 import { formatQuantity, toBaseValue } from './units.ts';
 
@@ -10,6 +10,18 @@ describe('currency', () => {
     expect(formatPrice(65.5)).toBe('₹65.5');
     expect(formatPrice(1234.567)).toBe('₹1,234.57');
     expect(formatPrice(null)).toBe('Price not listed');
+  });
+});
+
+describe('clipped text', () => {
+  it('is cut between grapheme clusters, never inside a conjunct, a vowel sign or an emoji', () => {
+    expect(clip('Great phone', 20)).toBe('Great phone');
+    expect(clip('Great phone', 8)).toBe('Great p…');
+    // प्रि is one cluster of four code points: a cut at 3 units would leave प्र without its vowel sign.
+    expect(clip('प्रिया शर्मा', 4)).toBe('…');
+    expect(clip('प्रिया शर्मा', 5)).toBe('प्रि…');
+    expect(clip('बैटरी 👍🏽 अच्छी', 9)).toBe('बैटरी…');
+    expect(clip('बैटरी 👍🏽 अच्छी', 11)).toBe('बैटरी 👍🏽…');
   });
 });
 

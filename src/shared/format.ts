@@ -13,6 +13,20 @@ export function formatPrice(amount: number | null | undefined, locale: Locale = 
   return indianRupees(amount);
 }
 
+/**
+ * `text` cut to at most `max` UTF-16 units, ending in an ellipsis when cut, between grapheme clusters (decision
+ * 0044): a cut never leaves a Devanagari vowel sign or virama without its consonant, nor half an emoji.
+ */
+export function clip(text: string, max: number): string {
+  if (text.length <= max) return text;
+  let out = '';
+  for (const { segment } of new Intl.Segmenter('en', { granularity: 'grapheme' }).segment(text)) {
+    if (out.length + segment.length > max - 1) break;
+    out += segment;
+  }
+  return `${out.trimEnd()}…`;
+}
+
 /** Months shown as years and months: 14 → '1 year 2 months', 24 → '2 years', 1 → '1 month'. */
 export function formatMonths(months: number): string {
   const whole = Math.max(0, Math.round(months));

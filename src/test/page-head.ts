@@ -10,13 +10,13 @@ export interface PageModule {
   meta(args: never): MetaDescriptor[];
 }
 
-/** A page's head as the server renders it: its loader on this app's services, then its meta. */
-export async function pageHead(
+/** A page's loader run as the server runs it, on this app's services: the page's data. */
+export async function loadPage(
   t: TestContext,
-  page: PageModule,
+  page: Pick<PageModule, 'loader'>,
   path: string,
   params: Record<string, string> = {},
-): Promise<MetaDescriptor[]> {
+): Promise<unknown> {
   const context = {
     services: t.services,
     origin: t.services.config.publicUrl,
@@ -31,13 +31,23 @@ export async function pageHead(
       throw err;
     },
   };
+  const request = new Request(t.services.config.publicUrl + path);
+  return page.loader({ request, params, context } as never);
+}
+
+/** A page's head as the server renders it: its loader on this app's services, then its meta. */
+export async function pageHead(
+  t: TestContext,
+  page: PageModule,
+  path: string,
+  params: Record<string, string> = {},
+): Promise<MetaDescriptor[]> {
   const origin = t.services.config.publicUrl;
-  const request = new Request(origin + path);
-  const data = await page.loader({ request, params, context } as never);
+  const data = await loadPage(t, page, path, params);
   return page.meta({
     data,
     params,
-    location: { pathname: new URL(request.url).pathname, search: '', hash: '', state: null, key: 'x' },
+    location: { pathname: new URL(origin + path).pathname, search: '', hash: '', state: null, key: 'x' },
     matches: [{ id: 'root', data: { origin } }],
   } as never);
 }

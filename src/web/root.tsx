@@ -21,6 +21,7 @@ import { ToastProvider } from './features/toasts/toasts.tsx';
 import { island } from './lib/island.tsx';
 import { useAdFree } from './features/pass/ad-free.ts';
 import stylesHref from './styles/app.css?url';
+import scriptStylesHref from './styles/scripts.css?url';
 import accountStylesHref from './features/session/account.css?url';
 import campaignStylesHref from './features/campaign/campaign.css?url';
 import './context.ts';
@@ -40,6 +41,8 @@ const AdTray = island(() => import('./features/pass/ad-tray.tsx').then((m) => m.
 
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: stylesHref },
+  // The fonts of the Indian scripts (decision 0044): @font-face rules only, fetched where a page shows them.
+  { rel: 'stylesheet', href: scriptStylesHref },
   // The account screens and the user menu (in the top bar of every page).
   { rel: 'stylesheet', href: accountStylesHref },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },

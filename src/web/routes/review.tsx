@@ -3,7 +3,7 @@ import { Breadcrumbs } from '../features/content/breadcrumbs.tsx';
 import { data, Link, useNavigate } from 'react-router';
 import type { ReviewWithProduct } from '../../shared/community-api.ts';
 import { PAGE_SIZE, PLATFORM_API } from '../../shared/constants.ts';
-import { productName } from '../../shared/format.ts';
+import { clip, productName } from '../../shared/format.ts';
 import { useCommunityApi } from '../features/community/community-api.ts';
 // Imported statically: the comments are open in the server's HTML, and hydrate with the page.
 import Comments from '../features/reviews/comments.tsx';
@@ -41,8 +41,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
       { name: productName(review.product), href: productHref },
       { name: review.summary },
     ];
-    const excerpt =
-      review.description.length > 155 ? `${review.description.slice(0, 154).trimEnd()}…` : review.description;
+    const excerpt = clip(review.description, 155);
     const title = t('pageTitle', { summary: review.summary, product: productName(review.product) });
     return {
       review,

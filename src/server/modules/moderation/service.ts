@@ -8,6 +8,7 @@ import type { Db } from '../../../db/client.ts';
 import { type Executor, iso, rows } from '../../../db/sql.ts';
 import { REPORT_REASONS } from '../../../shared/community-constants.ts';
 import { AppError } from '../../../shared/messages.ts';
+import { clip } from '../../../shared/format.ts';
 import {
   ACTIONS_FOR,
   AUTO_HIDE_ACCOUNT_AGE_DAYS,
@@ -72,7 +73,7 @@ const reasonText = (type: ModerationTarget, id: number): string =>
 const RANK: Record<Role, number> = { user: 0, editor: 0, moderator: 1, admin: 2 };
 
 /** Reporters' and authors' texts can be long; a notice shows the start. */
-const excerpt = (text: string) => (text.length > 280 ? `${text.slice(0, 279)}…` : text);
+const excerpt = (text: string) => clip(text, 280);
 
 export class ModerationService {
   constructor(

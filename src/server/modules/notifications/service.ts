@@ -7,7 +7,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { iso, rows } from '../../../db/sql.ts';
 import { articleHref } from '../../../shared/content-api.ts';
-import { formatDate, formatPrice } from '../../../shared/format.ts';
+import { clip, formatDate, formatPrice } from '../../../shared/format.ts';
 import { AppError } from '../../../shared/messages.ts';
 import {
   DEFAULT_CHANNEL,
@@ -55,7 +55,7 @@ export interface NoticeRow {
 
 const quote = (text: string) => {
   const flat = text.replace(/\s+/g, ' ').trim();
-  return flat.length > QUOTE ? `${flat.slice(0, QUOTE - 1).trimEnd()}…` : flat;
+  return clip(flat, QUOTE);
 };
 
 const THREAD_OF: Partial<Record<NotificationKind, MuteThread>> = {

@@ -19,6 +19,8 @@ describe('preview text', () => {
   it('escapes XML and drops invisible characters', () => {
     expect(escapeXml(`<a href="x">&'`)).toBe('&lt;a href=&quot;x&quot;&gt;&amp;&apos;');
     expect(clean('Karbonn \u200eKX11I\u0000  5G\n')).toBe('Karbonn KX11I 5G');
+    // The joiners choose a conjunct's form (क्‍ष, a half form; क्‌ष, a visible virama): they stay.
+    expect(clean('क्\u200Dष क्\u200Cष')).toBe('क्\u200Dष क्\u200Cष');
   });
 
   it('wraps between words and ends a cut text in an ellipsis', () => {
@@ -30,12 +32,20 @@ describe('preview text', () => {
     expect(wrap('Supercalifragilisticexpialidocious phone', 10, 2)).toEqual(['Supercali…', 'phone']);
     expect(ellipsis('abcdef', 4)).toBe('abc…');
     expect(ellipsis('abc', 4)).toBe('abc');
+    // Cut between the letters a reader sees: never a consonant without its virama or vowel sign.
+    expect(ellipsis('प्रिया शर्मा', 3)).toBe('प्रि…');
+    expect(ellipsis('प्रिया शर्मा', 7)).toBe('प्रिया…');
+    expect(wrap('बहुत बढ़िया फ़ोन है', 8, 1)).toEqual(['बहुत…']);
   });
 
-  it('knows which names the font draws', () => {
+  it('knows which names the fonts draw', () => {
     expect(drawable('Zoë Šťastná-Łukasz ₹')).toBe(true);
-    expect(drawable('अनु शर्मा')).toBe(false);
-    expect(shownName({ name: 'अनु शर्मा', username: 'anu' })).toBe('anu');
+    for (const name of ['अनु शर्मा', 'অনু', 'ਅਨੁ', 'અનુ', 'ଅନୁ', 'அனு', 'అను', 'ಅನು', 'അനു', 'ക്‍ഷ']) {
+      expect(drawable(name), name).toBe(true);
+    }
+    expect(shownName({ name: 'अनु शर्मा', username: 'anu' })).toBe('अनु शर्मा');
+    expect(drawable('王 芳')).toBe(false);
+    expect(shownName({ name: '王 芳', username: 'anu' })).toBe('anu');
     expect(shownName({ name: ' ', username: 'anu' })).toBe('anu');
   });
 });

@@ -5,13 +5,17 @@
 import { formatCount, formatPrice } from '../../../shared/format.ts';
 import { brandSvg, hue, productSvg } from '../../../shared/drawings.ts';
 import { type RatingColour, ratingTag } from '../../../shared/rating.ts';
-import { charsIn, clean, drawable, ellipsis, escapeXml, type Weight, wrap } from './text.ts';
+import { FONT_FAMILIES } from '../../lib/fonts.ts';
+import { charsIn, clean, drawable, ellipsis, escapeXml, graphemes, type Weight, wrap } from './text.ts';
 
 export const WIDTH = 1200;
 export const HEIGHT = 630;
 
-/** DejaVu Sans is on every Debian machine with fontconfig (decision 0039); Liberation Sans is the fallback. */
-const FONT = 'DejaVu Sans, Liberation Sans, sans-serif';
+/**
+ * The bundled fonts (decisions 0039, 0044): DejaVu Sans for Latin, ₹ and ★, then Noto Sans for each Indian
+ * script, which librsvg picks character by character; Liberation Sans and sans-serif after them.
+ */
+const FONT = FONT_FAMILIES.join(', ');
 const PRIMARY = '#0b5cad';
 const INK = '#1d2433';
 const MUTED = '#5b6372';
@@ -263,7 +267,7 @@ export function profileCard(p: ProfileFace): Card {
       .split(/[\s._-]+/)
       .filter(Boolean)
       .slice(0, 2)
-      .map((w) => [...w][0]!.toUpperCase())
+      .map((w) => graphemes(w)[0]!.toUpperCase())
       .join('');
     avatar = `<circle cx="${cx}" cy="${cy}" r="${r}" fill="hsl(${hue(p.username)} 50% 40%)"/>${text(cx, cy + 44, 128, initials, { weight: 'bold', fill: '#fff', anchor: 'middle' })}`;
   }

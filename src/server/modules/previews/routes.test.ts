@@ -280,11 +280,15 @@ describe('profile pictures', () => {
     expect(at(75, 115)).toEqual([255, 255, 255]);
   });
 
-  it('shows the username for a name in a script the font lacks', async () => {
+  it('shows a name in an Indian script, and the username for a name in a script the fonts lack', async () => {
     const who = await member(t, { username: `hindi${process.pid}` });
     const latin = await expectPicture(await get(profilePreview(who.username)));
     await exec(`UPDATE users SET first_name = 'अनु', last_name = 'शर्मा' WHERE id = ${who.id}`);
-    expect((await expectPicture(await get(profilePreview(who.username)))).etag).not.toBe(latin.etag);
+    const hindi = await expectPicture(await get(profilePreview(who.username)));
+    expect(hindi.etag).not.toBe(latin.etag);
+    await exec(`UPDATE users SET first_name = '王', last_name = '芳' WHERE id = ${who.id}`);
+    const chinese = await expectPicture(await get(profilePreview(who.username)));
+    expect(chinese.etag).not.toBe(hindi.etag);
   });
 });
 
