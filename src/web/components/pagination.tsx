@@ -31,7 +31,11 @@ export function Pagination({
         {shown.map((p, i) => (
           <li key={p}>
             {i > 0 && p - shown[i - 1]! > 1 && <span aria-hidden="true">…</span>}
-            <Link to={href(p)} aria-current={p === page ? 'page' : undefined} aria-label={t('pageNumber', { page: p + 1 })}>
+            <Link
+              to={href(p)}
+              aria-current={p === page ? 'page' : undefined}
+              aria-label={t('pageNumber', { page: p + 1 })}
+            >
               {p + 1}
             </Link>
           </li>

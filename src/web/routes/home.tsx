@@ -11,12 +11,10 @@ import type { Route } from './+types/home';
 
 export const handle = { nav: NAV_INDEX.home };
 export const meta = (args: Route.MetaArgs) =>
-  pageMeta(
-    args,
-    homeTexts.t(localeOf(args))('metaTitle'),
-    homeTexts.t(localeOf(args))('metaDescription'),
-    { image: SITE_PREVIEW, jsonLd: args.data?.jsonLd ?? [] },
-  );
+  pageMeta(args, homeTexts.t(localeOf(args))('metaTitle'), homeTexts.t(localeOf(args))('metaDescription'), {
+    image: SITE_PREVIEW,
+    jsonLd: args.data?.jsonLd ?? [],
+  });
 
 export async function loader({ context }: Route.LoaderArgs) {
   const home = await context.services.catalogue.homePage(DEFAULT_CATEGORY);
@@ -42,7 +40,11 @@ function Section({
       <div className="section-head">
         <h2 id={id}>{title}</h2>
         {products.length > HOME_VIEW_ALL_ABOVE && (
-          <Link to={viewAll} className="view-all" aria-label={t('viewAllLabel', { title: title.toLowerCase() })}>
+          <Link
+            to={viewAll}
+            className="view-all"
+            aria-label={t('viewAllLabel', { title: title.toLowerCase() })}
+          >
             {t('viewAll')}
           </Link>
         )}

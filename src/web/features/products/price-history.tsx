@@ -2,7 +2,13 @@ import type { Variant } from '../../../shared/api-types.ts';
 import type { PriceHistory as History } from '../../../shared/catalogue-prices.ts';
 import { formatPrice as formatMoney } from '../../../shared/format.ts';
 import { useLocale } from '../../i18n/i18n.tsx';
-import { CHART, chartModel, hasChanges, lowestRecent, shortDate as englishDate } from './price-history-chart.ts';
+import {
+  CHART,
+  chartModel,
+  hasChanges,
+  lowestRecent,
+  shortDate as englishDate,
+} from './price-history-chart.ts';
 import { productTexts } from './texts.ts';
 
 /** How many line styles the chart has (more variants reuse them; the legend and the table tell them apart). */
