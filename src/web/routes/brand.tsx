@@ -14,6 +14,7 @@ import { brandPreview } from '../../shared/preview-path.ts';
 import { head } from '../lib/meta.ts';
 import { localeOfRequest, useLocale } from '../i18n/i18n.tsx';
 import { attributeWords } from '../features/products/attribute-texts.ts';
+import { localizePath } from '../../shared/locale.ts';
 import { discoveryTexts } from './discovery-texts.ts';
 
 /** The sort orders' words, by id (shared/discovery.ts has them in English). */
@@ -85,7 +86,11 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       image: brandPreview(brand.id),
       jsonLd: [
         itemListLd(origin, title, brand.products, page * brand.size + 1),
-        breadcrumbList(origin, trail, canonical),
+        breadcrumbList(
+          origin,
+          trail.map((c) => (c.href ? { ...c, href: localizePath(c.href, locale) } : c)),
+          localizePath(canonical, locale),
+        ),
       ],
     }),
   };

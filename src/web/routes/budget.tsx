@@ -8,7 +8,7 @@ import { ProductGrid } from '../components/product-card.tsx';
 import { SITE_PREVIEW } from '../../shared/preview-path.ts';
 import { head } from '../lib/meta.ts';
 import { localeOfRequest, useLocale } from '../i18n/i18n.tsx';
-import type { Locale } from '../../shared/locale.ts';
+import { type Locale, localizePath, pathWithoutLocale } from '../../shared/locale.ts';
 import { discoveryTexts } from './discovery-texts.ts';
 import { breadcrumbList, itemListLd } from '../lib/structured-data.ts';
 import discoveryStylesHref from '../features/compare/discovery.css?url';
@@ -24,7 +24,8 @@ export const handle = { ads: true };
  * the page states: rating first for phones with enough owner reviews to show one, then spec score.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { pathname } = new URL(request.url);
+  // The page's path without its language ('/hi/best-phones-under-20000' is the Hindi page of the same list).
+  const pathname = pathWithoutLocale(new URL(request.url).pathname);
   const limit = BUDGETS.find((b) => budgetPath(b) === pathname)!;
   const list = await context.services.discovery.budget(limit);
   const { origin } = context;
@@ -50,7 +51,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       origin,
       path: pathname,
       image: SITE_PREVIEW,
-      jsonLd: [itemListLd(origin, title, list.products), breadcrumbList(origin, trail, pathname)],
+      jsonLd: [
+        itemListLd(origin, title, list.products),
+        breadcrumbList(
+          origin,
+          trail.map((c) => (c.href ? { ...c, href: localizePath(c.href, locale) } : c)),
+          localizePath(pathname, locale),
+        ),
+      ],
     }),
   };
 }

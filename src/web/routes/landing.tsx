@@ -3,6 +3,7 @@ import { ContentArticle } from '../features/content/content-page.tsx';
 import contentStylesHref from '../features/content/content.css?url';
 import { localeOf, pageMeta } from '../lib/meta.ts';
 import { landingTexts } from './landing-texts.ts';
+import { pathWithoutLocale } from '../../shared/locale.ts';
 import { SITE_PREVIEW } from '../../shared/preview-path.ts';
 import { siteLd } from '../lib/structured-data.ts';
 import type { Route } from './+types/landing';
@@ -11,7 +12,7 @@ export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: cont
 
 /** / and /about are the landing page (spec section 2); /about adds who we are under it. */
 export function loader({ context, request }: Route.LoaderArgs) {
-  const about = /^\/about\/?$/i.test(new URL(request.url).pathname);
+  const about = /^\/about\/?$/i.test(pathWithoutLocale(new URL(request.url).pathname));
   return {
     about: about ? context.services.contentReads.page('about') : null,
     jsonLd: siteLd(context.origin, context.contact),

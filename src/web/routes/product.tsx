@@ -12,7 +12,7 @@ import { island } from '../lib/island.tsx';
 import { reviewView } from '../features/reviews/query.ts';
 import { head } from '../lib/meta.ts';
 import { localeOfRequest, useLocale } from '../i18n/i18n.tsx';
-import type { Locale } from '../../shared/locale.ts';
+import { type Locale, localizePath } from '../../shared/locale.ts';
 import { productTexts } from '../features/products/texts.ts';
 import { attributeWords } from '../features/products/attribute-texts.ts';
 import { withVariantLabels } from '../lib/variant-labels.ts';
@@ -71,7 +71,11 @@ function trailOf(p: ProductDetail, locale: Locale) {
  * browser only shows them.
  */
 function describe(p: ProductDetail, origin: string, path: string, locale: Locale) {
-  const trail = [...trailOf(p, locale), { name: modelName(p) }];
+  // The structured data's links are the page's language's addresses (the visible ones get it from the router).
+  const trail = [
+    ...trailOf(p, locale).map((c) => ({ ...c, href: localizePath(c.href, locale) })),
+    { name: modelName(p) },
+  ];
   return head({
     ...describeText(p, locale),
     locale,
@@ -80,7 +84,7 @@ function describe(p: ProductDetail, origin: string, path: string, locale: Locale
     type: 'product',
     // The link preview: the model's name, photo or drawing, price and rating, drawn by the server (issue 24).
     image: productPreview(p.canonical_id),
-    jsonLd: [productLd(origin, p), breadcrumbList(origin, trail, path)],
+    jsonLd: [productLd(origin, p), breadcrumbList(origin, trail, localizePath(path, locale))],
   });
 }
 

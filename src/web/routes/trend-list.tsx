@@ -5,6 +5,7 @@ import { Pagination } from '../components/pagination.tsx';
 import { ProductGrid } from '../components/product-card.tsx';
 import { localeOf, pageMeta } from '../lib/meta.ts';
 import { homeTexts } from './home-texts.ts';
+import { pathWithoutLocale } from '../../shared/locale.ts';
 import type { Route } from './+types/trend-list';
 
 /** Each list's kind, and its title and description in the catalogue (home.json). */
@@ -44,7 +45,8 @@ export function meta(args: Route.MetaArgs) {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const list = Object.values(LISTS).find((l) => url.pathname === `/${l.kind}`)!;
+  const path = pathWithoutLocale(url.pathname);
+  const list = Object.values(LISTS).find((l) => path === `/${l.kind}`)!;
   const pageParam = url.searchParams.get('page') ?? '0';
   const page = /^\d{1,5}$/.test(pageParam) ? Number(pageParam) : NaN;
   if (Number.isNaN(page))

@@ -115,7 +115,14 @@ describe('ProductDetails in Hindi (issue 25)', () => {
             id: 'premium',
             name: 'Premium',
             attributes: [
-              { key: 'attribute_22', name: 'NFC', value: true, quantity_id: null, display: 'Yes', known: true },
+              {
+                key: 'attribute_22',
+                name: 'NFC',
+                value: true,
+                quantity_id: null,
+                display: 'Yes',
+                known: true,
+              },
             ],
           },
         ],
