@@ -43,7 +43,7 @@ export interface AttributeWords {
   /** A browse option group by its (English) name, and an option by its id. */
   optionGroup(category: string, group: string): string;
   option(category: string, id: string, english: string): string;
-  /** An attribute's value as the page shows it: "Yes"/"No", dates and "Not known yet" in the language. */
+  /** An attribute's value as the page shows it: "Yes"/"No", dates, a status and "Not known yet" in the language. */
   display(a: Pick<AttributeItem, 'value' | 'display' | 'known'>): string;
 }
 
@@ -66,6 +66,8 @@ export function attributeWords(locale: Locale): AttributeWords {
       if (locale === 'en') return a.display;
       if (!a.known) return t('notKnown');
       if (typeof a.value === 'boolean') return t(a.value ? 'yes' : 'no');
+      // A phone's status, one of the catalogue's few words; other values (colours, chips, sensors) are its data.
+      if (a.value === 'Available' || a.value === 'Discontinued') return t(`status${a.value}`);
       if (isDate(a.value)) return formatDate(a.value, locale);
       return a.display;
     },

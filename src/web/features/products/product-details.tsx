@@ -61,12 +61,44 @@ function PrimeMeter({ attr, name }: { attr: PrimeAttribute; name: string }) {
 /** What the page says of a listing whose specs no spec database has confirmed yet (issue 18). */
 export const PARTIAL_NOTICE = 'These specs are not confirmed by a spec database yet.';
 
+const MONTHS = 'January February March April May June July August September October November December'.split(
+  ' ',
+);
+
+/**
+ * The import's phrases (db/catalogue/transform.ts: "GSMArena and Smartprix", "the Smartprix listing
+ * (unconfirmed)", "on Smartprix in late 2025", "on Smartprix in October 2025") in another language; site names
+ * stay as they are.
+ */
+function specSource(phrase: string, locale: Locale): string {
+  const t = productTexts.t(locale);
+  const unconfirmed = /^the (.+) listing \(unconfirmed\)$/.exec(phrase);
+  if (unconfirmed) return t('sourceUnconfirmed', { site: unconfirmed[1]! });
+  return phrase.split(' and ').join(t('sourceAnd'));
+}
+
+function priceSource(phrase: string, locale: Locale): string {
+  const t = productTexts.t(locale);
+  const late = /^on (.+) in late (\d{4})$/.exec(phrase);
+  if (late) return t('priceOnLate', { site: late[1]!, year: late[2]! });
+  const dated = /^on (.+) in (?:([A-Z][a-z]+) )?(\d{4})$/.exec(phrase);
+  if (dated) {
+    const month = dated[2] ? MONTHS.indexOf(dated[2]) + 1 : 0;
+    const when = month ? formatDate(`${dated[3]}-${String(month).padStart(2, '0')}`, locale) : dated[3]!;
+    return t('priceOnIn', { site: dated[1]!, when });
+  }
+  const on = /^on (.+)$/.exec(phrase);
+  return on ? t('priceOn', { site: on[1]! }) : phrase;
+}
+
 /** "Specs from …, price listed …": where the page's data comes from, in words (the import's phrases). */
 export function sourcesLine(sources: ProductDetail['sources'], locale: Locale = 'en'): string | null {
   const t = productTexts.t(locale);
   const parts = [
-    sources.specs && t('sourceSpecs', { source: sources.specs }),
-    sources.price && t('sourcePrice', { source: sources.price }),
+    sources.specs &&
+      t('sourceSpecs', { source: locale === 'en' ? sources.specs : specSource(sources.specs, locale) }),
+    sources.price &&
+      t('sourcePrice', { source: locale === 'en' ? sources.price : priceSource(sources.price, locale) }),
   ].filter((s): s is string => !!s);
   if (!parts.length) return null;
   const line = parts.join(', ');
