@@ -171,7 +171,10 @@ export function PriceHistory({
                   <td>{shortDate(p.observed_at)}</td>
                   {many && <td>{label(p.variant_id)}</td>}
                   <td className="price-history-price">{formatPrice(p.price)}</td>
-                  <td className="price-history-source">{p.source}</td>
+                  <td className="price-history-source">
+                    {/* The import's own source (db/catalogue/import.ts) in the page's language; shops as named. */}
+                    {p.source === 'Catalogue file' ? t('catalogueFile') : p.source}
+                  </td>
                 </tr>
               ))}
             </tbody>
