@@ -84,7 +84,13 @@ function describe(p: ProductDetail, origin: string, path: string, locale: Locale
     type: 'product',
     // The link preview: the model's name, photo or drawing, price and rating, drawn by the server (issue 24).
     image: productPreview(p.canonical_id),
-    jsonLd: [productLd(origin, p), breadcrumbList(origin, trail, localizePath(path, locale))],
+    jsonLd: [
+      productLd(origin, {
+        ...p,
+        category_name: attributeWords(locale).category(p.category_id, 'Name', p.category_name),
+      }),
+      breadcrumbList(origin, trail, localizePath(path, locale)),
+    ],
   });
 }
 

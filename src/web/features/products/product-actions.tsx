@@ -11,8 +11,6 @@ import { useSession } from '../session/session.tsx';
 import { useToast } from '../toasts/toasts.tsx';
 import { productTexts } from './texts.ts';
 
-export const SIGN_IN_TO_UPVOTE = 'Please sign in to upvote.';
-
 /**
  * The product's Upvote toggle (aria-pressed, with the count), Share, its Report button and "Suggest a
  * correction". Signed in, whether the viewer has upvoted (and reported) comes from GET /product/{id}/viewer; the

@@ -59,7 +59,7 @@ function PrimeMeter({ attr, name }: { attr: PrimeAttribute; name: string }) {
 }
 
 /** What the page says of a listing whose specs no spec database has confirmed yet (issue 18). */
-export const PARTIAL_NOTICE = 'These specs are not confirmed by a spec database yet.';
+export const PARTIAL_NOTICE = productTexts.t('en')('partialNotice');
 
 const MONTHS = 'January February March April May June July August September October November December'.split(
   ' ',
