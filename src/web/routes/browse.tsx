@@ -14,7 +14,8 @@ import { Pagination } from '../components/pagination.tsx';
 import { ProductGrid } from '../components/product-card.tsx';
 import { island } from '../lib/island.tsx';
 import { localeOf, pageMeta } from '../lib/meta.ts';
-import { attributeWords, useAttributeWords } from '../features/products/attribute-texts.ts';
+import { attributeWords } from '../features/products/attribute-texts.ts';
+import { localeOfRequest, useLocale } from '../i18n/i18n.tsx';
 import { browseTexts } from '../components/browse/texts.ts';
 
 /** The sort orders' words, by id (shared/browse-url.ts has them in English). */
@@ -56,9 +57,7 @@ export function meta(args: Route.MetaArgs) {
   if (isNotFound(args.error)) return [];
   const locale = localeOf(args);
   const t = browseTexts.t(locale);
-  const name = d
-    ? attributeWords(locale).category(d.query.category, 'Name', CATEGORIES[d.query.category].name)
-    : t('products');
+  const name = d ? d.names.name : t('products');
   return pageMeta(
     args,
     t('metaTitle', { name: name.toLowerCase() }),
@@ -96,10 +95,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!results.products.length && query.page > 0) throw data('Not found', { status: 404 });
   // Worked out here, so that the browser's code has no need of them: the filters set, and the query's search
   // without its page, for the page links.
+  const words = attributeWords(localeOfRequest(request));
   return {
     query,
     results,
     brands,
+    // The category's words in the page's language, worked out here (the browser needs no catalogue for them).
+    names: {
+      name: words.category(query.category, 'Name', CATEGORIES[query.category].name),
+      plural: words.category(query.category, 'Plural', CATEGORIES[query.category].plural),
+    },
     filterCount: activeFilterCount(query),
     search: browseSearch({ ...query, page: 0 }),
   };
@@ -112,7 +117,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 }
 
 export default function Browse({ loaderData }: Route.ComponentProps) {
-  const { query, results, brands, filterCount, search } = loaderData;
+  const { query, results, brands, filterCount, search, names } = loaderData;
   const navigate = useNavigate();
   const navigation = useNavigation();
   const location = useLocation();
@@ -149,14 +154,14 @@ export default function Browse({ loaderData }: Route.ComponentProps) {
     (focus === 'results' ? resultsHeading : filtersButton).current?.focus();
   };
   const t = browseTexts.useT();
-  const words = useAttributeWords();
+  const locale = useLocale();
   const busy = navigation.state === 'loading' && navigation.location?.pathname === '/browse';
 
   return (
     <div className="page browse">
       <h1 className="page-title">
         {t('heading', {
-          name: words.category(category, 'Name', CATEGORIES[category].name).toLowerCase(),
+          name: names.name.toLowerCase(),
         })}
       </h1>
       <button
@@ -218,7 +223,7 @@ export default function Browse({ loaderData }: Route.ComponentProps) {
               <select name="sort" form="browse-filters" defaultValue={query.sort} onChange={apply}>
                 {SORTS.map((s) => (
                   <option key={s.id} value={s.id}>
-                    {words.locale === 'en' ? s.label : t(SORT_KEYS[s.id])}
+                    {locale === 'en' ? s.label : t(SORT_KEYS[s.id])}
                   </option>
                 ))}
               </select>
@@ -237,7 +242,7 @@ export default function Browse({ loaderData }: Route.ComponentProps) {
             <div className="empty">
               <p>
                 {t('noMatch', {
-                  plural: words.category(category, 'Plural', CATEGORIES[category].plural),
+                  plural: names.plural,
                 })}
               </p>
               <Link to="/browse" className="button">

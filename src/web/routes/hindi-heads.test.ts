@@ -92,14 +92,22 @@ describe('Hindi page heads (issue 25)', () => {
     ]);
   });
 
-  it('the landing, home, browse and trend list pages', () => {
+  it('the landing, home, browse and trend list pages', async () => {
     expect(title(hindiMeta(landingPage as never, '/hi'))).toBe(
       'Verdict: भारतीय खरीदारों के सच्चे फ़ोन रिव्यू · Verdict',
     );
     expect(title(hindiMeta(homePage as never, '/hi/home'))).toBe(
       'सबसे ज़्यादा देखे, रिव्यू किए और पसंद किए गए फ़ोन · Verdict',
     );
-    const browse = hindiMeta(browsePage as never, '/hi/browse', { query: { category: 'C002' } });
+    const browse = hindiMeta(
+      browsePage as never,
+      '/hi/browse',
+      await browsePage.loader({
+        request: new Request(`${ORIGIN}/hi/browse?category=C002`),
+        params: {},
+        context: { services: t.services },
+      } as never),
+    );
     expect(title(browse)).toBe('कारें देखें · Verdict');
     expect(named(browse, 'description')[0]).toContain('बजट, ब्रैंड, फ़ीचर');
     expect(title(hindiMeta(trendPage as never, '/hi/most-viewed-products', undefined, 'most-viewed'))).toBe(

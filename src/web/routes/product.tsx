@@ -172,15 +172,18 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     // One page per phone (issue 18): every variant's address names the model's default variant, at its readable
     // address (issue 24), as canonical.
     const canonical = productPath(product.canonical_id, product);
+    const locale = localeOfRequest(request);
     return {
       product,
+      // Worked out here, in the page's language, so that the browser needs no catalogue's words for it.
+      trail: trailOf(product, locale),
       similar,
       comparedWith: oftenCompared(compared ?? [], similar),
       view,
       reviews,
       questions,
       prices,
-      head: describe(product, context.origin, canonical, localeOfRequest(request)),
+      head: describe(product, context.origin, canonical, locale),
       shareUrl: context.origin + canonical,
     };
   } catch (err) {
@@ -197,14 +200,14 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
 export const meta = ({ data: d }: Route.MetaArgs) => d?.head ?? [];
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
-  const { product: p, similar, comparedWith, view, reviews, questions, prices, shareUrl } = loaderData;
+  const { product: p, trail, similar, comparedWith, view, reviews, questions, prices, shareUrl } = loaderData;
   const t = productTexts.useT();
   const locale = useLocale();
   return (
     <div className="page product-page">
       <nav aria-label={t('breadcrumb')} className="breadcrumb">
         <ol>
-          {trailOf(p, locale).map((c) => (
+          {trail.map((c) => (
             <li key={c.href}>
               <Link to={c.href}>{c.name}</Link>
             </li>
