@@ -2,6 +2,9 @@ import type { ReactNode, Ref } from 'react';
 import { Link } from 'react-router';
 import type { ProductCard as Card } from '../../shared/api-types.ts';
 import { formatPrice } from '../../shared/format.ts';
+import type { Locale } from '../../shared/locale.ts';
+import { useLocale } from '../i18n/i18n.tsx';
+import { browseTexts } from './browse/texts.ts';
 import { CompareToggle } from '../features/compare/compare-toggle.tsx';
 import { SaveToggle } from '../features/favourites/save-toggle.tsx';
 import { productName } from '../../shared/format.ts';
@@ -15,15 +18,21 @@ import { RatingTag } from './rating-tag.tsx';
 const picked = (p: Pick<Card, 'price' | 'price_from' | 'variant_count'>) =>
   p.variant_count > 1 && p.price != null && p.price !== p.price_from;
 
-export function cardVariant(p: Pick<Card, 'variant' | 'price' | 'price_from' | 'variant_count'>): string {
+export function cardVariant(
+  p: Pick<Card, 'variant' | 'price' | 'price_from' | 'variant_count'>,
+  locale: Locale = 'en',
+): string {
   if (p.variant_count < 2) return p.variant;
-  const count = `${p.variant_count} variants`;
+  const count = browseTexts.t(locale)('variantCount', { count: p.variant_count });
   return picked(p) && p.variant ? `${p.variant} · ${count}` : count;
 }
 
-export function cardPrice(p: Pick<Card, 'price' | 'price_from' | 'variant_count'>): string {
-  if (p.variant_count < 2 || picked(p) || p.price_from == null) return formatPrice(p.price);
-  return `from ${formatPrice(p.price_from)}`;
+export function cardPrice(
+  p: Pick<Card, 'price' | 'price_from' | 'variant_count'>,
+  locale: Locale = 'en',
+): string {
+  if (p.variant_count < 2 || picked(p) || p.price_from == null) return formatPrice(p.price, locale);
+  return browseTexts.t(locale)('priceFrom', { price: formatPrice(p.price_from, locale) });
 }
 
 /** `headingLevel`: 3 under a section heading, 2 where the list sits straight under the page's h1. */
@@ -43,7 +52,9 @@ export function ProductCard({
   children?: ReactNode;
 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
-  const variant = cardVariant(product);
+  const locale = useLocale();
+  const t = browseTexts.useT();
+  const variant = cardVariant(product, locale);
   return (
     <article className="card">
       <ProductImage
@@ -68,9 +79,9 @@ export function ProductCard({
           </Link>
         </Heading>
         {variant && <p className="card-variant">{variant}</p>}
-        <p className="card-price">{cardPrice(product)}</p>
+        <p className="card-price">{cardPrice(product, locale)}</p>
         <RatingTag value={product.value} totalReviews={product.total_reviews} />
-        {!product.verified && <p className="badge badge-warning">Unverified listing</p>}
+        {!product.verified && <p className="badge badge-warning">{t('unverified')}</p>}
         {children}
         <div className="card-actions">
           <CompareToggle product={product} named className="card-compare" />

@@ -1,4 +1,5 @@
 import { useId, useSyncExternalStore } from 'react';
+import { browseTexts } from './browse/texts.ts';
 
 export interface RangeSliderProps {
   /** The group's visible name, e.g. 'Budget'. Each thumb is named 'Minimum …' and 'Maximum …' after it. */
@@ -39,6 +40,7 @@ export function RangeSlider(props: RangeSliderProps) {
   const { label, min, max, step, format, names, disabled } = props;
   const [lo, hi] = props.value;
   const id = useId();
+  const t = browseTexts.useT();
   const hydrated = useHydrated();
   const pct = (v: number) => ((Math.min(max, Math.max(min, v)) - min) / (max - min || 1)) * 100;
   const set = (end: 0 | 1, raw: number): [number, number] =>
@@ -73,7 +75,7 @@ export function RangeSlider(props: RangeSliderProps) {
             disabled={disabled}
             // Without JavaScript nothing could take a name off or put it back, so the server names both ends.
             name={names && (!hydrated || v !== (end === 0 ? min : max)) ? names[end] : undefined}
-            aria-label={`${end === 0 ? 'Minimum' : 'Maximum'} ${label.toLowerCase()}`}
+            aria-label={t(end === 0 ? 'minimum' : 'maximum', { label: label.toLowerCase() })}
             aria-valuetext={format(v)}
             // The upper thumb sits on top, except at the top end, where only the lower one can still move.
             className={end === 0 && lo >= max - step ? 'range-slider-top' : undefined}

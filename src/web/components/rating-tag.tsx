@@ -1,5 +1,15 @@
 import { ratingTag } from '../../shared/rating.ts';
 import { formatCount } from '../../shared/format.ts';
+import { browseTexts } from './browse/texts.ts';
+
+/** The rating's word in the page's language, by its English label (shared/rating.ts). */
+const LABEL_KEYS = {
+  Ace: 'ratingAce',
+  Great: 'ratingGreat',
+  Nice: 'ratingNice',
+  'So So': 'ratingSoSo',
+  Bad: 'ratingBad',
+} as const;
 
 export function RatingTag({
   value,
@@ -10,10 +20,10 @@ export function RatingTag({
   totalReviews: number;
   showCount?: boolean;
 }) {
+  const t = browseTexts.useT();
   const tag = ratingTag(value, totalReviews);
-  const label = tag.label
-    ? `Rated ${tag.text} out of 5, ${tag.label}`
-    : 'Not enough reviews for a rating yet';
+  const word = tag.label && t(LABEL_KEYS[tag.label as keyof typeof LABEL_KEYS] ?? 'ratingBad');
+  const label = word ? t('rated', { value: tag.text, label: word }) : t('noRating');
   return (
     <span className="rating">
       <span className={`rating-tag${tag.colour ? ` rating-${tag.colour}` : ''}`} title={label}>
@@ -23,12 +33,12 @@ export function RatingTag({
       {/* Already said by the tag's hidden text: read once ("… out of 5, Great"), not twice. */}
       {tag.label && (
         <span className="rating-label" aria-hidden="true">
-          {tag.label}
+          {word}
         </span>
       )}
       {showCount && (
         <span className="review-count">
-          {formatCount(totalReviews)} {totalReviews === 1 ? 'review' : 'reviews'}
+          {t('reviewCount', { n: totalReviews, count: formatCount(totalReviews) })}
         </span>
       )}
     </span>

@@ -12,6 +12,19 @@ import { Pagination } from '../components/pagination.tsx';
 import { ProductGrid } from '../components/product-card.tsx';
 import { brandPreview } from '../../shared/preview-path.ts';
 import { head } from '../lib/meta.ts';
+import { localeOfRequest, useLocale } from '../i18n/i18n.tsx';
+import { attributeWords } from '../features/products/attribute-texts.ts';
+import { localizePath } from '../../shared/locale.ts';
+import { discoveryTexts } from './discovery-texts.ts';
+
+/** The sort orders' words, by id (shared/discovery.ts has them in English). */
+const SORT_KEYS = {
+  popular: 'sortPopular',
+  newest: 'sortNewest',
+  'price-asc': 'sortPriceAsc',
+  'price-desc': 'sortPriceDesc',
+  rating: 'sortRating',
+} as const;
 import { breadcrumbList, itemListLd } from '../lib/structured-data.ts';
 import discoveryStylesHref from '../features/compare/discovery.css?url';
 import type { Route } from './+types/brand';
@@ -54,23 +67,30 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (!brand || !brand.total || (page > 0 && !brand.products.length))
     throw data('Not found', { status: 404 });
   const { origin } = context;
-  const plural = CATEGORIES[brand.category].plural;
+  const locale = localeOfRequest(request);
+  const t = discoveryTexts.t(locale);
+  const plural = attributeWords(locale).category(brand.category, 'Plural', CATEGORIES[brand.category].plural);
   const canonical = brandHref(brand, brand.category, 'popular', page);
-  const title = `${brand.name} ${plural}`;
-  const trail: Crumb[] = [{ name: 'Home', href: '/home' }, { name: title }];
+  const title = t('brandTitle', { brand: brand.name, plural });
+  const trail: Crumb[] = [{ name: t('home'), href: '/home' }, { name: title }];
   return {
     brand,
     trail,
     sort,
     head: head({
-      title: `${title}: prices, specs and reviews${page > 0 ? ` (page ${page + 1})` : ''}`,
-      description: `All ${formatCount(brand.total)} ${brand.name} ${plural} on Verdict, with prices in India, specifications and owner ratings. Sort by popularity, price, release or rating.`,
+      title: page > 0 ? t('brandHeadTitlePage', { title, page: page + 1 }) : t('brandHeadTitle', { title }),
+      description: t('brandDescription', { count: formatCount(brand.total), brand: brand.name, plural }),
+      locale,
       origin,
       path: canonical,
       image: brandPreview(brand.id),
       jsonLd: [
         itemListLd(origin, title, brand.products, page * brand.size + 1),
-        breadcrumbList(origin, trail, canonical),
+        breadcrumbList(
+          origin,
+          trail.map((c) => (c.href ? { ...c, href: localizePath(c.href, locale) } : c)),
+          localizePath(canonical, locale),
+        ),
       ],
     }),
   };
@@ -80,20 +100,27 @@ export const meta = ({ data: d }: Route.MetaArgs) => d?.head ?? [];
 
 export default function BrandPage({ loaderData }: Route.ComponentProps) {
   const { brand, sort, trail } = loaderData;
-  const plural = CATEGORIES[brand.category].plural;
+  const t = discoveryTexts.useT();
+  const locale = useLocale();
+  const words = attributeWords(locale);
+  const plural = words.category(brand.category, 'Plural', CATEGORIES[brand.category].plural);
   const pages = Math.max(1, Math.ceil(brand.total / brand.size));
   return (
     <div className="page brand-page">
       <Breadcrumbs trail={trail} />
-      <h1 className="page-title">
-        {brand.name} {plural}
-      </h1>
+      <h1 className="page-title">{t('brandTitle', { brand: brand.name, plural })}</h1>
       <p className="muted">
-        {formatCount(brand.total)} {brand.total === 1 ? CATEGORIES[brand.category].noun : plural}
-        {pages > 1 && ` · page ${brand.page + 1} of ${pages}`}
+        {t('brandCount', {
+          count: formatCount(brand.total),
+          noun:
+            brand.total === 1
+              ? words.category(brand.category, 'Noun', CATEGORIES[brand.category].noun)
+              : plural,
+        })}
+        {pages > 1 && t('pageOf', { page: brand.page + 1, pages })}
       </p>
       {brand.categories.length > 1 && (
-        <nav aria-label={`${brand.name} by category`} className="brand-categories">
+        <nav aria-label={t('byCategory', { brand: brand.name })} className="brand-categories">
           <ul>
             {brand.categories.map((c) => (
               <li key={c.id}>
@@ -101,7 +128,7 @@ export default function BrandPage({ loaderData }: Route.ComponentProps) {
                   to={brandHref(brand, c.id, sort, 0)}
                   aria-current={c.id === brand.category ? 'page' : undefined}
                 >
-                  {CATEGORIES[c.id].plural} ({formatCount(c.total)})
+                  {words.category(c.id, 'Plural', CATEGORIES[c.id].plural)} ({formatCount(c.total)})
                 </Link>
               </li>
             ))}
@@ -112,16 +139,16 @@ export default function BrandPage({ loaderData }: Route.ComponentProps) {
         {brand.category !== brand.categories[0]?.id && (
           <input type="hidden" name="category" value={brand.category} />
         )}
-        <label htmlFor="brand-sort">Sort by</label>
+        <label htmlFor="brand-sort">{t('sortBy')}</label>
         <select id="brand-sort" name="sort" defaultValue={sort} key={sort}>
           {BRAND_SORTS.map((s) => (
             <option key={s.id} value={s.id}>
-              {s.label}
+              {locale === 'en' ? s.label : t(SORT_KEYS[s.id])}
             </option>
           ))}
         </select>
         <button type="submit" className="button button-small">
-          Sort
+          {t('sort')}
         </button>
       </form>
       <ProductGrid products={brand.products} eagerCount={2} headingLevel={2} category={brand.category} />

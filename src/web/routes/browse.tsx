@@ -13,7 +13,19 @@ import { formatCount } from '../../shared/format.ts';
 import { Pagination } from '../components/pagination.tsx';
 import { ProductGrid } from '../components/product-card.tsx';
 import { island } from '../lib/island.tsx';
-import { pageMeta } from '../lib/meta.ts';
+import { localeOf, pageMeta } from '../lib/meta.ts';
+import { attributeWords } from '../features/products/attribute-texts.ts';
+import { localeOfRequest, useLocale } from '../i18n/i18n.tsx';
+import { browseTexts } from '../components/browse/texts.ts';
+
+/** The sort orders' words, by id (shared/browse-url.ts has them in English). */
+const SORT_KEYS = {
+  popularity: 'sortPopularity',
+  price_asc: 'sortPriceAsc',
+  price_desc: 'sortPriceDesc',
+  rating: 'sortRating',
+  newest: 'sortNewest',
+} as const;
 import type { Route } from './+types/browse';
 
 /** Shows the page load's house ad (issue 8). */
@@ -43,11 +55,13 @@ export function meta(args: Route.MetaArgs) {
   const d = args.data;
   // A page past the last is the not-found page, with its own title and noindex.
   if (isNotFound(args.error)) return [];
-  const name = d ? CATEGORIES[d.query.category].name : 'Products';
+  const locale = localeOf(args);
+  const t = browseTexts.t(locale);
+  const name = d ? d.names.name : t('products');
   return pageMeta(
     args,
-    `Browse ${name.toLowerCase()}`,
-    `Filter ${name.toLowerCase()} by budget, brand, features and specifications, sorted your way.`,
+    t('metaTitle', { name: name.toLowerCase() }),
+    t('metaDescription', { name: name.toLowerCase() }),
     // Each category's listing is its own page; filters and sort orders are views of it.
     d && d.query.category !== DEFAULT_CATEGORY ? { path: `/browse?category=${d.query.category}` } : {},
   );
@@ -81,10 +95,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!results.products.length && query.page > 0) throw data('Not found', { status: 404 });
   // Worked out here, so that the browser's code has no need of them: the filters set, and the query's search
   // without its page, for the page links.
+  const words = attributeWords(localeOfRequest(request));
   return {
     query,
     results,
     brands,
+    // The category's words in the page's language, worked out here (the browser needs no catalogue for them).
+    names: {
+      name: words.category(query.category, 'Name', CATEGORIES[query.category].name),
+      plural: words.category(query.category, 'Plural', CATEGORIES[query.category].plural),
+    },
     filterCount: activeFilterCount(query),
     search: browseSearch({ ...query, page: 0 }),
   };
@@ -97,7 +117,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 }
 
 export default function Browse({ loaderData }: Route.ComponentProps) {
-  const { query, results, brands, filterCount, search } = loaderData;
+  const { query, results, brands, filterCount, search, names } = loaderData;
   const navigate = useNavigate();
   const navigation = useNavigation();
   const location = useLocation();
@@ -133,11 +153,17 @@ export default function Browse({ loaderData }: Route.ComponentProps) {
     setFiltersOpen(false);
     (focus === 'results' ? resultsHeading : filtersButton).current?.focus();
   };
+  const t = browseTexts.useT();
+  const locale = useLocale();
   const busy = navigation.state === 'loading' && navigation.location?.pathname === '/browse';
 
   return (
     <div className="page browse">
-      <h1 className="page-title">Browse {CATEGORIES[category].name.toLowerCase()}</h1>
+      <h1 className="page-title">
+        {t('heading', {
+          name: names.name.toLowerCase(),
+        })}
+      </h1>
       <button
         ref={filtersButton}
         type="button"
@@ -151,7 +177,7 @@ export default function Browse({ loaderData }: Route.ComponentProps) {
           filterForm()?.classList.toggle('open', open);
         }}
       >
-        Filters{filterCount ? ` (${filterCount} set)` : ''}
+        {filterCount ? t('filtersSet', { count: filterCount }) : t('filters')}
       </button>
       {/*
         The filter form applies itself; until its code is in (an island), its server HTML is applied here, as the
@@ -189,30 +215,38 @@ export default function Browse({ loaderData }: Route.ComponentProps) {
         >
           <div className="results-head">
             <h2 id="results-heading" ref={resultsHeading} tabIndex={-1} aria-live="polite">
-              {formatCount(results.total)} {results.total === 1 ? 'result' : 'results'}
+              {t('results', { n: results.total, count: formatCount(results.total) })}
             </h2>
             <label className="sort">
-              Sort by{' '}
+              {t('sortBy')}{' '}
               {/* Part of the filter form (form attribute), so sorting keeps the filters and works without JavaScript. */}
               <select name="sort" form="browse-filters" defaultValue={query.sort} onChange={apply}>
                 {SORTS.map((s) => (
                   <option key={s.id} value={s.id}>
-                    {s.label}
+                    {locale === 'en' ? s.label : t(SORT_KEYS[s.id])}
                   </option>
                 ))}
               </select>
             </label>
           </div>
           {results.unknown_release ? (
-            <UnknownRelease count={results.unknown_release} plural={CATEGORIES[category].plural} />
+            <UnknownRelease
+              count={results.unknown_release}
+              plural={CATEGORIES[category].plural}
+              category={category}
+            />
           ) : null}
           {results.products.length ? (
             <ProductGrid products={results.products} eagerCount={2} category={category} />
           ) : (
             <div className="empty">
-              <p>No {CATEGORIES[category].plural} match these filters.</p>
+              <p>
+                {t('noMatch', {
+                  plural: names.plural,
+                })}
+              </p>
               <Link to="/browse" className="button">
-                Clear all filters
+                {t('clearAllFilters')}
               </Link>
             </div>
           )}

@@ -7,6 +7,9 @@ import { Breadcrumbs, type Crumb } from '../features/content/breadcrumbs.tsx';
 import { ProductGrid } from '../components/product-card.tsx';
 import { SITE_PREVIEW } from '../../shared/preview-path.ts';
 import { head } from '../lib/meta.ts';
+import { localeOfRequest, useLocale } from '../i18n/i18n.tsx';
+import { type Locale, localizePath, pathWithoutLocale } from '../../shared/locale.ts';
+import { discoveryTexts } from './discovery-texts.ts';
 import { breadcrumbList, itemListLd } from '../lib/structured-data.ts';
 import discoveryStylesHref from '../features/compare/discovery.css?url';
 import type { Route } from './+types/budget';
@@ -21,24 +24,41 @@ export const handle = { ads: true };
  * the page states: rating first for phones with enough owner reviews to show one, then spec score.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { pathname } = new URL(request.url);
+  // The page's path without its language ('/hi/best-phones-under-20000' is the Hindi page of the same list).
+  const pathname = pathWithoutLocale(new URL(request.url).pathname);
   const limit = BUDGETS.find((b) => budgetPath(b) === pathname)!;
   const list = await context.services.discovery.budget(limit);
   const { origin } = context;
-  const title = `Best phones under ${formatPrice(limit)}`;
+  const locale = localeOfRequest(request);
+  const t = discoveryTexts.t(locale);
+  const title = t('budgetTitle', { price: formatPrice(limit, locale) });
   const asOf = context.catalogueInfo.prices_as_of;
-  const trail: Crumb[] = [{ name: 'Home', href: '/home' }, { name: title }];
+  const trail: Crumb[] = [{ name: t('home'), href: '/home' }, { name: title }];
   return {
     list,
     trail,
     asOf,
     head: head({
-      title: `${title} in India`,
-      description: `The ${Math.min(BUDGET_LIST_SIZE, list.products.length)} best phones from ${formatPrice(budgetFloor(limit))} to ${formatPrice(limit)}: ranked by owner ratings from ${MIN_REVIEWS_FOR_RATING} reviews, then by specifications, with prices${asOf ? ` as of ${formatDate(asOf)}` : ''}.`,
+      title: t('budgetHeadTitle', { title }),
+      description: t('budgetDescription', {
+        count: Math.min(BUDGET_LIST_SIZE, list.products.length),
+        from: formatPrice(budgetFloor(limit), locale),
+        to: formatPrice(limit, locale),
+        min: MIN_REVIEWS_FOR_RATING,
+        asOf: asOf ? t('asOf', { date: formatDate(asOf, locale) }) : '',
+      }),
+      locale,
       origin,
       path: pathname,
       image: SITE_PREVIEW,
-      jsonLd: [itemListLd(origin, title, list.products), breadcrumbList(origin, trail, pathname)],
+      jsonLd: [
+        itemListLd(origin, title, list.products),
+        breadcrumbList(
+          origin,
+          trail.map((c) => (c.href ? { ...c, href: localizePath(c.href, locale) } : c)),
+          localizePath(pathname, locale),
+        ),
+      ],
     }),
   };
 }
@@ -46,12 +66,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const meta = ({ data: d }: Route.MetaArgs) => d?.head ?? [];
 
 /** Why a phone is where it is: its owners' rating, or its spec score. */
-function reason(p: Route.ComponentProps['loaderData']['list']['products'][number], rank: number) {
+function reason(
+  p: Route.ComponentProps['loaderData']['list']['products'][number],
+  rank: number,
+  locale: Locale,
+) {
+  const t = discoveryTexts.t(locale);
   const why = isRatingShown(p.value, p.total_reviews)
-    ? `Rated ${p.value.toFixed(1)} by ${formatCount(p.total_reviews)} owners`
+    ? t('ratedBy', { value: p.value.toFixed(1), n: p.total_reviews, count: formatCount(p.total_reviews) })
     : p.spec_score != null
-      ? `Spec score ${p.spec_score}/100`
-      : 'No rating or spec score yet';
+      ? t('specScore', { score: p.spec_score })
+      : t('noScore');
   return (
     <p className="budget-reason small">
       <span className="budget-rank">#{rank}</span> {why}
@@ -61,23 +86,28 @@ function reason(p: Route.ComponentProps['loaderData']['list']['products'][number
 
 export default function BudgetPage({ loaderData }: Route.ComponentProps) {
   const { list, asOf, trail } = loaderData;
-  const title = `Best phones under ${formatPrice(list.limit)}`;
+  const t = discoveryTexts.useT();
+  const locale = useLocale();
+  const title = t('budgetTitle', { price: formatPrice(list.limit, locale) });
   const rank = new Map(list.products.map((p, i) => [p.id, i + 1]));
   return (
     <div className="page budget-page">
       <Breadcrumbs trail={trail} />
       <h1 className="page-title">{title}</h1>
       <section aria-labelledby="rule-heading" className="budget-rule">
-        <h2 id="rule-heading">How this list is ranked</h2>
+        <h2 id="rule-heading">{t('howRanked')}</h2>
         <p>
-          Phones on sale whose lowest price is from {formatPrice(budgetFloor(list.limit))} to{' '}
-          {formatPrice(list.limit)}
-          {asOf ? ` (prices as of ${formatDate(asOf)})` : ''}; cheaper ones are on the lists for smaller
-          budgets: {formatCount(list.considered)} {list.considered === 1 ? 'phone' : 'phones'}. First the
-          phones with at least {MIN_REVIEWS_FOR_RATING} owner reviews, by their average rating; then the
-          others, by spec score (the 0–100 score of their specifications that the catalogue's source,
-          Smartprix, gives them). Ties go to the more popular phone, then the cheaper. The top{' '}
-          {BUDGET_LIST_SIZE} are shown. Nobody pays to be on this list.
+          {t('ruleRange', {
+            from: formatPrice(budgetFloor(list.limit), locale),
+            to: formatPrice(list.limit, locale),
+          })}
+          {asOf ? t('rulePricesAsOf', { date: formatDate(asOf, locale) }) : ''}
+          {t('ruleRest', {
+            n: list.considered,
+            count: formatCount(list.considered),
+            min: MIN_REVIEWS_FOR_RATING,
+            top: BUDGET_LIST_SIZE,
+          })}
         </p>
       </section>
       {list.products.length ? (
@@ -86,17 +116,17 @@ export default function BudgetPage({ loaderData }: Route.ComponentProps) {
           eagerCount={2}
           headingLevel={2}
           category="C001"
-          extra={(p) => reason(p, rank.get(p.id)!)}
+          extra={(p) => reason(p, rank.get(p.id)!, locale)}
         />
       ) : (
-        <p>No phone on sale is listed at this price yet.</p>
+        <p>{t('noBudgetPhones')}</p>
       )}
       <nav aria-labelledby="budgets-heading" className="budget-links">
-        <h2 id="budgets-heading">Other budgets</h2>
+        <h2 id="budgets-heading">{t('otherBudgets')}</h2>
         <ul>
           {BUDGETS.filter((b) => b !== list.limit).map((b: Budget) => (
             <li key={b}>
-              <Link to={budgetPath(b)}>Best phones under {formatPrice(b)}</Link>
+              <Link to={budgetPath(b)}>{t('budgetTitle', { price: formatPrice(b, locale) })}</Link>
             </li>
           ))}
         </ul>

@@ -3,19 +3,18 @@ import type { ProductCard } from '../../shared/api-types.ts';
 import { DEFAULT_CATEGORY, HOME_VIEW_ALL_ABOVE, NAV_INDEX } from '../../shared/constants.ts';
 import { ProductGrid } from '../components/product-card.tsx';
 import { island } from '../lib/island.tsx';
-import { pageMeta } from '../lib/meta.ts';
+import { localeOf, pageMeta } from '../lib/meta.ts';
+import { homeTexts } from './home-texts.ts';
 import { SITE_PREVIEW } from '../../shared/preview-path.ts';
 import { siteLd } from '../lib/structured-data.ts';
 import type { Route } from './+types/home';
 
 export const handle = { nav: NAV_INDEX.home };
 export const meta = (args: Route.MetaArgs) =>
-  pageMeta(
-    args,
-    'Most viewed, reviewed and liked phones',
-    'The phones Indian buyers are looking at, reviewing and upvoting on Verdict right now.',
-    { image: SITE_PREVIEW, jsonLd: args.data?.jsonLd ?? [] },
-  );
+  pageMeta(args, homeTexts.t(localeOf(args))('metaTitle'), homeTexts.t(localeOf(args))('metaDescription'), {
+    image: SITE_PREVIEW,
+    jsonLd: args.data?.jsonLd ?? [],
+  });
 
 export async function loader({ context }: Route.LoaderArgs) {
   const home = await context.services.catalogue.homePage(DEFAULT_CATEGORY);
@@ -35,20 +34,25 @@ function Section({
   viewAll: string;
   eager: number;
 }) {
+  const t = homeTexts.useT();
   return (
     <section className="home-section" aria-labelledby={id}>
       <div className="section-head">
         <h2 id={id}>{title}</h2>
         {products.length > HOME_VIEW_ALL_ABOVE && (
-          <Link to={viewAll} className="view-all" aria-label={`View all ${title.toLowerCase()}`}>
-            View all
+          <Link
+            to={viewAll}
+            className="view-all"
+            aria-label={t('viewAllLabel', { title: title.toLowerCase() })}
+          >
+            {t('viewAll')}
           </Link>
         )}
       </div>
       {products.length ? (
         <ProductGrid products={products} eagerCount={eager} category={DEFAULT_CATEGORY} />
       ) : (
-        <p className="empty">Nothing here yet.</p>
+        <p className="empty">{t('empty')}</p>
       )}
     </section>
   );
@@ -61,12 +65,13 @@ function Section({
 const LaterSection = island(() => Promise.resolve(Section));
 
 export default function Home({ loaderData }: Route.ComponentProps) {
+  const t = homeTexts.useT();
   return (
     <div className="page">
-      <h1 className="page-title">Phones people are researching</h1>
+      <h1 className="page-title">{t('heading')}</h1>
       <Section
         id="most-viewed"
-        title="Most viewed phones"
+        title={t('mostViewed')}
         products={loaderData.most_viewed_products}
         viewAll="/most-viewed-products"
         eager={2}
@@ -74,7 +79,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <LaterSection
         props={{
           id: 'most-reviewed',
-          title: 'Most reviewed phones',
+          title: t('mostReviewed'),
           products: loaderData.most_reviewed_products,
           viewAll: '/most-reviewed-products',
           eager: 0,
@@ -83,7 +88,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <LaterSection
         props={{
           id: 'most-liked',
-          title: 'Most liked phones',
+          title: t('mostLiked'),
           products: loaderData.most_upvoted_products,
           viewAll: '/most-upvoted-products',
           eager: 0,

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { NAV_INDEX } from '../../shared/constants.ts';
-import { formatPrice } from '../../shared/format.ts';
+import { formatPrice as formatMoney } from '../../shared/format.ts';
 import {
   fromStoredPreference,
   PREFERENCE_CATEGORY,
@@ -21,7 +21,16 @@ import { useAuthFetch } from '../features/session/api.ts';
 import { useRequireSession } from '../features/session/session.tsx';
 import { useToast } from '../features/toasts/toasts.tsx';
 import { errorMessage, isSilent } from '../lib/api.ts';
-import { type MetaContext, pageMeta } from '../lib/meta.ts';
+import { localeOf, type MetaContext, pageMeta } from '../lib/meta.ts';
+import { useLocale } from '../i18n/i18n.tsx';
+import { ASPECT_KEYS, preferenceTexts, RELEASED_KEYS } from '../features/preferences/texts.ts';
+
+/** Each list's title and blurb in the catalogue. */
+const LIST_KEYS = {
+  budget_match: ['budgetMatch', 'budgetMatchBlurb'],
+  personalized_match: ['personalizedMatch', 'personalizedMatchBlurb'],
+  popular_match: ['popularMatch', 'popularMatchBlurb'],
+} as const;
 import type { Route } from './+types/product-recommendation';
 
 export const handle = { nav: NAV_INDEX.recommendation };
@@ -29,8 +38,8 @@ export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: pref
 export const meta = (args: MetaContext) =>
   pageMeta(
     args,
-    'Recommendations',
-    'Phones picked for your budget and what matters most to you: Budget Match, Personalized Match and Popular Match.',
+    preferenceTexts.t(localeOf(args))('metaTitle'),
+    preferenceTexts.t(localeOf(args))('metaDescription'),
     { noindex: true },
   );
 
@@ -45,6 +54,9 @@ export default function ProductRecommendation() {
   const { token, setPreference } = session;
   const authFetch = useAuthFetch();
   const toast = useToast();
+  const t = preferenceTexts.useT();
+  const locale = useLocale();
+  const formatPrice = (n: number) => formatMoney(n, locale);
   const [lists, setLists] = useState<Lists | null>(null);
   const [editing, setEditing] = useState(false);
   const [version, setVersion] = useState(0);
@@ -82,22 +94,34 @@ export default function ProductRecommendation() {
 
   // What the lists were made for (the server's copy), once they are here.
   const shown = lists ? fromStoredPreference(lists.preference) : null;
-  const focus = FOCUS_AREAS.find((f) => f.id === shown?.focusArea)?.label;
+  const focusArea = FOCUS_AREAS.find((f) => f.id === shown?.focusArea);
+  const focus = focusArea && (locale === 'en' ? focusArea.label : t(ASPECT_KEYS[focusArea.key]));
   const empty = lists && RECOMMENDATION_LISTS.every((l) => lists[l.key].length === 0);
-  const released = shown && RELEASED_WITHIN_LABELS[shown.releasedWithin].toLowerCase();
+  const released =
+    shown &&
+    (locale === 'en'
+      ? RELEASED_WITHIN_LABELS[shown.releasedWithin]
+      : t(RELEASED_KEYS[shown.releasedWithin])
+    ).toLowerCase();
 
   return (
     <div className="page recommendations">
-      <h1 className="page-title">Recommendations for you</h1>
+      <h1 className="page-title">{t('heading')}</h1>
       {shown && (
         <section className="preference-summary" aria-labelledby="preference-summary-title">
           <h2 id="preference-summary-title" className="visually-hidden">
-            Your preferences
+            {t('yourPreferences')}
           </h2>
           <p>
-            Phones from <strong>{formatPrice(shown.budget[0])}</strong> to{' '}
-            <strong>{formatPrice(shown.budget[1])}</strong>, released in the <strong>{released}</strong>, with{' '}
-            <strong>{focus}</strong> first.
+            {t('summaryFrom')}
+            <strong>{formatPrice(shown.budget[0])}</strong>
+            {t('summaryTo')}
+            <strong>{formatPrice(shown.budget[1])}</strong>
+            {t('summaryReleased')}
+            <strong>{released}</strong>
+            {t('summaryWith')}
+            <strong>{focus}</strong>
+            {t('summaryFirst')}
           </p>
           <UnknownRelease count={lists?.unknown_release} plural="phones" />
           <button
@@ -107,7 +131,7 @@ export default function ProductRecommendation() {
             aria-controls="preference-editor"
             onClick={() => setEditing((e) => !e)}
           >
-            {editing ? 'Close preferences' : 'Change preferences'}
+            {editing ? t('closePreferences') : t('changePreferences')}
           </button>
           <div id="preference-editor" hidden={!editing}>
             {editing && (
@@ -115,7 +139,7 @@ export default function ProductRecommendation() {
                 initial={shown}
                 send={authFetch}
                 onSaved={onSaved}
-                secondary={{ label: 'Cancel', onClick: () => setEditing(false) }}
+                secondary={{ label: t('cancel'), onClick: () => setEditing(false) }}
               />
             )}
           </div>
@@ -126,24 +150,27 @@ export default function ProductRecommendation() {
         <div role="alert" className="alert">
           <p>{error}</p>
           <button type="button" className="button" onClick={() => setVersion((v) => v + 1)}>
-            Try again
+            {t('tryAgain')}
           </button>
         </div>
       )}
       {!lists && !error && (
         <p role="status" className="muted">
-          Finding phones for you…
+          {t('finding')}
         </p>
       )}
       {empty && (
         <div className="empty">
           <p>
-            No phones match a budget of {formatPrice(shown!.budget[0])} to {formatPrice(shown!.budget[1])}{' '}
-            released in the {released}.
+            {t('noMatch', {
+              from: formatPrice(shown!.budget[0]),
+              to: formatPrice(shown!.budget[1]),
+              released: released ?? '',
+            })}
           </p>
-          <p>Try widening your budget or choosing Last 3 years.</p>
+          <p>{t('tryWidening')}</p>
           <button type="button" className="button button-primary" onClick={() => setEditing(true)}>
-            Widen my budget
+            {t('widen')}
           </button>
         </div>
       )}
@@ -153,8 +180,8 @@ export default function ProductRecommendation() {
           const items = lists[l.key];
           return (
             <section key={l.key} className="recommendation-list" aria-labelledby={`${l.key}-title`}>
-              <h2 id={`${l.key}-title`}>{l.title}</h2>
-              <p className="muted">{l.blurb}</p>
+              <h2 id={`${l.key}-title`}>{t(LIST_KEYS[l.key][0])}</h2>
+              <p className="muted">{t(LIST_KEYS[l.key][1])}</p>
               {items.length ? (
                 <ProductGrid
                   products={items}
@@ -166,7 +193,7 @@ export default function ProductRecommendation() {
                 />
               ) : (
                 <p className="empty">
-                  Nothing here for this budget yet. <Link to="/browse">Browse all phones</Link>
+                  {t('nothingHere')} <Link to="/browse">{t('browseAll')}</Link>
                 </p>
               )}
             </section>

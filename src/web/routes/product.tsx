@@ -11,6 +11,10 @@ import { ProductImage } from '../components/product-image.tsx';
 import { island } from '../lib/island.tsx';
 import { reviewView } from '../features/reviews/query.ts';
 import { head } from '../lib/meta.ts';
+import { localeOfRequest, useLocale } from '../i18n/i18n.tsx';
+import { type Locale, localizePath } from '../../shared/locale.ts';
+import { productTexts } from '../features/products/texts.ts';
+import { attributeWords } from '../features/products/attribute-texts.ts';
 import { withVariantLabels } from '../lib/variant-labels.ts';
 import { breadcrumbList, productLd } from '../lib/structured-data.ts';
 import reviewStylesHref from '../features/reviews/reviews.css?url';
@@ -49,11 +53,14 @@ const QuestionsSection = island(() =>
 const SAME_PAGE = { samePage: true };
 
 /** The trail above the page: Home › category › brand. */
-function trailOf(p: ProductDetail) {
+function trailOf(p: ProductDetail, locale: Locale) {
   const category = p.category_id === 'C001' ? '' : `category=${p.category_id}`;
   return [
-    { name: 'Home', href: '/home' },
-    { name: p.category_name, href: `/browse${category ? `?${category}` : ''}` },
+    { name: productTexts.t(locale)('breadcrumbHome'), href: '/home' },
+    {
+      name: attributeWords(locale).category(p.category_id, 'Name', p.category_name),
+      href: `/browse${category ? `?${category}` : ''}`,
+    },
     // The brand's page (issue 24), at the phone's category.
     { name: p.brand, href: `${brandPath(p.brand)}${category ? `?${category}` : ''}` },
   ];
@@ -63,31 +70,52 @@ function trailOf(p: ProductDetail) {
  * The page's title, description, canonical address and structured data, worked out here on the server: the
  * browser only shows them.
  */
-function describe(p: ProductDetail, origin: string, path: string) {
-  const trail = [...trailOf(p), { name: modelName(p) }];
+function describe(p: ProductDetail, origin: string, path: string, locale: Locale) {
+  // The structured data's links are the page's language's addresses (the visible ones get it from the router).
+  const trail = [
+    ...trailOf(p, locale).map((c) => ({ ...c, href: localizePath(c.href, locale) })),
+    { name: modelName(p) },
+  ];
   return head({
-    ...describeText(p),
+    ...describeText(p, locale),
+    locale,
     origin,
     path,
     type: 'product',
     // The link preview: the model's name, photo or drawing, price and rating, drawn by the server (issue 24).
     image: productPreview(p.canonical_id),
-    jsonLd: [productLd(origin, p), breadcrumbList(origin, trail, path)],
+    jsonLd: [
+      productLd(origin, {
+        ...p,
+        category_name: attributeWords(locale).category(p.category_id, 'Name', p.category_name),
+      }),
+      breadcrumbList(origin, trail, localizePath(path, locale)),
+    ],
   });
 }
 
 /** The phone's name: its variant only when it has one variant (the picker names the others). */
 const modelName = (p: ProductDetail) => productName(p.variants.length > 1 ? { ...p, variant: '' } : p);
 
-function describeText(p: ProductDetail) {
+function describeText(p: ProductDetail, locale: Locale) {
+  const t = productTexts.t(locale);
+  const words = attributeWords(locale);
   const name = modelName(p);
-  const specs = [p.prime_attribute_1, p.prime_attribute_2]
-    .filter((a) => a.value != null)
-    .map((a) => `${a.name.toLowerCase()} ${formatCount(a.value!)} ${a.unit}`)
+  const specs = ([1, 2] as const)
+    .map((n) => ({ n, a: n === 1 ? p.prime_attribute_1 : p.prime_attribute_2 }))
+    .filter(({ a }) => a.value != null)
+    .map(
+      ({ n, a }) =>
+        `${words.prime(p.category_id, n, a.name).toLowerCase()} ${formatCount(a.value!)} ${a.unit}`,
+    )
     .join(', ');
+  const price =
+    p.variants.length > 1 && p.price_from != null
+      ? t('descriptionFrom', { price: formatPrice(p.price_from, locale) })
+      : t('descriptionAt', { price: formatPrice(p.price, locale) });
   return {
-    title: `${name}: price, specs and reviews`,
-    description: `${name} ${p.variants.length > 1 && p.price_from != null ? `from ${formatPrice(p.price_from)}` : `at ${formatPrice(p.price)}`}${specs ? `, ${specs}` : ''}. Specifications, ratings and owner reviews on Verdict.`,
+    title: t('title', { name }),
+    description: t('description', { name, price, specs: specs ? `, ${specs}` : '' }),
   };
 }
 
@@ -144,15 +172,18 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     // One page per phone (issue 18): every variant's address names the model's default variant, at its readable
     // address (issue 24), as canonical.
     const canonical = productPath(product.canonical_id, product);
+    const locale = localeOfRequest(request);
     return {
       product,
+      // Worked out here, in the page's language, so that the browser needs no catalogue's words for it.
+      trail: trailOf(product, locale),
       similar,
       comparedWith: oftenCompared(compared ?? [], similar),
       view,
       reviews,
       questions,
       prices,
-      head: describe(product, context.origin, canonical),
+      head: describe(product, context.origin, canonical, locale),
       shareUrl: context.origin + canonical,
     };
   } catch (err) {
@@ -169,12 +200,14 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
 export const meta = ({ data: d }: Route.MetaArgs) => d?.head ?? [];
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
-  const { product: p, similar, comparedWith, view, reviews, questions, prices, shareUrl } = loaderData;
+  const { product: p, trail, similar, comparedWith, view, reviews, questions, prices, shareUrl } = loaderData;
+  const t = productTexts.useT();
+  const locale = useLocale();
   return (
     <div className="page product-page">
-      <nav aria-label="Breadcrumb" className="breadcrumb">
+      <nav aria-label={t('breadcrumb')} className="breadcrumb">
         <ol>
-          {trailOf(p).map((c) => (
+          {trail.map((c) => (
             <li key={c.href}>
               <Link to={c.href}>{c.name}</Link>
             </li>
@@ -198,12 +231,12 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           {/* The price and the variant picker are the page's own (not an island): switching variant is a
               client-side navigation that updates them in place, focus staying on the chosen link. */}
           <p className="product-price" aria-live="polite">
-            {formatPrice(p.price)}
+            {formatPrice(p.price, locale)}
           </p>
           {p.variants.length > 1 && (
             <div className="variant-picker" role="group" aria-labelledby="variant-label">
               <p id="variant-label" className="variant-label">
-                Variants (RAM + storage)
+                {t('variantsLabel')}
               </p>
               <ul>
                 {p.variants.map((v) => (
@@ -215,7 +248,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
                       state={SAME_PAGE}
                       aria-current={v.id === p.id ? 'page' : undefined}
                     >
-                      {v.variant} <span>{formatPrice(v.price)}</span>
+                      {v.variant} <span>{formatPrice(v.price, locale)}</span>
                     </Link>
                   </li>
                 ))}
@@ -224,7 +257,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           )}
           <ProductDetails key={`t${p.model_id}`} wake="never" props={{ product: p, part: 'tags' }} />
           <div className="product-actions product-buttons">
-            <CompareToggle product={p} label="Add to compare" className="button" />
+            <CompareToggle product={p} label={t('addToCompare')} className="button" />
             <SaveToggle
               product={{ id: p.model_id, name: productName({ brand: p.brand, model: p.model }) }}
               className="button"
@@ -239,7 +272,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
                 correction: {
                   productId: p.model_id,
                   category: p.category_id,
-                  variants: p.variants.map((v) => ({ id: v.id, label: v.variant || 'Only variant' })),
+                  variants: p.variants.map((v) => ({ id: v.id, label: v.variant || t('onlyVariant') })),
                   selectedId: p.id,
                 },
               }}
@@ -278,14 +311,14 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
 
       {comparedWith.length > 0 && (
         <section aria-labelledby="compared-heading" className="often-compared">
-          <h2 id="compared-heading">Often compared with</h2>
+          <h2 id="compared-heading">{t('oftenCompared')}</h2>
           <ul>
             {comparedWith.map((o) => (
               <li key={o.id}>
                 <Link to={versusPath([p, o])}>
-                  {p.brand} {p.model} vs {o.brand} {o.model}
+                  {t('versus', { first: `${p.brand} ${p.model}`, second: `${o.brand} ${o.model}` })}
                 </Link>{' '}
-                <span className="muted small">{formatPrice(o.price_from)}</span>
+                <span className="muted small">{formatPrice(o.price_from, locale)}</span>
               </li>
             ))}
           </ul>
@@ -293,11 +326,11 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
       )}
 
       <section aria-labelledby="similar-heading">
-        <h2 id="similar-heading">Similar {p.category_id === 'C001' ? 'phones' : 'products'}</h2>
+        <h2 id="similar-heading">{t('similar', { kind: p.category_id === 'C001' ? 'phone' : 'other' })}</h2>
         {similar.length ? (
           <SimilarProducts key={p.model_id} props={{ products: similar }} />
         ) : (
-          <p className="empty">No similar products in this price range.</p>
+          <p className="empty">{t('noSimilar')}</p>
         )}
       </section>
     </div>

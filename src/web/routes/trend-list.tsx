@@ -3,24 +3,34 @@ import type { TrendKind } from '../../shared/api-types.ts';
 import { DEFAULT_CATEGORY, PAGE_SIZE } from '../../shared/constants.ts';
 import { Pagination } from '../components/pagination.tsx';
 import { ProductGrid } from '../components/product-card.tsx';
-import { pageMeta } from '../lib/meta.ts';
+import { localeOf, pageMeta } from '../lib/meta.ts';
+import { homeTexts } from './home-texts.ts';
+import { pathWithoutLocale } from '../../shared/locale.ts';
 import type { Route } from './+types/trend-list';
 
-const LISTS: Record<string, { kind: TrendKind; title: string; description: string }> = {
+/** Each list's kind, and its title and description in the catalogue (home.json). */
+const LISTS: Record<
+  string,
+  {
+    kind: TrendKind;
+    title: 'mostViewed' | 'mostReviewed' | 'mostLiked';
+    description: 'mostViewedDescription' | 'mostReviewedDescription' | 'mostLikedDescription';
+  }
+> = {
   'most-viewed': {
     kind: 'most-viewed-products',
-    title: 'Most viewed phones',
-    description: 'Phones with the most page views on Verdict.',
+    title: 'mostViewed',
+    description: 'mostViewedDescription',
   },
   'most-reviewed': {
     kind: 'most-reviewed-products',
-    title: 'Most reviewed phones',
-    description: 'Phones with the most owner reviews on Verdict.',
+    title: 'mostReviewed',
+    description: 'mostReviewedDescription',
   },
   'most-upvoted': {
     kind: 'most-upvoted-products',
-    title: 'Most liked phones',
-    description: 'Phones with the most upvotes on Verdict.',
+    title: 'mostLiked',
+    description: 'mostLikedDescription',
   },
 };
 
@@ -29,12 +39,14 @@ export const handle = { ads: true };
 export function meta(args: Route.MetaArgs) {
   const { matches } = args;
   const list = LISTS[matches.at(-1)?.id ?? ''];
-  return list ? pageMeta(args, list.title, list.description) : [];
+  const t = homeTexts.t(localeOf(args));
+  return list ? pageMeta(args, t(list.title), t(list.description)) : [];
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const list = Object.values(LISTS).find((l) => url.pathname === `/${l.kind}`)!;
+  const path = pathWithoutLocale(url.pathname);
+  const list = Object.values(LISTS).find((l) => path === `/${l.kind}`)!;
   const pageParam = url.searchParams.get('page') ?? '0';
   const page = /^\d{1,5}$/.test(pageParam) ? Number(pageParam) : NaN;
   if (Number.isNaN(page))
@@ -53,12 +65,11 @@ export default function TrendList({ loaderData }: Route.ComponentProps) {
   const id = useMatches().at(-1)?.id ?? '';
   const list = LISTS[id]!;
   const { products, page, size, total } = loaderData;
+  const t = homeTexts.useT();
   return (
     <div className="page">
-      <h1 className="page-title">{list.title}</h1>
-      <p className="muted">
-        Page {page + 1} of {Math.max(1, Math.ceil(total / size))}
-      </p>
+      <h1 className="page-title">{t(list.title)}</h1>
+      <p className="muted">{t('pageOf', { page: page + 1, pages: Math.max(1, Math.ceil(total / size)) })}</p>
       <ProductGrid products={products} eagerCount={2} headingLevel={2} />
       <Pagination
         page={page}

@@ -13,6 +13,18 @@ import { formatMonths } from '../../../shared/format.ts';
 import { indianNumber } from '../../../shared/indian-format.ts';
 import { keepFormState } from '../../lib/form-keep.ts';
 import { RangeSlider } from '../range-slider.tsx';
+import { type AttributeWords, useAttributeWords } from '../../features/products/attribute-texts.ts';
+import { browseTexts } from './texts.ts';
+
+/** 12 → 'Last 1 year' in the page's language (formatMonths is English). */
+function lastMonths(months: number, words: AttributeWords) {
+  const t = browseTexts.t(words.locale);
+  if (words.locale === 'en') return `Last ${formatMonths(months)}`;
+  const years = Math.floor(months / 12);
+  const rest = months % 12;
+  const parts = [years ? t('years', { n: years }) : '', rest || !years ? t('months', { n: rest }) : ''];
+  return t('lastMonths', { span: parts.filter(Boolean).join(' ') });
+}
 
 export interface FilterPanelProps {
   query: BrowseQuery;
@@ -45,6 +57,8 @@ export function FilterPanel({
   onClose,
 }: FilterPanelProps) {
   const navigate = useNavigate();
+  const t = browseTexts.useT();
+  const words = useAttributeWords();
   const category = query.category;
   const primes = PRIME_ATTRIBUTES[category];
   const ranges = [brands.prime_attribute_1, brands.prime_attribute_2];
@@ -53,7 +67,8 @@ export function FilterPanel({
     const step = ranges[i]?.step ?? def.step;
     const bounds = sliderBounds(ranges[i]?.all, step);
     const key = i === 0 ? ('prime1' as const) : ('prime2' as const);
-    return bounds ? [{ def: { ...def, step }, key, bounds }] : [];
+    const name = words.prime(category, i === 0 ? 1 : 2, def.name);
+    return bounds ? [{ def: { ...def, name, step }, key, bounds }] : [];
   });
   const attributeLimitReached = query.attributes.length >= MAX_SELECTED_ATTRIBUTES;
 
@@ -63,7 +78,7 @@ export function FilterPanel({
       method="get"
       action="/browse"
       className={open ? 'filters open' : 'filters'}
-      aria-label="Filters"
+      aria-label={t('filters')}
       suppressHydrationWarning
       onChange={(e) => {
         const target = e.target as unknown as HTMLInputElement;
@@ -90,17 +105,17 @@ export function FilterPanel({
       }}
     >
       <fieldset>
-        <legend>Category</legend>
+        <legend>{t('category')}</legend>
         {Object.values(CATEGORIES).map((c) => (
           <label key={c.id} className="check">
             <input type="radio" name="category" value={c.id} defaultChecked={c.id === category} />
-            {c.name}
+            {words.category(c.id, 'Name', c.name)}
           </label>
         ))}
       </fieldset>
 
       <RangeFieldset
-        legend="Budget (₹)"
+        legend={t('budget')}
         name="budget"
         step={1000}
         values={[query.budgetMin, query.budgetMax]}
@@ -108,7 +123,7 @@ export function FilterPanel({
       />
       {sliders.length > 0 && (
         <fieldset>
-          <legend>Specifications</legend>
+          <legend>{t('specifications')}</legend>
           {sliders.map(({ def, key, bounds }) => (
             <PrimeSlider
               key={`${category}-${key}`}
@@ -125,7 +140,7 @@ export function FilterPanel({
       )}
 
       <fieldset>
-        <legend>Features</legend>
+        <legend>{t('features')}</legend>
         {FEATURES[category].map((f) => (
           <label key={f.id} className="check">
             <input
@@ -134,17 +149,17 @@ export function FilterPanel({
               value={f.id}
               defaultChecked={query.features.includes(f.id)}
             />
-            {f.label}
+            {words.feature(category, f.id, f.label)}
           </label>
         ))}
         {releaseDates && (
           <label className="stacked">
-            Released within
+            {t('releasedWithin')}
             <select name="releasedWithin" defaultValue={query.releasedWithin ?? ''}>
-              <option value="">Any time</option>
+              <option value="">{t('anyTime')}</option>
               {RELEASED_WITHIN_OPTIONS.map((m) => (
                 <option key={m} value={m}>
-                  Last {formatMonths(m)}
+                  {lastMonths(m, words)}
                 </option>
               ))}
             </select>
@@ -153,15 +168,15 @@ export function FilterPanel({
       </fieldset>
 
       <fieldset aria-describedby="attribute-limit">
-        <legend>Attributes</legend>
+        <legend>{t('attributes')}</legend>
         <p id="attribute-limit" className="muted small">
           {attributeLimitReached
-            ? `You can select up to ${MAX_SELECTED_ATTRIBUTES} attributes.`
-            : `Select up to ${MAX_SELECTED_ATTRIBUTES}.`}
+            ? t('attributeLimit', { max: MAX_SELECTED_ATTRIBUTES })
+            : t('selectUpTo', { max: MAX_SELECTED_ATTRIBUTES })}
         </p>
         {ATTRIBUTE_OPTIONS[category].map((group) => (
           <div key={group.group} className="option-group">
-            <p className="option-group-name">{group.group}</p>
+            <p className="option-group-name">{words.optionGroup(category, group.group)}</p>
             {group.options.map((o) => {
               const checked = query.attributes.includes(o.id);
               return (
@@ -173,7 +188,7 @@ export function FilterPanel({
                     defaultChecked={checked}
                     disabled={!checked && attributeLimitReached}
                   />
-                  {o.label}
+                  {words.option(category, o.id, o.label)}
                 </label>
               );
             })}
@@ -182,7 +197,7 @@ export function FilterPanel({
       </fieldset>
 
       <fieldset>
-        <legend>Brand</legend>
+        <legend>{t('brand')}</legend>
         <div className="brand-list">
           {brands.brands.map((b) => (
             <label key={b.id} className="check">
@@ -195,14 +210,14 @@ export function FilterPanel({
 
       <div className="filter-actions">
         <button type="submit" className="button button-primary">
-          Apply
+          {t('apply')}
         </button>
         <Link
           to={category === 'C001' ? '/browse' : `/browse?category=${category}`}
           className="button"
           reloadDocument={false}
         >
-          Clear all
+          {t('clearAll')}
         </Link>
       </div>
     </Form>
@@ -220,13 +235,14 @@ function RangeFieldset(props: {
   values: [number | undefined, number | undefined];
   onApply: () => void;
 }) {
+  const t = browseTexts.useT();
   return (
     <fieldset>
       <legend>{props.legend}</legend>
       <div className="range-inputs">
         {(['Min', 'Max'] as const).map((bound, i) => (
           <label key={bound}>
-            {bound}
+            {t(bound === 'Min' ? 'min' : 'max')}
             <input
               type="number"
               name={`${props.name}${bound}`}

@@ -10,12 +10,13 @@ import {
 } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { USER_API } from '../../../shared/constants.ts';
-import { FAVOURITE_TEXTS, FAVOURITES_PATH } from '../../../shared/favourite-constants.ts';
+import { FAVOURITES_PATH } from '../../../shared/favourite-constants.ts';
 import type { FavouriteIds, FavouriteResult } from '../../../shared/favourites.ts';
 import { apiFetch, errorMessage, isSessionExpiry, isSilent } from '../../lib/api.ts';
 import { signInHref } from '../session/next-path.ts';
 import { useSession } from '../session/session.tsx';
 import { useToast } from '../toasts/toasts.tsx';
+import { favouritesTexts } from './texts.ts';
 
 /** What a save control needs to know of its product. */
 export interface Saveable {
@@ -54,6 +55,7 @@ export function FavouritesProvider({ children }: { children: ReactNode }) {
     ids: NONE,
   });
   const busy = useRef(new Set<number>());
+  const t = favouritesTexts.useT();
 
   useEffect(() => {
     if (!ready || !token) return;
@@ -71,7 +73,7 @@ export function FavouritesProvider({ children }: { children: ReactNode }) {
   const toggle = useCallback(
     (product: Saveable) => {
       if (!token) {
-        toast.show({ id: 'sign-in-to-save', message: FAVOURITE_TEXTS.signInToSave, type: 'info' });
+        toast.show({ id: 'sign-in-to-save', message: t('signInToSave'), type: 'info' });
         void navigate(signInHref(here));
         return;
       }
@@ -93,7 +95,7 @@ export function FavouritesProvider({ children }: { children: ReactNode }) {
         .then(() => {
           toast.show({
             id: 'favourite',
-            message: wasSaved ? FAVOURITE_TEXTS.removed(product.name) : FAVOURITE_TEXTS.saved(product.name),
+            message: t(wasSaved ? 'removed' : 'saved', { name: product.name }),
             type: 'success',
           });
         })
@@ -104,7 +106,7 @@ export function FavouritesProvider({ children }: { children: ReactNode }) {
         })
         .finally(() => busy.current.delete(product.id));
     },
-    [token, ids, toast, navigate, here, expire],
+    [token, ids, toast, navigate, here, expire, t],
   );
 
   const api = useMemo<FavouritesApi>(() => ({ has: (id) => ids.has(id), toggle }), [ids, toggle]);

@@ -7,6 +7,7 @@ import { apiFetch, errorMessage } from '../../lib/api.ts';
 import { useCompare } from '../compare/compare-context.tsx';
 import { findSame, itemName, MAX_COMPARE, toItem } from '../compare/list.ts';
 import { useSession } from '../session/session.tsx';
+import { favouritesTexts } from './texts.ts';
 
 /** How many saved products the tray offers (the latest saved). */
 const OFFERED = 12;
@@ -23,6 +24,7 @@ export function TrayFavourites() {
   const [error, setError] = useState<string | null>(null);
   const panelId = useId();
   const toggleRef = useRef<HTMLButtonElement>(null);
+  const t = favouritesTexts.useT();
 
   useEffect(() => {
     if (!open || !token || saved) return;
@@ -50,20 +52,16 @@ export function TrayFavourites() {
         aria-controls={panelId}
         onClick={() => setOpen((o) => !o)}
       >
-        Add from favourites
+        {t('addFromFavourites')}
       </button>
       {open && (
         <div id={panelId} className="tray-favourites-panel">
           {error ? (
             <p role="alert">{error}</p>
           ) : !saved ? (
-            <p role="status">Loading your favourites…</p>
+            <p role="status">{t('loading')}</p>
           ) : offered.length === 0 ? (
-            <p role="status">
-              {saved.length
-                ? 'All your latest favourites are in the list.'
-                : 'You have not saved any products yet.'}
-            </p>
+            <p role="status">{saved.length ? t('allInList') : t('noneSaved')}</p>
           ) : (
             <ul>
               {offered.map((p) => (
@@ -77,7 +75,7 @@ export function TrayFavourites() {
                       setOpen(false);
                     }}
                   >
-                    Add {itemName(p)}
+                    {t('addNamed', { name: itemName(p) })}
                   </button>
                 </li>
               ))}

@@ -11,9 +11,12 @@ import {
   toPreferenceBody,
 } from '../../../shared/preferences.ts';
 import { RangeSlider } from '../../components/range-slider.tsx';
+import { attributeWords } from '../products/attribute-texts.ts';
 import { errorMessage, isSilent } from '../../lib/api.ts';
 import { AccountApiError, accountFetch } from '../session/api.ts';
 import { FormAlert } from '../session/form.tsx';
+import { useLocale } from '../../i18n/i18n.tsx';
+import { ASPECT_KEYS, preferenceTexts, RELEASED_KEYS } from './texts.ts';
 
 export interface PreferenceFormProps {
   /** What the form starts from; when it is the server's copy (`isFetched`), Save waits for a change. */
@@ -46,6 +49,10 @@ export function PreferenceForm({ initial, send, onSaved, submitLabel, secondary 
   });
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const t = preferenceTexts.useT();
+  const locale = useLocale();
+  const english = locale === 'en';
+  const words = attributeWords(locale);
   const unchanged = initial.isFetched && same(values, initial);
 
   const onSubmit = async (e: FormEvent) => {
@@ -53,14 +60,15 @@ export function PreferenceForm({ initial, send, onSaved, submitLabel, secondary 
     if (sending || unchanged) return;
     const body = PreferenceSchema.safeParse(toPreferenceBody(values));
     if (!body.success) {
-      setError(body.error.issues[0]?.message ?? null);
+      setError(english ? (body.error.issues[0]?.message ?? null) : t('invalid'));
       return;
     }
     setSending(true);
     setError(null);
     try {
       const res = await send('/user/preference', { method: 'POST', json: body.data });
-      onSaved({ ...values, isFetched: true }, res.message);
+      // The server's message is in English: a Hindi page says it in its own words.
+      onSaved({ ...values, isFetched: true }, english ? res.message : t('saved'));
     } catch (err) {
       if (!isSilent(err))
         setError(
@@ -75,22 +83,24 @@ export function PreferenceForm({ initial, send, onSaved, submitLabel, secondary 
     <form className="preference-form" onSubmit={(e) => void onSubmit(e)} noValidate>
       <FormAlert message={error} />
       <label className="stacked">
-        Category
+        {t('category')}
         <select disabled value={PREFERENCE_CATEGORY} onChange={() => {}}>
-          <option value={PREFERENCE_CATEGORY}>{CATEGORIES[PREFERENCE_CATEGORY].name}</option>
+          <option value={PREFERENCE_CATEGORY}>
+            {words.category(PREFERENCE_CATEGORY, 'Name', CATEGORIES[PREFERENCE_CATEGORY].name)}
+          </option>
         </select>
       </label>
       <RangeSlider
-        label="Budget"
+        label={t('budget')}
         min={BUDGET.min}
         max={BUDGET.max}
         step={BUDGET.step}
         value={values.budget}
-        format={formatPrice}
+        format={(n) => formatPrice(n, locale)}
         onChange={(budget) => setValues((v) => ({ ...v, budget }))}
       />
       <fieldset className="preference-focus">
-        <legend>What matters most to you</legend>
+        <legend>{t('focus')}</legend>
         {FOCUS_AREAS.map((f) => (
           <label key={f.id} className="check">
             <input
@@ -100,12 +110,12 @@ export function PreferenceForm({ initial, send, onSaved, submitLabel, secondary 
               checked={values.focusArea === f.id}
               onChange={() => setValues((v) => ({ ...v, focusArea: f.id }))}
             />
-            {f.label}
+            {english ? f.label : t(ASPECT_KEYS[f.key])}
           </label>
         ))}
       </fieldset>
       <label className="stacked">
-        Released within
+        {t('releasedWithin')}
         <select
           value={values.releasedWithin}
           onChange={(e) =>
@@ -114,7 +124,7 @@ export function PreferenceForm({ initial, send, onSaved, submitLabel, secondary 
         >
           {Object.entries(RELEASED_WITHIN_LABELS).map(([months, label]) => (
             <option key={months} value={months}>
-              {label}
+              {english ? label : t(RELEASED_KEYS[Number(months) as keyof typeof RELEASED_KEYS])}
             </option>
           ))}
         </select>
@@ -126,7 +136,7 @@ export function PreferenceForm({ initial, send, onSaved, submitLabel, secondary 
           </button>
         )}
         <button type="submit" className="button button-primary" disabled={sending || unchanged}>
-          {sending ? 'Saving…' : (submitLabel ?? 'Save')}
+          {sending ? t('saving') : (submitLabel ?? t('save'))}
         </button>
       </div>
     </form>

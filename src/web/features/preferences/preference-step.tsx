@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { DEFAULT_USER_PREFERENCE, type UserPreference } from '../../../shared/preference-constants.ts';
 import { PreferenceForm, type PreferenceFormProps } from './preference-form.tsx';
+import { preferenceTexts } from './texts.ts';
 
 /**
  * Onboarding's preference step, after a new account is made (by password or with Google): save a preference,
@@ -14,19 +15,17 @@ export function PreferenceStep({
   onDone(saved: UserPreference | null): void;
 }) {
   const id = useId();
+  const t = preferenceTexts.useT();
   return (
     <section aria-labelledby={`${id}-title`} className="preference-step">
-      <h2 id={`${id}-title`}>What are you looking for?</h2>
-      <p className="muted">
-        Tell us your budget and what matters most, and Verdict will recommend phones for you. You can change
-        this at any time from your menu.
-      </p>
+      <h2 id={`${id}-title`}>{t('stepHeading')}</h2>
+      <p className="muted">{t('stepText')}</p>
       <PreferenceForm
         initial={DEFAULT_USER_PREFERENCE}
         send={send}
         onSaved={(saved) => onDone(saved)}
-        submitLabel="Save and continue"
-        secondary={{ label: 'Skip for now', onClick: () => onDone(null) }}
+        submitLabel={t('saveAndContinue')}
+        secondary={{ label: t('skip'), onClick: () => onDone(null) }}
       />
     </section>
   );

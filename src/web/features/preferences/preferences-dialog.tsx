@@ -2,6 +2,7 @@ import { useAuthFetch } from '../session/api.ts';
 import { useSession } from '../session/session.tsx';
 import { useToast } from '../toasts/toasts.tsx';
 import { PreferenceForm } from './preference-form.tsx';
+import { preferenceTexts } from './texts.ts';
 
 /**
  * The preference screen in the user menu: saves with the session's token, then updates the session, closes and
@@ -11,6 +12,7 @@ export function PreferencesDialogBody({ onDone }: { onDone(): void }) {
   const { preference, setPreference } = useSession();
   const authFetch = useAuthFetch();
   const toast = useToast();
+  const t = preferenceTexts.useT();
   return (
     <PreferenceForm
       initial={preference}
@@ -20,7 +22,7 @@ export function PreferencesDialogBody({ onDone }: { onDone(): void }) {
         onDone();
         toast.show({ message, type: 'success' });
       }}
-      secondary={{ label: 'Cancel', onClick: onDone }}
+      secondary={{ label: t('cancel'), onClick: onDone }}
     />
   );
 }

@@ -2,16 +2,20 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { USER_API } from '../../../shared/constants.ts';
 import { formatDate, formatPrice } from '../../../shared/format.ts';
-import { ALERT_TEXTS, ALERTS_PATH, MAX_PRICE_ALERTS } from '../../../shared/price-alert-constants.ts';
+import { ALERTS_PATH, MAX_PRICE_ALERTS } from '../../../shared/price-alert-constants.ts';
 import type { PriceAlert, PriceAlerts } from '../../../shared/price-alerts.ts';
 import { errorMessage, isSilent } from '../../lib/api.ts';
 import { useCommunityApi } from '../community/community-api.ts';
 import { useToast } from '../toasts/toasts.tsx';
+import { useLocale } from '../../i18n/i18n.tsx';
+import { alertTexts } from './texts.ts';
 
 /** The member's price alerts in My account (issue 23): what each waits for, today's price, and Remove. */
 export function MyAlerts() {
   const api = useCommunityApi();
   const toast = useToast();
+  const t = alertTexts.useT();
+  const locale = useLocale();
   const [alerts, setAlerts] = useState<PriceAlert[] | null>(null);
   const [error, setError] = useState<string | null>(null);
 
@@ -26,7 +30,7 @@ export function MyAlerts() {
     try {
       await api.del(`${USER_API}${ALERTS_PATH}/${a.product_id}`);
       setAlerts((list) => list?.filter((x) => x.product_id !== a.product_id) ?? null);
-      toast.show({ message: ALERT_TEXTS.removed(a.name), type: 'success' });
+      toast.show({ message: t('removed', { name: a.name }), type: 'success' });
     } catch (err) {
       if (!isSilent(err)) toast.show({ message: errorMessage(err), type: 'error' });
     }
@@ -35,28 +39,24 @@ export function MyAlerts() {
   return (
     <section className="account-card" aria-labelledby="my-alerts" id="alerts">
       <h2 id="my-alerts">
-        Price alerts{' '}
+        {t('listHeading')}{' '}
         {alerts && alerts.length > 0 && (
-          <span className="muted">
-            ({alerts.length} of {MAX_PRICE_ALERTS})
-          </span>
+          <span className="muted">{t('countOf', { count: alerts.length, max: MAX_PRICE_ALERTS })}</span>
         )}
       </h2>
       {error && <p role="alert">{error}</p>}
-      {alerts?.length === 0 && (
-        <p className="empty">No alerts yet. On a phone’s page, ask to hear when it drops below your price.</p>
-      )}
+      {alerts?.length === 0 && <p className="empty">{t('empty')}</p>}
       {alerts && alerts.length > 0 && (
         <ul className="alert-list">
           {alerts.map((a) => (
             <li key={a.product_id}>
               <Link to={`/product/${a.product_id}`}>{a.name}</Link>{' '}
               <span>
-                below {formatPrice(a.below)} · today {formatPrice(a.price)}
-                {a.fired_at ? ` · dropped on ${formatDate(a.fired_at)}` : ''}
+                {t('line', { below: formatPrice(a.below, locale), price: formatPrice(a.price, locale) })}
+                {a.fired_at ? t('dropped', { date: formatDate(a.fired_at, locale) }) : ''}
               </span>{' '}
               <button type="button" className="text-button" onClick={() => void remove(a)}>
-                Remove <span className="visually-hidden">the alert for {a.name}</span>
+                {t('remove')} <span className="visually-hidden">{t('removeFor', { name: a.name })}</span>
               </button>
             </li>
           ))}

@@ -2,13 +2,15 @@ import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { USER_API } from '../../../shared/constants.ts';
 import { formatPrice } from '../../../shared/format.ts';
-import { ALERT_TEXTS, ALERTS_PATH } from '../../../shared/price-alert-constants.ts';
+import { ALERTS_PATH } from '../../../shared/price-alert-constants.ts';
 import type { PriceAlertResult, PriceAlerts } from '../../../shared/price-alerts.ts';
 import { errorMessage, isSilent } from '../../lib/api.ts';
 import { useCommunityApi } from '../community/community-api.ts';
 import { signInHref } from '../session/next-path.ts';
 import { useSession } from '../session/session.tsx';
 import { useToast } from '../toasts/toasts.tsx';
+import { useLocale } from '../../i18n/i18n.tsx';
+import { alertTexts } from './texts.ts';
 
 /**
  * "Tell me when it drops below ₹X" (issue 23) on a product page. Signed out, setting one goes to sign in and
@@ -30,6 +32,8 @@ export function PriceAlertForm({
   const navigate = useNavigate();
   const here = useLocation();
   const id = useId();
+  const t = alertTexts.useT();
+  const locale = useLocale();
   const [below, setBelow] = useState('');
   const [current, setCurrent] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -49,13 +53,13 @@ export function PriceAlertForm({
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (!token) {
-      toast.show({ message: ALERT_TEXTS.signInToAlert, type: 'info' });
+      toast.show({ message: t('signInToAlert'), type: 'info' });
       void navigate(signInHref(here.pathname + here.search));
       return;
     }
     const amount = Number(below.replace(/[₹,\s]/g, ''));
     if (!Number.isInteger(amount) || amount < 1) {
-      setError('Enter a price in whole rupees.');
+      setError(t('wholeRupees'));
       return;
     }
     try {
@@ -63,7 +67,7 @@ export function PriceAlertForm({
       setCurrent(r.alert?.below ?? null);
       setError(null);
       setBelow('');
-      toast.show({ message: ALERT_TEXTS.set(name, formatPrice(amount)), type: 'success' });
+      toast.show({ message: t('set', { name, price: formatPrice(amount, locale) }), type: 'success' });
     } catch (err) {
       if (!isSilent(err)) setError(errorMessage(err));
     }
@@ -73,7 +77,7 @@ export function PriceAlertForm({
     try {
       await api.del<PriceAlertResult>(url);
       setCurrent(null);
-      toast.show({ message: ALERT_TEXTS.removed(name), type: 'success' });
+      toast.show({ message: t('removed', { name }), type: 'success' });
     } catch (err) {
       if (!isSilent(err)) toast.show({ message: errorMessage(err), type: 'error' });
     }
@@ -82,18 +86,18 @@ export function PriceAlertForm({
   return (
     <section className="price-alert" aria-labelledby={`${id}-h`}>
       <h2 id={`${id}-h`} className="section-title">
-        Price alert
+        {t('heading')}
       </h2>
       {current !== null && (
         <p className="price-alert-set">
-          You will hear when it drops below {formatPrice(current)}.{' '}
+          {t('youWillHear', { price: formatPrice(current, locale) })}{' '}
           <button type="button" className="text-button" onClick={() => void remove()}>
-            Remove alert
+            {t('removeAlert')}
           </button>
         </p>
       )}
       <form className="price-alert-form" onSubmit={(e) => void submit(e)} noValidate>
-        <label htmlFor={`${id}-below`}>Tell me when it drops below (₹)</label>
+        <label htmlFor={`${id}-below`}>{t('belowLabel')}</label>
         <input
           id={`${id}-below`}
           name="below"
@@ -106,7 +110,7 @@ export function PriceAlertForm({
           aria-describedby={error ? `${id}-error` : undefined}
         />
         <button type="submit" className="button">
-          {current !== null ? 'Change alert' : 'Set alert'}
+          {current !== null ? t('changeAlert') : t('setAlert')}
         </button>
         {error && (
           <p id={`${id}-error`} className="field-error" role="alert">

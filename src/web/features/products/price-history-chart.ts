@@ -1,3 +1,5 @@
+import { formatDate } from '../../../shared/format.ts';
+import type { Locale } from '../../../shared/locale.ts';
 /**
  * The sums behind the price-history chart (issue 19), apart from its markup so they are tested on their own.
  * Pure functions of the history: the server renders the chart, the browser needs none of this.
@@ -17,7 +19,8 @@ const isoOf = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10)
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 /** A calendar day as D MMM YYYY: '2026-11-05' → '5 Nov 2026'. */
-export function shortDate(iso: string): string {
+export function shortDate(iso: string, locale: Locale = 'en'): string {
+  if (locale !== 'en') return formatDate(iso.slice(0, 10), locale);
   const [y, m, d] = iso.split('-').map(Number);
   return `${d} ${MONTHS[m! - 1]} ${y}`;
 }

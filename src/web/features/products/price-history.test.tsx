@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import type { PriceObservation } from '../../../shared/catalogue-prices.ts';
 import { chartModel, hasChanges, lowestRecent, shortDate } from './price-history-chart.ts';
 import { PriceHistory } from './price-history.tsx';
+import { LocaleProvider } from '../../i18n/i18n.tsx';
+import '../../i18n/hindi.ts';
 
 const variants = [
   { id: 12, variant: '8 GB + 128 GB', price: 27999, ram_gb: 8, storage_gb: 128 },
@@ -102,5 +104,23 @@ describe('the price history section', () => {
     const other = html(prices, 13);
     expect(other).not.toContain('Lowest in the last 90 days');
     expect(other).toMatch(/price-history-line-1 price-history-selected/);
+  });
+});
+
+describe('the price history section in Hindi (issue 25)', () => {
+  it('says everything in Hindi, with Hindi dates; shops and prices as they are', () => {
+    const out = renderToString(
+      <LocaleProvider value="hi">
+        <PriceHistory history={{ success: true, prices }} variants={variants} selectedId={12} />
+      </LocaleProvider>,
+    ).replace(/<!-- -->/g, '');
+    expect(out).toContain('<h2 id="price-history-heading" class="price-history-heading">कीमत का इतिहास</h2>');
+    expect(out).toContain('पिछले 90 दिनों में सबसे कम: <strong>₹27,999</strong>, 20 नवंबर 2026 को (8 GB + 128 GB)');
+    expect(out).toMatch(/aria-label="13 अक्टूबर 2025 से 20 नवंबर 2026 तक कीमत का चार्ट/);
+    expect(out).toContain('8 GB + 128 GB (यह वेरिएंट)');
+    expect(out).toContain('<th scope="col">कहाँ</th>');
+    expect(out).toContain('कैटलॉग फ़ाइल');
+    expect(out).toContain('Amazon.in');
+    expect(out).not.toMatch(/Lowest|Price history|this variant|Day seen|Catalogue file|Nov /);
   });
 });

@@ -1,7 +1,15 @@
 import type { Variant } from '../../../shared/api-types.ts';
 import type { PriceHistory as History } from '../../../shared/catalogue-prices.ts';
-import { formatPrice } from '../../../shared/format.ts';
-import { CHART, chartModel, hasChanges, lowestRecent, shortDate } from './price-history-chart.ts';
+import { formatPrice as formatMoney } from '../../../shared/format.ts';
+import { useLocale } from '../../i18n/i18n.tsx';
+import {
+  CHART,
+  chartModel,
+  hasChanges,
+  lowestRecent,
+  shortDate as englishDate,
+} from './price-history-chart.ts';
+import { productTexts } from './texts.ts';
 
 /** How many line styles the chart has (more variants reuse them; the legend and the table tell them apart). */
 const STYLES = 4;
@@ -22,39 +30,48 @@ export function PriceHistory({
   variants: readonly Variant[];
   selectedId: number;
 }) {
+  const t = productTexts.useT();
+  const locale = useLocale();
+  const shortDate = (iso: string) => englishDate(iso, locale);
+  const formatPrice = (n: number | null | undefined) => formatMoney(n, locale);
   const prices = history?.prices ?? [];
   const heading = (
     <h2 id="price-history-heading" className="price-history-heading">
-      Price history
+      {t('priceHistory')}
     </h2>
   );
   if (!hasChanges(prices)) {
     return (
       <section className="price-history" aria-labelledby="price-history-heading">
         {heading}
-        <p className="empty">No price changes recorded yet.</p>
+        <p className="empty">{t('noPriceChanges')}</p>
       </section>
     );
   }
   const ids = variants.map((v) => v.id);
-  const label = (id: number) => variants.find((v) => v.id === id)?.variant ?? `Variant ${id}`;
+  const label = (id: number) => variants.find((v) => v.id === id)?.variant ?? t('variantNumber', { id });
   const chart = chartModel(prices, ids);
   const lowest = lowestRecent(prices, selectedId);
   const many = chart.lines.length > 1;
   const selected = many ? label(selectedId) : null;
   const description =
-    `Price history chart from ${shortDate(chart.firstDay)} to ${shortDate(chart.lastDay)}, ` +
-    `between ${formatPrice(chart.minPrice)} and ${formatPrice(chart.maxPrice)}` +
-    (many ? `, one line per variant, ${selected} highlighted.` : '.') +
-    ' The table below lists every price.';
+    t('chartDescription', {
+      from: shortDate(chart.firstDay),
+      to: shortDate(chart.lastDay),
+      min: formatPrice(chart.minPrice),
+      max: formatPrice(chart.maxPrice),
+    }) +
+    (many ? t('chartLines', { selected: selected ?? '' }) : t('chartOneLine')) +
+    t('chartTable');
 
   return (
     <section className="price-history" aria-labelledby="price-history-heading">
       {heading}
       {lowest && (
         <p className="price-history-lowest">
-          Lowest in the last 90 days: <strong>{formatPrice(lowest.price)}</strong>
-          {` on ${shortDate(lowest.day)}${selected ? ` (${selected})` : ''}`}
+          {t('lowest90')}
+          <strong>{formatPrice(lowest.price)}</strong>
+          {`${t('lowestOn', { day: shortDate(lowest.day) })}${selected ? ` (${selected})` : ''}`}
         </p>
       )}
       <figure className="price-history-figure">
@@ -128,7 +145,7 @@ export function PriceHistory({
                   <svg className="price-history-key" viewBox="0 0 24 8" aria-hidden="true" focusable="false">
                     <line x1={1} x2={23} y1={4} y2={4} />
                   </svg>
-                  {`${label(line.variantId)}${line.variantId === selectedId ? ' (this variant)' : ''}`}
+                  {`${label(line.variantId)}${line.variantId === selectedId ? t('thisVariant') : ''}`}
                 </li>
               ))}
             </ul>
@@ -136,16 +153,16 @@ export function PriceHistory({
         )}
       </figure>
       <details className="price-history-details">
-        <summary>Every price seen, as a table</summary>
-        <div className="table-scroll" role="region" aria-label="Prices seen" tabIndex={0}>
+        <summary>{t('everyPrice')}</summary>
+        <div className="table-scroll" role="region" aria-label={t('pricesSeen')} tabIndex={0}>
           <table className="price-history-table">
-            <caption className="visually-hidden">Prices seen, oldest first</caption>
+            <caption className="visually-hidden">{t('pricesSeenCaption')}</caption>
             <thead>
               <tr>
-                <th scope="col">Day seen</th>
-                {many && <th scope="col">Variant</th>}
-                <th scope="col">Price</th>
-                <th scope="col">Where</th>
+                <th scope="col">{t('daySeen')}</th>
+                {many && <th scope="col">{t('variant')}</th>}
+                <th scope="col">{t('price')}</th>
+                <th scope="col">{t('where')}</th>
               </tr>
             </thead>
             <tbody>
@@ -154,7 +171,10 @@ export function PriceHistory({
                   <td>{shortDate(p.observed_at)}</td>
                   {many && <td>{label(p.variant_id)}</td>}
                   <td className="price-history-price">{formatPrice(p.price)}</td>
-                  <td className="price-history-source">{p.source}</td>
+                  <td className="price-history-source">
+                    {/* The import's own source (db/catalogue/import.ts) in the page's language; shops as named. */}
+                    {p.source === 'Catalogue file' ? t('catalogueFile') : p.source}
+                  </td>
                 </tr>
               ))}
             </tbody>

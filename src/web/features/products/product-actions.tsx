@@ -9,8 +9,7 @@ import { CorrectionButton, type CorrectionTarget } from '../corrections/correcti
 import { ShareButton } from '../share/share-button.tsx';
 import { useSession } from '../session/session.tsx';
 import { useToast } from '../toasts/toasts.tsx';
-
-export const SIGN_IN_TO_UPVOTE = 'Please sign in to upvote.';
+import { productTexts } from './texts.ts';
 
 /**
  * The product's Upvote toggle (aria-pressed, with the count), Share, its Report button and "Suggest a
@@ -37,6 +36,7 @@ export function ProductActions({
   const [reported, setReported] = useState(false);
   const [sending, setSending] = useState(false);
   const busy = useRef(false);
+  const t = productTexts.useT();
 
   // Another product (client-side navigation), or fresh loader data.
   const [countFrom, setCountFrom] = useState(upvotes);
@@ -70,7 +70,7 @@ export function ProductActions({
 
   const toggle = async () => {
     if (!token) {
-      toast.show({ id: 'sign-in-to-upvote', message: SIGN_IN_TO_UPVOTE, type: 'info' });
+      toast.show({ id: 'sign-in-to-upvote', message: t('signInToUpvote'), type: 'info' });
       return;
     }
     if (busy.current) return;
@@ -105,14 +105,14 @@ export function ProductActions({
         <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
           <path d="M12 4l8 9h-5v7H9v-7H4z" fill="currentColor" />
         </svg>
-        Upvote <span className="upvote-count">{formatCount(state.count)}</span>
+        {t('upvote')} <span className="upvote-count">{formatCount(state.count)}</span>
       </button>
       <ShareButton {...share} />
       {reported ? (
-        <span className="muted small">You reported this listing</span>
+        <span className="muted small">{t('youReported')}</span>
       ) : (
         // Kept after a report made here (focus returns to it); the next visit shows the note instead.
-        <ReportButton target="product" targetId={productId} label="Report listing" />
+        <ReportButton target="product" targetId={productId} label={t('reportListing')} />
       )}
       <CorrectionButton target={correction} />
     </div>

@@ -2,6 +2,8 @@ import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { primeAttribute } from '../../../test/catalogue.ts';
 import type { ProductDetail } from '../../../shared/api-types.ts';
+import { LocaleProvider } from '../../i18n/i18n.tsx';
+import '../../i18n/hindi.ts';
 import { PARTIAL_NOTICE, ProductDetails, sourcesLine } from './product-details.tsx';
 
 const prime = primeAttribute;
@@ -92,5 +94,73 @@ describe('sourcesLine', () => {
   it('joins what is known into one sentence', () => {
     expect(sourcesLine({ specs: null, price: null })).toBeNull();
     expect(sourcesLine({ specs: null, price: 'on Smartprix' })).toBe('Price listed on Smartprix.');
+  });
+});
+
+describe('ProductDetails in Hindi (issue 25)', () => {
+  const hindi = (p: ProductDetail, part: 'head' | 'tags' | 'facts' | 'specs') =>
+    renderToString(
+      <LocaleProvider value="hi">
+        <ProductDetails product={p} part={part} />
+      </LocaleProvider>,
+    ).replace(/<!-- -->/g, '');
+
+  it('names the specs, their groups and what is not known in Hindi, the values and units as they are', () => {
+    const specs = hindi(
+      {
+        ...phone,
+        attribute_groups: [
+          ...phone.attribute_groups,
+          {
+            id: 'premium',
+            name: 'Premium',
+            attributes: [
+              {
+                key: 'attribute_22',
+                name: 'NFC',
+                value: true,
+                quantity_id: null,
+                display: 'Yes',
+                known: true,
+              },
+            ],
+          },
+        ],
+      },
+      'specs',
+    );
+    expect(specs).toContain('<h2 id="specs-heading">स्पेसिफ़िकेशन</h2>');
+    expect(specs).toContain('24 में से 22 स्पेसिफ़िकेशन पता हैं');
+    expect(specs).toContain('<h3 id="group-basic">बेसिक</h3>');
+    expect(specs).toMatch(/<dt>RAM<\/dt><dd>8 GB<\/dd>/);
+    expect(specs).toMatch(/<dt>ऑपरेटिंग सिस्टम<\/dt><dd>अभी पता नहीं<\/dd>/);
+    expect(specs).toMatch(/<dt>NFC<\/dt><dd>हाँ<\/dd>/);
+    expect(specs).toContain('स्पेसिफ़िकेशन का स्रोत: GSMArena, कीमत: Smartprix पर, नवंबर 2025 में.');
+    expect(specs).not.toMatch(/specs known|Not known yet|Specifications| on |listed/);
+  });
+
+  it('says the facts and labels in Hindi, dates with Hindi months', () => {
+    const facts = hindi(
+      {
+        ...phone,
+        prime_attribute_1: {
+          ...phone.prime_attribute_1,
+          all: { min: 3000, max: 7000 },
+          common: { min: 4000, max: 6000 },
+        },
+      },
+      'facts',
+    );
+    expect(facts).toContain('<dt>बैटरी</dt>');
+    expect(facts).toContain('<dt>मेन कैमरा</dt>');
+    expect(facts).toContain('लॉन्च: 3 अक्टूबर 2024.');
+    expect(facts).toContain('10 व्यू · 2 अपवोट');
+    expect(facts).toContain('इस कैटेगरी में रेंज: 3,000 से 7,000 mAh; ज़्यादातर 4,000 से 6,000');
+    const tags = hindi({ ...phone, verified: false, trend_label: { id: 3, name: 'Trending' } }, 'tags');
+    expect(tags).toContain('बिना पुष्टि वाली लिस्टिंग');
+    expect(tags).toContain('ट्रेंडिंग');
+    expect(tags).toContain('5 में से 4.2 रेटिंग, बहुत बढ़िया');
+    expect(tags).toContain('12 रिव्यू');
+    expect(tags).not.toMatch(/Unverified|Trending|Rated|reviews/);
   });
 });

@@ -1,7 +1,11 @@
 import type { PrimeAttribute, ProductDetail } from '../../../shared/api-types.ts';
 import { CATALOGUE_TEXTS } from '../../../shared/catalogue-texts.ts';
 import { formatCount, formatDate } from '../../../shared/format.ts';
+import type { Locale } from '../../../shared/locale.ts';
 import { RatingTag } from '../../components/rating-tag.tsx';
+import { useLocale } from '../../i18n/i18n.tsx';
+import { type AttributeWords, useAttributeWords } from './attribute-texts.ts';
+import { productTexts } from './texts.ts';
 
 /*
  * The static parts of the product page (routes/product.tsx): rendered by the server, and kept as the server
@@ -10,13 +14,14 @@ import { RatingTag } from '../../components/rating-tag.tsx';
  */
 
 /** Where this product sits in its category: the common range (10th-90th percentile) inside the full range. */
-function PrimeMeter({ attr }: { attr: PrimeAttribute }) {
+function PrimeMeter({ attr, name }: { attr: PrimeAttribute; name: string }) {
+  const t = productTexts.useT();
   const { min, max } = attr.all;
   if (attr.value == null || min == null || max == null || max <= min) {
     return (
       <div className="prime">
-        <dt>{attr.name}</dt>
-        <dd>{attr.value == null ? 'Not listed' : `${formatCount(attr.value)} ${attr.unit}`}</dd>
+        <dt>{name}</dt>
+        <dd>{attr.value == null ? t('notListed') : `${formatCount(attr.value)} ${attr.unit}`}</dd>
       </div>
     );
   }
@@ -24,7 +29,7 @@ function PrimeMeter({ attr }: { attr: PrimeAttribute }) {
   const common = attr.common;
   return (
     <div className="prime">
-      <dt>{attr.name}</dt>
+      <dt>{name}</dt>
       <dd>
         <strong>
           {formatCount(attr.value)} {attr.unit}
@@ -43,10 +48,10 @@ function PrimeMeter({ attr }: { attr: PrimeAttribute }) {
           <rect x={Math.min(98, x(attr.value))} y="0" width="2" height="10" className="prime-value" />
         </svg>
         <span className="muted small">
-          Range in this category: {formatCount(min)} to {formatCount(max)} {attr.unit}
+          {t('rangeInCategory', { min: formatCount(min), max: formatCount(max), unit: attr.unit })}
           {common.min != null &&
             common.max != null &&
-            `; most are ${formatCount(common.min)} to ${formatCount(common.max)}`}
+            t('mostAre', { min: formatCount(common.min), max: formatCount(common.max) })}
         </span>
       </dd>
     </div>
@@ -54,13 +59,46 @@ function PrimeMeter({ attr }: { attr: PrimeAttribute }) {
 }
 
 /** What the page says of a listing whose specs no spec database has confirmed yet (issue 18). */
-export const PARTIAL_NOTICE = 'These specs are not confirmed by a spec database yet.';
+export const PARTIAL_NOTICE = productTexts.t('en')('partialNotice');
+
+const MONTHS = 'January February March April May June July August September October November December'.split(
+  ' ',
+);
+
+/**
+ * The import's phrases (db/catalogue/transform.ts: "GSMArena and Smartprix", "the Smartprix listing
+ * (unconfirmed)", "on Smartprix in late 2025", "on Smartprix in October 2025") in another language; site names
+ * stay as they are.
+ */
+function specSource(phrase: string, locale: Locale): string {
+  const t = productTexts.t(locale);
+  const unconfirmed = /^the (.+) listing \(unconfirmed\)$/.exec(phrase);
+  if (unconfirmed) return t('sourceUnconfirmed', { site: unconfirmed[1]! });
+  return phrase.split(' and ').join(t('sourceAnd'));
+}
+
+function priceSource(phrase: string, locale: Locale): string {
+  const t = productTexts.t(locale);
+  const late = /^on (.+) in late (\d{4})$/.exec(phrase);
+  if (late) return t('priceOnLate', { site: late[1]!, year: late[2]! });
+  const dated = /^on (.+) in (?:([A-Z][a-z]+) )?(\d{4})$/.exec(phrase);
+  if (dated) {
+    const month = dated[2] ? MONTHS.indexOf(dated[2]) + 1 : 0;
+    const when = month ? formatDate(`${dated[3]}-${String(month).padStart(2, '0')}`, locale) : dated[3]!;
+    return t('priceOnIn', { site: dated[1]!, when });
+  }
+  const on = /^on (.+)$/.exec(phrase);
+  return on ? t('priceOn', { site: on[1]! }) : phrase;
+}
 
 /** "Specs from …, price listed …": where the page's data comes from, in words (the import's phrases). */
-export function sourcesLine(sources: ProductDetail['sources']): string | null {
+export function sourcesLine(sources: ProductDetail['sources'], locale: Locale = 'en'): string | null {
+  const t = productTexts.t(locale);
   const parts = [
-    sources.specs && `specs from ${sources.specs}`,
-    sources.price && `price listed ${sources.price}`,
+    sources.specs &&
+      t('sourceSpecs', { source: locale === 'en' ? sources.specs : specSource(sources.specs, locale) }),
+    sources.price &&
+      t('sourcePrice', { source: locale === 'en' ? sources.price : priceSource(sources.price, locale) }),
   ].filter((s): s is string => !!s);
   if (!parts.length) return null;
   const line = parts.join(', ');
@@ -80,6 +118,9 @@ export function ProductDetails({
   product: ProductDetail;
   part: 'head' | 'tags' | 'facts' | 'specs';
 }) {
+  const t = productTexts.useT();
+  const locale = useLocale();
+  const words: AttributeWords = useAttributeWords();
   if (part === 'head') {
     return (
       <>
@@ -99,10 +140,14 @@ export function ProductDetails({
     return (
       <div className="product-tags">
         <RatingTag value={p.value} totalReviews={p.total_reviews} />
-        {p.trend_label && <span className={`badge trend-${p.trend_label.id}`}>{p.trend_label.name}</span>}
+        {p.trend_label && (
+          <span className={`badge trend-${p.trend_label.id}`}>
+            {words.trend(p.trend_label.id, p.trend_label.name)}
+          </span>
+        )}
         {!p.verified && (
-          <span className="badge badge-warning" title={PARTIAL_NOTICE}>
-            Unverified listing
+          <span className="badge badge-warning" title={t('partialNotice')}>
+            {t('unverified')}
           </span>
         )}
       </div>
@@ -112,41 +157,46 @@ export function ProductDetails({
     return (
       <>
         <dl className="primes">
-          <PrimeMeter attr={p.prime_attribute_1} />
-          <PrimeMeter attr={p.prime_attribute_2} />
+          <PrimeMeter
+            attr={p.prime_attribute_1}
+            name={words.prime(p.category_id, 1, p.prime_attribute_1.name)}
+          />
+          <PrimeMeter
+            attr={p.prime_attribute_2}
+            name={words.prime(p.category_id, 2, p.prime_attribute_2.name)}
+          />
         </dl>
         <p className="muted small">
-          {p.release_date ? `Released ${formatDate(p.release_date)}. ` : ''}
-          {formatCount(p.views)} views · {formatCount(p.upvotes)} upvotes
+          {p.release_date ? t('released', { date: formatDate(p.release_date, locale) }) : ''}
+          {t('viewsUpvotes', { views: formatCount(p.views), upvotes: formatCount(p.upvotes) })}
         </p>
       </>
     );
   }
-  const sources = sourcesLine(p.sources);
+  const sources = sourcesLine(p.sources, locale);
   return (
     <section aria-labelledby="specs-heading" className="specs">
-      <h2 id="specs-heading">Specifications</h2>
+      <h2 id="specs-heading">{t('specifications')}</h2>
       <p className="specs-known">
-        <strong>
-          {p.known_attributes} of {p.total_attributes} specs known
-        </strong>
-        {p.variants.length > 1 && ` for the ${p.variants.find((v) => v.id === p.id)?.variant ?? p.variant}`}
+        <strong>{t('specsKnown', { known: p.known_attributes, total: p.total_attributes })}</strong>
+        {p.variants.length > 1 &&
+          t('forVariant', { variant: p.variants.find((v) => v.id === p.id)?.variant ?? p.variant })}
         {sources && <span className="muted"> · {sources}</span>}
       </p>
       {p.listing_confidence === 'partial' && (
         <p className="notice notice-warning" role="note">
-          {PARTIAL_NOTICE}
+          {t('partialNotice')}
         </p>
       )}
       <div className="spec-groups">
         {p.attribute_groups.map((g) => (
           <section key={g.id} className="spec-group" aria-labelledby={`group-${g.id}`}>
-            <h3 id={`group-${g.id}`}>{g.name}</h3>
+            <h3 id={`group-${g.id}`}>{words.group(g.id, g.name)}</h3>
             <dl>
               {g.attributes.map((a) => (
                 <div key={a.key} className={a.known ? 'spec-row' : 'spec-row spec-unknown'}>
-                  <dt>{a.name}</dt>
-                  <dd>{a.known ? a.display : CATALOGUE_TEXTS.notKnown}</dd>
+                  <dt>{words.attribute(p.category_id, a.key, a.name)}</dt>
+                  <dd>{a.known || locale !== 'en' ? words.display(a) : CATALOGUE_TEXTS.notKnown}</dd>
                 </div>
               ))}
             </dl>
