@@ -88,6 +88,12 @@ function everyPageChunks(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [reactRouter(), compileMessages(), bareDynamicImports(), quietServerDynamicImports(), everyPageChunks()],
+  plugins: [
+    reactRouter(),
+    compileMessages(),
+    bareDynamicImports(),
+    quietServerDynamicImports(),
+    everyPageChunks(),
+  ],
   build: { target: 'es2022', modulePreload: false },
 });

@@ -3,6 +3,7 @@ import { ContentArticle } from '../features/content/content-page.tsx';
 import contentStylesHref from '../features/content/content.css?url';
 import { localeOf, pageMeta } from '../lib/meta.ts';
 import { landingTexts } from './landing-texts.ts';
+import { localeOfRequest } from '../i18n/i18n.tsx';
 import { pathWithoutLocale } from '../../shared/locale.ts';
 import { SITE_PREVIEW } from '../../shared/preview-path.ts';
 import { siteLd } from '../lib/structured-data.ts';
@@ -14,7 +15,7 @@ export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: cont
 export function loader({ context, request }: Route.LoaderArgs) {
   const about = /^\/about\/?$/i.test(pathWithoutLocale(new URL(request.url).pathname));
   return {
-    about: about ? context.services.contentReads.page('about') : null,
+    about: about ? context.services.contentReads.page('about', localeOfRequest(request)) : null,
     jsonLd: siteLd(context.origin, context.contact),
   };
 }

@@ -6,7 +6,7 @@ import { ProductImage } from '../components/product-image.tsx';
 import { RatingTag } from '../components/rating-tag.tsx';
 import { SearchPriceNote } from '../components/search-price-note.tsx';
 import { resultCount, searchTexts } from '../features/search/texts.ts';
-import { localeOfRequest } from '../i18n/i18n.tsx';
+import { localeOfRequest, useLocale } from '../i18n/i18n.tsx';
 import { localeOf, pageMeta } from '../lib/meta.ts';
 import type { Route } from './+types/search-results';
 
@@ -35,6 +35,7 @@ export function meta(args: Route.MetaArgs) {
 export default function SearchResults({ loaderData }: Route.ComponentProps) {
   const { query, result } = loaderData;
   const t = searchTexts.useT();
+  const locale = useLocale();
   const href = (page: number) => `/search/${encodeURIComponent(query)}${page ? `?page=${page}` : ''}`;
   const priceNote = <SearchPriceNote result={result} />;
   return (
@@ -66,8 +67,8 @@ export default function SearchResults({ loaderData }: Route.ComponentProps) {
                       {p.brand} {p.model}
                     </Link>
                   </h2>
-                  {cardVariant(p) && <p className="card-variant">{cardVariant(p)}</p>}
-                  <p className="card-price">{cardPrice(p)}</p>
+                  {cardVariant(p) && <p className="card-variant">{cardVariant(p, locale)}</p>}
+                  <p className="card-price">{cardPrice(p, locale)}</p>
                   <RatingTag value={p.value} totalReviews={p.total_review} />
                 </div>
               </li>
