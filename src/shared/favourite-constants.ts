@@ -7,9 +7,7 @@ export const FAVOURITES_PATH = '/user/favourites';
 export const MAX_FAVOURITES = 500;
 export const FAVOURITES_PAGE_SIZE = 6;
 
+/** The server's message for a full list; the buttons' own texts are the web's message catalogues (issue 25). */
 export const FAVOURITE_TEXTS = {
-  signInToSave: 'Please sign in to save products.',
-  saved: (name: string) => `${name} saved to your favourites.`,
-  removed: (name: string) => `${name} removed from your favourites.`,
   full: `You can save up to ${MAX_FAVOURITES} products. Remove one from My account to save another.`,
 } as const;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { indianDay, indianIsoDate, indianMonth, indianNumber, indianRupees } from './indian-format.ts';
+import './hindi-months.ts';
 
 /** A seeded generator, so a failure names a value that fails again. */
 function random(seed: number) {

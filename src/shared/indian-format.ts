@@ -8,7 +8,7 @@
 
 import { INTL_LOCALE, type Locale } from './locale.ts';
 
-const MONTHS: Record<Locale, readonly string[]> = {
+const MONTHS: Partial<Record<Locale, readonly string[]>> = {
   en: [
     'January',
     'February',
@@ -23,9 +23,17 @@ const MONTHS: Record<Locale, readonly string[]> = {
     'November',
     'December',
   ],
-  // As Intl's 'hi-IN' writes them (indian-format.test.ts checks).
-  hi: ['जनवरी', 'फ़रवरी', 'मार्च', 'अप्रैल', 'मई', 'जून', 'जुलाई', 'अगस्त', 'सितंबर', 'अक्टूबर', 'नवंबर', 'दिसंबर'],
 };
+
+/**
+ * A language's month names, loaded with its other texts: the Hindi ones come with the Hindi catalogues
+ * (hindi-months.ts), so English pages carry none of them.
+ */
+export function addMonthNames(locale: Locale, names: readonly string[]): void {
+  MONTHS[locale] = names;
+}
+
+const monthName = (locale: Locale, month: number) => (MONTHS[locale] ?? MONTHS.en!)[month];
 
 /**
  * India Standard Time, UTC+05:30, without summer time since 15 October 1945. Earlier moments are shown at
@@ -106,7 +114,7 @@ const viaIntl = (d: Date, zone: Zone, locale: string, options: Intl.DateTimeForm
 export function indianDay(d: Date, zone: Zone, locale: Locale = 'en'): string {
   const f = fields(d, zone);
   return f
-    ? `${f.day} ${MONTHS[locale][f.month]} ${f.year}`
+    ? `${f.day} ${monthName(locale, f.month)} ${f.year}`
     : viaIntl(d, zone, INTL_LOCALE[locale], { day: 'numeric', month: 'long', year: 'numeric' });
 }
 
@@ -114,7 +122,7 @@ export function indianDay(d: Date, zone: Zone, locale: Locale = 'en'): string {
 export function indianMonth(d: Date, zone: Zone, locale: Locale = 'en'): string {
   const f = fields(d, zone);
   return f
-    ? `${MONTHS[locale][f.month]} ${f.year}`
+    ? `${monthName(locale, f.month)} ${f.year}`
     : viaIntl(d, zone, INTL_LOCALE[locale], { month: 'long', year: 'numeric' });
 }
 

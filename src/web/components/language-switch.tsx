@@ -1,6 +1,5 @@
 import { useLocation } from 'react-router';
 import { LANGUAGE_NAMES, LOCALES } from '../../shared/locale.ts';
-import { common } from '../i18n/common.ts';
 import { useLocale } from '../i18n/i18n.tsx';
 
 /**
@@ -10,7 +9,6 @@ import { useLocale } from '../i18n/i18n.tsx';
  */
 export function LanguageSwitch({ className }: { className: string }) {
   const locale = useLocale();
-  const t = common.useT();
   const { pathname, search } = useLocation();
   const other = LOCALES.find((l) => l !== locale)!;
   const next = encodeURIComponent(pathname + search);
@@ -20,7 +18,6 @@ export function LanguageSwitch({ className }: { className: string }) {
       href={`/language?to=${other}&next=${next}`}
       hrefLang={other}
       lang={other}
-      title={t('readInLanguage', { language: LANGUAGE_NAMES[other] })}
     >
       {LANGUAGE_NAMES[other]}
     </a>

@@ -15,3 +15,12 @@ export function addMessages(locale: Locale, namespace: string, messages: Record<
 
 /** Whether a language has a message. */
 export const hasMessage = (locale: Locale, id: string): boolean => books[locale].has(id);
+
+/**
+ * Lookups only Hindi pages need, set by modules of the Hindi chunk (hindi.ts): the English texts of the server's
+ * messages and their keys in a catalogue.
+ */
+export const hindiLookups: {
+  accountSuccess?: (message: string) => string | undefined;
+  apiError?: (code: string) => string | undefined;
+} = {};

@@ -13,7 +13,8 @@ import { formatCount } from '../../shared/format.ts';
 import { Pagination } from '../components/pagination.tsx';
 import { ProductGrid } from '../components/product-card.tsx';
 import { island } from '../lib/island.tsx';
-import { localeOf, pageMeta } from '../lib/meta.ts';
+import { head } from '../lib/meta.ts';
+import type { Locale } from '../../shared/locale.ts';
 import { attributeWords } from '../features/products/attribute-texts.ts';
 import { localeOfRequest, useLocale } from '../i18n/i18n.tsx';
 import { browseTexts } from '../components/browse/texts.ts';
@@ -51,20 +52,16 @@ const FilterPanelIsland = island(() =>
 /** The filter form, found by id: the island's server HTML until its code is in, then the component's. */
 const filterForm = () => document.getElementById('browse-filters') as HTMLFormElement | null;
 
-export function meta(args: Route.MetaArgs) {
-  const d = args.data;
-  // A page past the last is the not-found page, with its own title and noindex.
-  if (isNotFound(args.error)) return [];
-  const locale = localeOf(args);
-  const t = browseTexts.t(locale);
-  const name = d ? d.names.name : t('products');
-  return pageMeta(
-    args,
-    t('metaTitle', { name: name.toLowerCase() }),
-    t('metaDescription', { name: name.toLowerCase() }),
-    // Each category's listing is its own page; filters and sort orders are views of it.
-    d && d.query.category !== DEFAULT_CATEGORY ? { path: `/browse?category=${d.query.category}` } : {},
-  );
+/**
+ * The head is worked out by the loader: the browser's code carries none of it (the first-load budget). A page past
+ * the last is the not-found page, with its own title; a bad filter's page is titled as the listing.
+ */
+export function meta({ data: d, error, matches }: Route.MetaArgs) {
+  if (d) return d.head;
+  if (isNotFound(error)) return [];
+  const root = matches.find((m) => m?.id === 'root')?.data as { locale?: Locale } | undefined;
+  const t = browseTexts.t(root?.locale ?? 'en');
+  return [{ title: `${t('metaTitle', { name: t('products').toLowerCase() })} · Verdict` }];
 }
 
 function searchToInput(params: URLSearchParams): Record<string, string | string[]> {
@@ -95,8 +92,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!results.products.length && query.page > 0) throw data('Not found', { status: 404 });
   // Worked out here, so that the browser's code has no need of them: the filters set, and the query's search
   // without its page, for the page links.
-  const words = attributeWords(localeOfRequest(request));
+  const locale = localeOfRequest(request);
+  const words = attributeWords(locale);
+  const t = browseTexts.t(locale);
+  const name = words.category(query.category, 'Name', CATEGORIES[query.category].name).toLowerCase();
   return {
+    head: head({
+      title: t('metaTitle', { name }),
+      description: t('metaDescription', { name }),
+      origin: context.origin,
+      locale,
+      // Each category's listing is its own page; filters and sort orders are views of it.
+      path: query.category === DEFAULT_CATEGORY ? '/browse' : `/browse?category=${query.category}`,
+    }),
     query,
     results,
     brands,

@@ -18,6 +18,7 @@ import {
 } from '../features/compare/list.ts';
 import { buildGroups } from '../features/compare/rows.ts';
 import { compareTexts, versusOf } from '../features/compare/texts.ts';
+import { common } from '../i18n/common.ts';
 import { useLocale } from '../i18n/i18n.tsx';
 import { localeOf, pageMeta } from '../lib/meta.ts';
 import { comparePreview, COMPARE_PREVIEW_MAX, SITE_PREVIEW } from '../../shared/preview-path.ts';
@@ -124,7 +125,7 @@ export default function ComparePage({ loaderData }: Route.ComponentProps) {
       return false;
     }
     if (result === 'full') {
-      setMessage(t('limit', { max: MAX_COMPARE }));
+      setMessage(common.t(locale)('compareLimit', { max: MAX_COMPARE }));
       return false;
     }
     setMessage(t('added', { name: itemName(item) }));

@@ -5,7 +5,8 @@ import { Pagination } from '../components/pagination.tsx';
 import { ProductImage } from '../components/product-image.tsx';
 import { RatingTag } from '../components/rating-tag.tsx';
 import { SearchPriceNote } from '../components/search-price-note.tsx';
-import { resultCount, searchTexts } from '../features/search/texts.ts';
+import { searchTexts } from '../features/search/texts.ts';
+import { common, resultCount } from '../i18n/common.ts';
 import { localeOfRequest, useLocale } from '../i18n/i18n.tsx';
 import { localeOf, pageMeta } from '../lib/meta.ts';
 import type { Route } from './+types/search-results';
@@ -54,7 +55,7 @@ export default function SearchResults({ loaderData }: Route.ComponentProps) {
       ) : (
         <>
           <p className="muted" aria-live="polite">
-            {resultCount(t, result)}
+            {resultCount(common.t(locale), result)}
           </p>
           {priceNote}
           <ul className="result-list">

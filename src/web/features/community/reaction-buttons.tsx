@@ -4,7 +4,7 @@ import { formatCount } from '../../../shared/format.ts';
 import { useSession } from '../session/session.tsx';
 import { useToast } from '../toasts/toasts.tsx';
 import { errorMessage, isSilent } from '../../lib/api.ts';
-import { communityTexts } from './texts.ts';
+import { reactionTexts } from './reaction-texts.ts';
 
 export type Reaction = 'like' | 'dislike' | 'useful' | 'not_useful';
 
@@ -72,7 +72,7 @@ export function ReactionButtons({
   onChange,
 }: ReactionButtonsProps) {
   const { token } = useSession();
-  const t = communityTexts.useT();
+  const t = reactionTexts.useT();
   const toast = useToast();
   const [state, setState] = useState({ counts: [counts[0], counts[1]] as [number, number], mine });
   const [sending, setSending] = useState(false);

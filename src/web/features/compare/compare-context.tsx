@@ -12,7 +12,7 @@ import {
   MAX_COMPARE,
   sameItems,
 } from './list.ts';
-import { compareTexts } from './texts.ts';
+import { common } from '../../i18n/common.ts';
 
 /**
  * The compare list kept in localStorage ('verdict.compare'), shared by every component through one small store:
@@ -51,13 +51,13 @@ export function useCompare(): CompareApi {
 export function CompareProvider({ children }: { children: ReactNode }) {
   const items = useSyncExternalStore(store.subscribe, read, () => EMPTY);
   const toast = useToast();
-  const t = compareTexts.useT();
+  const t = common.useT();
 
   const add = useCallback(
     (item: CompareItem) => {
       const { list, result } = addItem(read(), item);
       if (result === 'full')
-        toast.show({ id: 'compare-limit', message: t('limit', { max: MAX_COMPARE }), type: 'info' });
+        toast.show({ id: 'compare-limit', message: t('compareLimit', { max: MAX_COMPARE }), type: 'info' });
       else if (result === 'added') write(list);
       return result;
     },

@@ -1,6 +1,6 @@
 import { itemName, type CompareItem } from './list.ts';
 import { useCompare } from './compare-context.tsx';
-import { compareTexts } from './texts.ts';
+import { common } from '../../i18n/common.ts';
 
 /**
  * A toggle (aria-pressed) that puts a product in the compare list or takes it out. On a card the accessible name
@@ -19,15 +19,15 @@ export function CompareToggle({
   className?: string;
 }) {
   const compare = useCompare();
-  const t = compareTexts.useT();
-  const text = label ?? t('toggle');
+  const t = common.useT();
+  const text = label ?? t('compareToggle');
   const on = compare.has(product);
   return (
     <button
       type="button"
       className={`compare-toggle ${className}`}
       aria-pressed={on}
-      aria-label={named ? t('toggleNamed', { label: text, name: itemName(product) }) : undefined}
+      aria-label={named ? t('compareToggleNamed', { label: text, name: itemName(product) }) : undefined}
       onClick={() => (on ? compare.remove(product) : compare.add(product))}
     >
       <span className="compare-check" aria-hidden="true" />

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { contentTexts } from './texts.ts';
+import { common } from '../../i18n/common.ts';
 
 export interface Crumb {
   name: string;
@@ -9,7 +9,7 @@ export interface Crumb {
 
 /** The trail above a page; the same trail goes into its BreadcrumbList structured data. */
 export function Breadcrumbs({ trail }: { trail: Crumb[] }) {
-  const t = contentTexts.useT();
+  const t = common.useT();
   return (
     <nav aria-label={t('breadcrumb')} className="breadcrumb">
       <ol>

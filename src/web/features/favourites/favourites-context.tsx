@@ -16,7 +16,7 @@ import { apiFetch, errorMessage, isSessionExpiry, isSilent } from '../../lib/api
 import { signInHref } from '../session/next-path.ts';
 import { useSession } from '../session/session.tsx';
 import { useToast } from '../toasts/toasts.tsx';
-import { favouritesTexts } from './texts.ts';
+import { common } from '../../i18n/common.ts';
 
 /** What a save control needs to know of its product. */
 export interface Saveable {
@@ -55,7 +55,7 @@ export function FavouritesProvider({ children }: { children: ReactNode }) {
     ids: NONE,
   });
   const busy = useRef(new Set<number>());
-  const t = favouritesTexts.useT();
+  const t = common.useT();
 
   useEffect(() => {
     if (!ready || !token) return;
@@ -95,7 +95,7 @@ export function FavouritesProvider({ children }: { children: ReactNode }) {
         .then(() => {
           toast.show({
             id: 'favourite',
-            message: t(wasSaved ? 'removed' : 'saved', { name: product.name }),
+            message: t(wasSaved ? 'favouriteRemoved' : 'favouriteSaved', { name: product.name }),
             type: 'success',
           });
         })

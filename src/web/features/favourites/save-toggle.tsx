@@ -1,5 +1,5 @@
 import { type Saveable, useFavourites } from './favourites-context.tsx';
-import { favouritesTexts } from './texts.ts';
+import { common } from '../../i18n/common.ts';
 
 /**
  * Save to favourites (issue 23): a toggle (aria-pressed) with a heart, filled when saved. On a card the
@@ -16,14 +16,14 @@ export function SaveToggle({
   className?: string;
 }) {
   const favourites = useFavourites();
-  const t = favouritesTexts.useT();
+  const t = common.useT();
   const on = favourites.has(product.id);
   return (
     <button
       type="button"
       className={`save-toggle ${className}`}
       aria-pressed={on}
-      aria-label={named ? t('saveNamed', { name: product.name }) : undefined}
+      aria-label={named ? t('saveToggleNamed', { name: product.name }) : undefined}
       onClick={() => favourites.toggle(product)}
     >
       <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" className="save-heart">
@@ -32,7 +32,7 @@ export function SaveToggle({
           strokeWidth="2"
         />
       </svg>
-      {t('save')}
+      {t('saveToggle')}
     </button>
   );
 }

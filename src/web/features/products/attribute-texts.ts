@@ -1,19 +1,21 @@
 import type { AttributeItem } from '../../../shared/api-types.ts';
 import { formatDate } from '../../../shared/format.ts';
 import type { Locale } from '../../../shared/locale.ts';
-import en from '../../i18n/locales/en/attributes.json';
+import type en from '../../i18n/locales/en/attributes.json';
+import { hasMessage } from '../../i18n/books.ts';
 import { messages, useLocale } from '../../i18n/i18n.tsx';
 
 /**
  * The catalogue's own words in the interface's language (issue 25): attribute and group names, categories, trend
  * labels, the browse page's features and options. The API and the shared tables (shared/attributes.ts,
  * constants.ts) stay in English; here each is looked up by its id, and English pages show the shared text as it
- * is. A name the catalogue has no message for shows as given.
+ * is. A name the catalogue has no message for shows as given. So only the Hindi catalogue is loaded (with the
+ * Hindi pages' chunk): English pages carry none of these words twice (the first-load budget).
  */
-export const attributeTexts = messages('attributes', en);
+export const attributeTexts = messages('attributes', {} as typeof en);
 
-type Key = keyof typeof en;
-const has = (key: string): key is Key => Object.hasOwn(en, key);
+type Key = Extract<keyof typeof en, string>;
+const has = (locale: Locale, key: string): key is Key => hasMessage(locale, `attributes.${key}`);
 
 /** 'fast_charging' → 'FastCharging', 'Body type' → 'BodyType' (the catalogue's keys). */
 const camel = (s: string) =>
@@ -50,7 +52,7 @@ export interface AttributeWords {
 /** The catalogue's words in a language (a loader's, a meta function's). */
 export function attributeWords(locale: Locale): AttributeWords {
   const t = attributeTexts.t(locale);
-  const word = (key: string, english: string) => (locale === 'en' || !has(key) ? english : t(key));
+  const word = (key: string, english: string) => (locale === 'en' || !has(locale, key) ? english : t(key));
   const cat = (id: string) => id.toLowerCase();
   return {
     locale,

@@ -6,7 +6,7 @@ import { localizePath } from '../../../shared/locale.ts';
 import { SUGGESTION_LIMIT } from '../../../shared/search.ts';
 import { useSuggestionCombobox } from '../../lib/use-suggestion-combobox.ts';
 import { useLocale } from '../../i18n/i18n.tsx';
-import { resultCount, searchTexts } from './texts.ts';
+import { common, resultCount } from '../../i18n/common.ts';
 
 /**
  * The options' markup loads once the box is used (focused or typed in), not with every page: suggestions need
@@ -43,7 +43,7 @@ export function SearchBox({
 }) {
   const navigate = useNavigate();
   const locale = useLocale();
-  const t = searchTexts.useT();
+  const t = common.useT();
   const [ui, wantOptions] = useOptionsModule(autoFocus);
   const go = (to: string) => {
     box.close();
@@ -72,7 +72,7 @@ export function SearchBox({
         }}
       >
         <label htmlFor={box.inputProps.id} className="visually-hidden">
-          {t('boxLabel')}
+          {t('searchBoxLabel')}
         </label>
         <input
           {...box.inputProps}
@@ -85,12 +85,12 @@ export function SearchBox({
             box.inputProps.onChange(e);
           }}
           name="q"
-          placeholder={t('placeholder')}
+          placeholder={t('searchPlaceholder')}
           autoFocus={autoFocus}
         />
       </form>
       <div className="search-popup" hidden={!expanded}>
-        <ul id={listId} role="listbox" aria-label={t('suggestions')} className="suggestions">
+        <ul id={listId} role="listbox" aria-label={t('searchSuggestions')} className="suggestions">
           {items.map((p, i) =>
             ui ? (
               <ui.SuggestionOption
@@ -114,13 +114,13 @@ export function SearchBox({
               onClick={() => go(searchPath(query))}
               onMouseEnter={() => setActive(items.length)}
             >
-              {t('viewAll', { total: result ? formatTotal(result) : '' })}
+              {t('searchViewAll', { total: result ? formatTotal(result) : '' })}
             </li>
           )}
         </ul>
         {ui && (
           <ui.SuggestionNotes
-            empty={result && !items.length ? t('suggestNoMatch', { query: query.trim() }) : null}
+            empty={result && !items.length ? t('searchNoMatch', { query: query.trim() }) : null}
             error={error}
           />
         )}

@@ -8,7 +8,7 @@ import '../../i18n/hindi.ts';
 import { LocaleProvider } from '../../i18n/i18n.tsx';
 import SearchPage from '../../routes/search.tsx';
 import SearchResults from '../../routes/search-results.tsx';
-import { resultCount, searchTexts } from './texts.ts';
+import { common, resultCount } from '../../i18n/common.ts';
 
 const html = (locale: Locale, element: ReactNode) =>
   renderToString(
@@ -39,9 +39,9 @@ describe('search in Hindi (issue 25)', () => {
       [1000, true],
     ] as const) {
       const t = { total, total_capped: capped };
-      expect(resultCount(searchTexts.t('en'), t)).toBe(formatResultCount(t));
+      expect(resultCount(common.t('en'), t)).toBe(formatResultCount(t));
     }
-    const hi = searchTexts.t('hi');
+    const hi = common.t('hi');
     expect(resultCount(hi, { total: 0, total_capped: false })).toBe('0 नतीजे');
     expect(resultCount(hi, { total: 1, total_capped: false })).toBe('1 नतीजा');
     expect(resultCount(hi, { total: 1234, total_capped: false })).toBe('1,234 नतीजे');

@@ -11,7 +11,7 @@ import { LocaleProvider } from '../../i18n/i18n.tsx';
 import enErrors from '../../i18n/locales/en/errors.json';
 import enFields from '../../i18n/locales/en/fields.json';
 import { ApiError, errorMessage } from '../../lib/api.ts';
-import { errorTexts } from '../../lib/error-texts.ts';
+import { apiErrorText } from '../../lib/error-texts.ts';
 import { ToastProvider } from '../toasts/toasts.tsx';
 import { fieldText } from './field-texts.ts';
 import { SignInForm } from './sign-in-form.tsx';
@@ -30,7 +30,7 @@ describe('API error messages in Hindi (issue 25)', () => {
     for (const [code, { message }] of Object.entries(ERRORS)) {
       expect(enErrors[code as keyof typeof enErrors], code).toBe(message);
       expect(hasMessage('hi', `errors.${code}`), code).toBe(true);
-      const hindi = errorTexts.t('hi')(code as keyof typeof enErrors);
+      const hindi = apiErrorText(code, message, 'hi');
       expect(hindi, code).toMatch(DEVANAGARI);
       expect(hindi, code).not.toBe(message);
     }

@@ -1,9 +1,16 @@
-import en from '../../i18n/locales/en/toasts.json';
+import type en from '../../i18n/locales/en/toasts.json';
 import { messages, type Translate } from '../../i18n/i18n.tsx';
 import { MESSAGES } from '../../../shared/texts.ts';
 
-/** The toasts, and the texts the browser shows itself (shared/texts.ts MESSAGES) in the page's language. */
-export const toastsTexts = messages('toasts', en);
+/**
+ * The toasts, and the texts the browser shows itself (shared/texts.ts MESSAGES) in the page's language. The
+ * English catalogue (locales/en/toasts.json, for the translators and the catalogue tests) is these same texts,
+ * so every page carries them once: MESSAGES, which the layout has anyway (toasts.test.ts checks they agree).
+ */
+export const toastsTexts = messages('toasts', {
+  dismiss: 'Dismiss notification',
+  ...MESSAGES,
+} satisfies typeof en);
 
 type ToastsKey = Extract<keyof typeof en, string>;
 

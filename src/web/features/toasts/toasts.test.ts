@@ -23,3 +23,11 @@ describe('the browser’s own messages (issue 25)', () => {
     expect(browserMessage(toastsTexts.t('hi'), 'Review posted.')).toBe('Review posted.');
   });
 });
+
+describe('the toasts’ English catalogue', () => {
+  it('is the texts the code shows in English', async () => {
+    const { default: en } = await import('../../i18n/locales/en/toasts.json');
+    const { MESSAGES } = await import('../../../shared/texts.ts');
+    expect(en).toEqual({ dismiss: 'Dismiss notification', ...MESSAGES });
+  });
+});
