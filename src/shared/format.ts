@@ -85,11 +85,6 @@ export function formatTotal({ total, total_capped }: SearchTotal): string {
   return `${formatCount(total)}${total_capped ? '+' : ''}`;
 }
 
-/** '1 result', '12 results', '1,000+ results'. */
-export function formatResultCount(t: SearchTotal): string {
-  return `${formatTotal(t)} ${t.total === 1 && !t.total_capped ? 'result' : 'results'}`;
-}
-
 export function productName(p: { brand: string; model: string; variant?: string | null }): string {
   return [p.brand, p.model].join(' ') + (p.variant ? ` (${p.variant})` : '');
 }

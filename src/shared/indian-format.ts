@@ -33,7 +33,10 @@ export function addMonthNames(locale: Locale, names: readonly string[]): void {
   MONTHS[locale] = names;
 }
 
-const monthName = (locale: Locale, month: number) => (MONTHS[locale] ?? MONTHS.en!)[month];
+/** A language's month names, January first (English always; Hindi once the Hindi texts are loaded). */
+export const monthNames = (locale: Locale): readonly string[] => MONTHS[locale] ?? MONTHS.en!;
+
+const monthName = (locale: Locale, month: number) => monthNames(locale)[month];
 
 /**
  * India Standard Time, UTC+05:30, without summer time since 15 October 1945. Earlier moments are shown at

@@ -28,7 +28,7 @@ import './context.ts';
 import { NO_CONTACT } from '../shared/site-contact.ts';
 import { PageLinks } from './styles/page-styles.tsx';
 import { HTML_LANG, localeOfPath } from '../shared/locale.ts';
-import { LocaleProvider } from './i18n/i18n.tsx';
+import { LocaleProvider, localeOfRequest } from './i18n/i18n.tsx';
 import { common } from './i18n/common.ts';
 
 // Most visits never show an error page: its code loads when one is needed.
@@ -64,7 +64,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   ]);
   return {
     // The page's language, from its address (decision 0042), for meta functions.
-    locale: localeOfPath(new URL(request.url).pathname),
+    locale: localeOfRequest(request),
     auth: { google: context.auth?.google === true },
     origin: context.origin,
     campaign,

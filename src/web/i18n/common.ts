@@ -8,7 +8,7 @@ import { formatTotal } from '../../shared/format.ts';
  */
 export const common = messages('common', en);
 
-/** '1 result', '12 results', '1,000+ results' (format.ts's formatResultCount, in the page's language). */
+/** '1 result', '12 results', '1,000+ results', in the page's language. */
 export function resultCount(
   t: Translate<Extract<keyof typeof en, string>>,
   result: { total: number; total_capped: boolean },

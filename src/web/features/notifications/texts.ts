@@ -5,6 +5,7 @@ import {
   type NotificationKind,
 } from '../../../shared/notification-constants.ts';
 import { formatDate } from '../../../shared/format.ts';
+import { monthNames } from '../../../shared/indian-format.ts';
 import en from '../../i18n/locales/en/notifications.json';
 import { messages } from '../../i18n/i18n.tsx';
 
@@ -52,25 +53,10 @@ const HIDDEN_KEYS: Partial<Record<string, Key>> = {
   post: 'hidPost',
 };
 
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-
 /** '20 November 2025' → '2025-11-20' (the server's English date), or null. */
 function isoOfEnglishDate(date: string): string | null {
   const m = /^(\d{1,2}) ([A-Z][a-z]+) (\d{4})$/.exec(date);
-  const month = m ? MONTHS.indexOf(m[2]!) + 1 : 0;
+  const month = m ? monthNames('en').indexOf(m[2]!) + 1 : 0;
   if (!m || !month) return null;
   return `${m[3]}-${String(month).padStart(2, '0')}-${m[1]!.padStart(2, '0')}`;
 }
