@@ -24,7 +24,7 @@ export const BUDGETS = {
 } as const;
 
 /** The pages whose score, LCP and TBT have the budgets above (the page with photos has its own). */
-export const LIGHTHOUSE_PAGES = ['home', 'browse', 'product', 'article'] as const;
+export const LIGHTHOUSE_PAGES = ['home', 'browse', 'product', 'product in Hindi', 'article'] as const;
 
 /** The budgets: PostgreSQL product/home throughput vs /healthz, Lighthouse scores, JS on the product page. */
 export function checkBudgets(postgres: RouteResult[] | undefined, pages: PageResult[]): Budget[] {

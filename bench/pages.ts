@@ -108,6 +108,10 @@ export const pagePaths = (productId: number, article: string, versus: string): [
   ['page /compare/{a}-vs-{b}', versus],
   ['page /brand/{slug}', '/brand/samsung'],
   ['page /best-phones-under-20000', '/best-phones-under-20000'],
+  // The same pages in Hindi (issue 25): the same budgets.
+  ['page /hi/product/{id}', `/hi/product/${productId}`],
+  ['page /hi/home', '/hi/home'],
+  ['page /hi/browse', '/hi/browse'],
 ];
 
 export async function benchPages(server: ServerHandle, productId: number): Promise<PagesBench> {

@@ -225,6 +225,7 @@ async function main(): Promise<void> {
     ['home', '/home'],
     ['browse', '/browse'],
     ['product', `/product/${id}`],
+    ['product in Hindi', `/hi/product/${id}`],
     ['product with photos', `/product/${photoId}`],
     ['article', await articlePath(pglite.baseUrl)],
   ]);

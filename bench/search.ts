@@ -1,8 +1,9 @@
 import { LOAD, measure, type RouteResult, loadClient } from './load.ts';
 
 /**
- * Realistic suggestion queries, sent in turn: prefixes, typos, run-together and split words, and broad words that
- * match thousands of products at 100,000 ('pro', 'ultra').
+ * Realistic suggestion queries, sent in turn: prefixes, typos, run-together and split words, broad words that
+ * match thousands of products at 100,000 ('pro', 'ultra'), and (issue 25) names in Devanagari and Hinglish with
+ * filler words and a price.
  */
 export const SEARCH_QUERIES = [
   'sams',
@@ -17,6 +18,11 @@ export const SEARCH_QUERIES = [
   'moto g',
   'pro',
   'ultra',
+  'सैमसंग गैलेक्सी',
+  'आईफोन 15',
+  'रेडमी नोट 13',
+  'samsung ka 5g phone',
+  '20000 ke andar phone',
 ] as const;
 
 export const searchPath = (q: string) => `/platform/api/v1/search?searchQuery=${encodeURIComponent(q)}`;
