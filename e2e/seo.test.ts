@@ -606,5 +606,22 @@ describe.skipIf(!browserAvailable())('search engines', () => {
     expect(await notOk(spread(brands, 10))).toEqual([]);
     // A file past the last is not found.
     expect((await fetch(`${baseURL()}/sitemaps/products-999.xml`)).status).toBe(404);
+
+    // The Hindi pages (issue 25): every file again under /sitemaps/hi/, its URLs under /hi, answering 200.
+    expect(files.filter((f) => f.startsWith('/sitemaps/hi/'))).toEqual(
+      files
+        .filter((f) => !f.startsWith('/sitemaps/hi/'))
+        .map((f) => f.replace('/sitemaps/', '/sitemaps/hi/')),
+    );
+    const hindiPages = locs(await (await fetch(`${baseURL()}/sitemaps/hi/pages.xml`)).text());
+    expect(hindiPages.map(pathOf)).toEqual(
+      pages.map((u) => pathOf(u).replace(/^\/$/, '').replace(/^/, '/hi')),
+    );
+    expect(await notOk(hindiPages)).toEqual([]);
+    const hindiProducts = locs(await (await fetch(`${baseURL()}/sitemaps/hi/products-1.xml`)).text());
+    expect(hindiProducts).toHaveLength(products.length);
+    for (const url of spread(hindiProducts, 5)) {
+      expect((await fetchPage(pathOf(url))).html, url).toContain('<html lang="hi"');
+    }
   });
 });

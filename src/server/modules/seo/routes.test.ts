@@ -70,13 +70,12 @@ describe('sitemap.xml', () => {
     expect(res.headers['cache-control']).toBe('public, max-age=3600');
     expect(res.body.startsWith(`${XML_HEAD}<sitemapindex ${NS}>\n`)).toBe(true);
     expect(res.body.endsWith('</sitemapindex>\n')).toBe(true);
-    expect((res.body.match(/<sitemap><loc>[^<]+<\/loc><\/sitemap>/g) ?? []).length).toBe(5);
+    expect((res.body.match(/<sitemap><loc>[^<]+<\/loc><\/sitemap>/g) ?? []).length).toBe(10);
+    const files = ['pages.xml', 'brands.xml', 'versus.xml', 'products-1.xml', 'reviews-1.xml'];
+    // The Hindi pages (issue 25) in files of their own under /sitemaps/hi/.
     expect(locs(res.body)).toEqual([
-      `${ORIGIN}/sitemaps/pages.xml`,
-      `${ORIGIN}/sitemaps/brands.xml`,
-      `${ORIGIN}/sitemaps/versus.xml`,
-      `${ORIGIN}/sitemaps/products-1.xml`,
-      `${ORIGIN}/sitemaps/reviews-1.xml`,
+      ...files.map((f) => `${ORIGIN}/sitemaps/${f}`),
+      ...files.map((f) => `${ORIGIN}/sitemaps/hi/${f}`),
     ]);
     // The catalogue fits one file of each: the ids stay under the sitemaps.org limit.
     const [max] = await query<{ products: number; reviews: number }>(
@@ -244,6 +243,27 @@ describe('sitemap.xml', () => {
       lastmod: '2031-07-19',
     });
     expect(found.filter((u) => u.lastmod === '2031-07-19')).toHaveLength(1);
+  });
+
+  it('lists in each Hindi file the same pages as its English twin, at their /hi addresses, dated alike', async () => {
+    for (const file of ['pages.xml', 'brands.xml', 'versus.xml', 'products-1.xml', 'reviews-1.xml']) {
+      const english = expectUrlSet((await get(`/sitemaps/${file}`)).body);
+      const hindi = expectUrlSet((await get(`/sitemaps/hi/${file}`)).body);
+      // No pair has been compared in this database: versus.xml is empty in both languages.
+      if (file !== 'versus.xml') expect(english.length, file).toBeGreaterThan(0);
+      expect(hindi, file).toEqual(
+        english.map((u) => {
+          const path = u.loc.slice(ORIGIN.length);
+          return { ...u, loc: `${ORIGIN}/hi${path === '/' ? '' : path}` };
+        }),
+      );
+    }
+    // The landing page is /hi, not /hi/.
+    const pages = expectUrlSet((await get('/sitemaps/hi/pages.xml')).body).map((u) => u.loc);
+    expect(pages).toContain(`${ORIGIN}/hi`);
+    expect(pages).toContain(`${ORIGIN}/hi/home`);
+    expect((await get('/sitemaps/hi/products-99.xml')).statusCode).toBe(404);
+    expect((await get('/sitemaps/hi/users-1.xml')).statusCode).toBe(400);
   });
 
   it('answers 404 past the last file and 400 for other names', async () => {

@@ -1,8 +1,9 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { articleHref, helpHref, PAGE_SLUGS } from '../../../shared/content-api.ts';
 import { budgetPath, BUDGETS, versusPath } from '../../../shared/discovery.ts';
+import { LOCALES, localizePath } from '../../../shared/locale.ts';
 import { AppError } from '../../../shared/messages.ts';
 import type { Services } from '../../services.ts';
 import { type Chunked, SITEMAP_MAX_URLS, sitemapIndex, type SitemapUrl, urlSet } from './sitemap.ts';
@@ -65,40 +66,55 @@ export function seoRoutes(app: FastifyInstance, services: Services): void {
     ),
   );
 
-  r.get('/sitemap.xml', { schema: { hide: true } }, async (_req, reply) =>
-    reply
-      .type(XML)
-      .header('cache-control', CACHE)
-      .send(sitemapIndex(origin, await services.sitemap.files())),
-  );
-
-  r.get('/sitemaps/pages.xml', { schema: { hide: true } }, async (_req, reply) => {
-    const day = await services.sitemap.catalogueChanged();
-    const today = services.clock.now().toISOString().slice(0, 10);
-    return reply
-      .type(XML)
-      .header('cache-control', CACHE)
-      .send(urlSet(origin, sitePages(services, day, today)));
+  r.get('/sitemap.xml', { schema: { hide: true } }, async (_req, reply) => {
+    const files = await services.sitemap.files();
+    // The Hindi pages (issue 25) in files of their own: the same URLs under /hi, so each file keeps its limit.
+    const all = LOCALES.flatMap((locale) => files.map((f) => (locale === 'en' ? f : `${locale}/${f}`)));
+    return reply.type(XML).header('cache-control', CACHE).send(sitemapIndex(origin, all));
   });
 
-  // Brand pages and the versus pages of the pairs people compare most (issue 24).
-  r.get('/sitemaps/brands.xml', { schema: { hide: true } }, async (_req, reply) => {
-    const brands = await services.discovery.sitemapBrands();
-    const urls = brands.map((b) => ({ loc: b.path, lastmod: b.lastmod }));
-    return reply.type(XML).header('cache-control', CACHE).send(urlSet(origin, urls));
-  });
-  r.get('/sitemaps/versus.xml', { schema: { hide: true } }, async (_req, reply) => {
-    const pairs = await services.discovery.sitemapPairs(SITEMAP_MAX_URLS);
-    const urls = pairs.map((p) => ({ loc: versusPath([p.a, p.b]), lastmod: p.updated }));
-    return reply.type(XML).header('cache-control', CACHE).send(urlSet(origin, urls));
-  });
+  for (const locale of LOCALES) {
+    const dir = locale === 'en' ? '/sitemaps' : `/sitemaps/${locale}`;
+    const send = (reply: FastifyReply, urls: SitemapUrl[]) =>
+      reply
+        .type(XML)
+        .header('cache-control', CACHE)
+        .send(
+          urlSet(
+            origin,
+            urls.map((u) => ({ ...u, loc: localizePath(u.loc, locale) })),
+          ),
+        );
 
-  r.get('/sitemaps/:file', { schema: { hide: true, params: Chunk } }, async (req, reply) => {
-    const { kind, n } = req.params.file;
-    // Past the ids a serial column can hold there is no file.
-    if (n > SITEMAP_MAX_FILE) throw new AppError('NOT_FOUND');
-    const urls = await services.sitemap.chunk(kind, n);
-    if (!urls) throw new AppError('NOT_FOUND');
-    return reply.type(XML).header('cache-control', CACHE).send(urlSet(origin, urls));
-  });
+    r.get(`${dir}/pages.xml`, { schema: { hide: true } }, async (_req, reply) => {
+      const day = await services.sitemap.catalogueChanged();
+      const today = services.clock.now().toISOString().slice(0, 10);
+      return send(reply, sitePages(services, day, today));
+    });
+
+    // Brand pages and the versus pages of the pairs people compare most (issue 24).
+    r.get(`${dir}/brands.xml`, { schema: { hide: true } }, async (_req, reply) => {
+      const brands = await services.discovery.sitemapBrands();
+      return send(
+        reply,
+        brands.map((b) => ({ loc: b.path, lastmod: b.lastmod })),
+      );
+    });
+    r.get(`${dir}/versus.xml`, { schema: { hide: true } }, async (_req, reply) => {
+      const pairs = await services.discovery.sitemapPairs(SITEMAP_MAX_URLS);
+      return send(
+        reply,
+        pairs.map((p) => ({ loc: versusPath([p.a, p.b]), lastmod: p.updated })),
+      );
+    });
+
+    r.get(`${dir}/:file`, { schema: { hide: true, params: Chunk } }, async (req, reply) => {
+      const { kind, n } = req.params.file;
+      // Past the ids a serial column can hold there is no file.
+      if (n > SITEMAP_MAX_FILE) throw new AppError('NOT_FOUND');
+      const urls = await services.sitemap.chunk(kind, n);
+      if (!urls) throw new AppError('NOT_FOUND');
+      return send(reply, urls);
+    });
+  }
 }

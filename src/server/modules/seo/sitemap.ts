@@ -2,7 +2,8 @@
  * The sitemap (sitemaps.org): /sitemap.xml is an index of files of at most 50,000 URLs each: the site's own
  * pages (landing, lists, budget lists, articles, help and legal pages), brand pages, the versus pages of the
  * pairs compared most, then products and reviews, each split by id range so a file is one index range scan
- * however large the catalogue grows. Every URL has a lastmod.
+ * however large the catalogue grows. Every URL has a lastmod. The Hindi pages (issue 25) are the same files
+ * under /sitemaps/hi/, each URL under /hi (seo/routes.ts).
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
