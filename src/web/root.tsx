@@ -9,6 +9,7 @@ import {
   useRouteLoaderData,
 } from 'react-router';
 import { lazy, type ReactNode } from 'react';
+import { preload } from 'react-dom';
 import type { Route } from './+types/root';
 import { NavBar } from './components/nav-bar.tsx';
 import { RouteAnnouncer } from './components/route-announcer.tsx';
@@ -22,6 +23,7 @@ import { island } from './lib/island.tsx';
 import { useAdFree } from './features/pass/ad-free.ts';
 import stylesHref from './styles/app.css?url';
 import scriptStylesHref from './styles/scripts.css?url';
+import devanagariFontHref from '@fontsource/noto-sans-devanagari/files/noto-sans-devanagari-devanagari-400-normal.woff2?url';
 import accountStylesHref from './features/session/account.css?url';
 import campaignStylesHref from './features/campaign/campaign.css?url';
 import './context.ts';
@@ -98,6 +100,9 @@ export function Layout({ children }: { children: ReactNode }) {
   const ad = !useAdFree() && handles.some((h) => h.ads) && root?.ad;
   // The Hindi site is the app under the basename /hi (decision 0042).
   const locale = localeOfPath(useHref('/'));
+  // A Hindi page's text waits for no font swap: its Devanagari face is fetched with the page (scripts.css, decision 0044).
+  if (locale === 'hi')
+    preload(devanagariFontHref, { as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' });
   return (
     <html lang={HTML_LANG[locale]}>
       <head>
