@@ -2,7 +2,7 @@
  * Fonts for the Indian scripts on the web pages (issue 25, point 4; decision 0044), in Chromium on a machine with
  * no Devanagari font of its own: an English page fetches no font at all; a review written in Devanagari is drawn
  * with the site's Noto Sans Devanagari, fetched from the build (the Content-Security-Policy's font-src 'self'
- * allows it), and only that script's file.
+ * allows it), and only that script's file; a Hindi page preloads that file.
  */
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -54,6 +54,23 @@ describe.skipIf(!browserAvailable())('fonts for the Indian scripts', () => {
       ).toBe(true);
     }
     expect(fonts).toEqual([]);
+  });
+
+  it('a Hindi page preloads its Devanagari face, and the font it uses is that one request', async () => {
+    session = await openBrowser();
+    const { page } = session;
+    const fonts = fontRequests(page);
+    await visit(page, '/hi/home');
+    const preloads = await page
+      .locator('link[rel="preload"][as="font"]')
+      .evaluateAll((links) => links.map((l) => [l.getAttribute('href'), l.getAttribute('crossorigin')]));
+    expect(preloads).toEqual([[expect.stringMatching(/noto-sans-devanagari-[\w-]+\.woff2$/), '']]);
+    const faces = await indicFaces(page);
+    expect(faces.filter((f) => f.status === 'loaded').map((f) => f.range)).toEqual([
+      expect.stringContaining('U+900-97F'),
+    ]);
+    // A preload the face did not use (another address, or no CORS mode) would be a second request.
+    expect(fonts).toEqual([new URL(preloads[0]![0]!, page.url()).href]);
   });
 
   it('a review in Devanagari is drawn with the site’s Noto Sans Devanagari, fetched alone', async () => {
