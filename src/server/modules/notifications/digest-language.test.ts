@@ -64,7 +64,7 @@ describe('the daily digest in Hindi', () => {
     expect(mail.text).toContain('बिना ऐड के पढ़ते रहने के लिए इसे रिन्यू करें।');
     expect(mail.text).toContain(`${SITE}/hi/product/${product}/review/${review.id}`);
     expect(mail.text).toContain(`${SITE}/hi/my-account`);
-    expect(mail.text).toContain(`सभी नोटिफ़िकेशन देखें: ${SITE}/hi/notifications\n`);
+    expect(mail.text).toMatch(new RegExp(`^सभी नोटिफ़िकेशन देखें: ${SITE}/hi/notifications\r?$`, 'm'));
     expect(mail.text).toContain(`${SITE}/hi/notifications#settings`);
     expect(mail.text).toMatch(new RegExp(`${SITE}/hi/unsubscribe\\?u=${asha.id}&s=[A-Za-z0-9_-]+`));
     expect(mail.text).not.toMatch(/ on your review|Here is what happened/);
@@ -96,7 +96,7 @@ describe('the daily digest in Hindi', () => {
     await t.services.digest.sendDue();
     const mail = await smtp.mailTo(`${chitra.username}@example.com`);
     expect(mail.subject).toBe('Your Verdict notification');
-    expect(mail.text).toContain(`See them all: ${SITE}/notifications\n`);
+    expect(mail.text).toMatch(new RegExp(`^See them all: ${SITE}/notifications\r?$`, 'm'));
     expect(mail.text).toContain(`${SITE}/product/${product}/review/${review.id}`);
     expect(mail.text).toMatch(new RegExp(`${SITE}/unsubscribe\\?u=${chitra.id}&s=`));
   });
