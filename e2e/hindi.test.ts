@@ -128,7 +128,11 @@ describe.skipIf(!browserAvailable())('a Hindi-speaking new visitor', () => {
       await main.getByRole('button', { name: hindi('account', 'createAccount') }).click();
       await main.getByRole('button', { name: hindi('preferences', 'skip') }).click();
       await page.waitForURL((u) => u.pathname === '/hi/email-verification');
-      const mail = await waitForMail(user.email, /Verify your email/);
+      // The form sent the page's language: the email is Hindi, and its link opens the Hindi page (decision 0045).
+      const mail = await waitForMail(user.email, /^Verdict के लिए अपना ईमेल वेरिफ़ाई करें$/);
+      expect(mail.text).toContain('नमस्ते प्रिया,');
+      const link = /https?:\/\/\S+\/email-verification\?token=\S+/.exec(mail.text)?.[0];
+      expect(new URL(link!).pathname).toBe('/hi/email-verification');
       await visit(page, `/hi/email-verification?token=${tokenFromLink(mail.text, '/email-verification')}`);
       await page
         .locator('main')

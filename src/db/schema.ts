@@ -481,6 +481,8 @@ export const users = pgTable(
     trustedAt: timestamp('trusted_at', { withTimezone: true }),
     /** When the member's last notification digest was queued (at most one a day, issue 23). */
     digestSentAt: timestamp('digest_sent_at', { withTimezone: true }),
+    /** The language the member's emails are written in (issue 25, decision 0045): 'en' or 'hi'. */
+    language: text('language').notNull().default('en'),
     /** Set by "delete my account": hidden at once, restorable by signing in for 7 days, then erased. */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     erasedAt: timestamp('erased_at', { withTimezone: true }),
@@ -491,6 +493,7 @@ export const users = pgTable(
     uniqueIndex('users_email_uq').on(sql`lower(${t.email})`),
     uniqueIndex('users_oidc_uq').on(t.oidcIssuer, t.oidcSubject),
     check('users_role_ck', sql`${t.role} IN ('user', 'moderator', 'editor', 'admin')`),
+    check('users_language_ck', sql`${t.language} IN ('en', 'hi')`),
     index('users_deleted_idx')
       .on(t.deletedAt)
       .where(sql`${t.deletedAt} IS NOT NULL AND ${t.erasedAt} IS NULL`),

@@ -77,9 +77,29 @@ export function outbox(dataDir: string): OutboxMail[] {
   return files.map((f) => parseEml(readFileSync(join(dir, f), 'utf8')));
 }
 
+/** A header's RFC 2047 encoded words ('=?UTF-8?B?…?=', a Hindi subject), adjacent ones joined, as text. */
+function decodeWords(value: string): string {
+  return value.replace(/=\?utf-8\?[bq]\?[^?]*\?=(?:\s+=\?utf-8\?[bq]\?[^?]*\?=)*/gi, (run) =>
+    Buffer.concat(
+      [...run.matchAll(/=\?utf-8\?([bq])\?([^?]*)\?=/gi)].map(([, enc, data = '']) =>
+        enc!.toLowerCase() === 'b'
+          ? Buffer.from(data, 'base64')
+          : Buffer.from(
+              data
+                .replace(/_/g, ' ')
+                .replace(/=([0-9A-F]{2})/gi, (_, h: string) => String.fromCharCode(parseInt(h, 16))),
+              'latin1',
+            ),
+      ),
+    ).toString('utf8'),
+  );
+}
+
 export function parseEml(raw: string): OutboxMail {
-  const [head = '', ...rest] = raw.split(/\r?\n\r?\n/);
-  const header = (name: string) => new RegExp(`^${name}: (.*)$`, 'mi').exec(head)?.[1]?.trim() ?? '';
+  const [folded = '', ...rest] = raw.split(/\r?\n\r?\n/);
+  const head = folded.replace(/\r?\n[ \t]+/g, ' ');
+  const header = (name: string) =>
+    decodeWords(new RegExp(`^${name}: (.*)$`, 'mi').exec(head)?.[1]?.trim() ?? '');
   let body = rest.join('\n\n');
   if (/quoted-printable/i.test(head)) {
     body = body

@@ -1,6 +1,12 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { registerLanguageSwitch, rememberedLocale, rememberedLocaleRedirect } from './language.ts';
+import {
+  pendingLocale,
+  registerLanguageSwitch,
+  rememberedLocale,
+  rememberedLocaleRedirect,
+  requestLocale,
+} from './language.ts';
 
 const request = (url: string, cookie?: string, method = 'GET') =>
   ({ url, method, headers: cookie ? { cookie } : {} }) as Parameters<typeof rememberedLocaleRedirect>[0];
@@ -13,12 +19,16 @@ describe('the language switch', () => {
     const hi = await app.inject('/language?to=hi&next=%2Fproduct%2F12%3Fvariant%3D3');
     expect(hi.statusCode).toBe(303);
     expect(hi.headers.location).toBe('/hi/product/12?variant=3');
-    expect(hi.headers['set-cookie']).toBe('verdict_lang=hi; Path=/; Max-Age=31536000; SameSite=Lax; Secure');
+    expect(hi.headers['set-cookie']).toEqual([
+      'verdict_lang=hi; Path=/; Max-Age=31536000; SameSite=Lax; Secure',
+      // For a signed-in member's account, taken at the next user API call with the session (decision 0045).
+      'verdict_lang_sync=hi; Path=/user/api/v1; Max-Age=3600; HttpOnly; SameSite=Lax; Secure',
+    ]);
     expect(hi.headers['cache-control']).toBe('no-store');
 
     const en = await app.inject('/language?to=en&next=%2Fhi%2Fproduct%2F12');
     expect(en.headers.location).toBe('/product/12');
-    expect(en.headers['set-cookie']).toMatch(/^verdict_lang=en;/);
+    expect([en.headers['set-cookie']].flat()[0]).toMatch(/^verdict_lang=en;/);
     expect((await app.inject('/language?to=hi&next=%2F')).headers.location).toBe('/hi');
   });
 
@@ -29,6 +39,10 @@ describe('the language switch', () => {
     }
     const unknown = await app.inject('/language?to=fr&next=%2Fhome');
     expect([unknown.statusCode, unknown.headers.location]).toEqual([303, '/']);
+    // Not a choice: the page falls back to English, an account's language stays as it is.
+    expect([unknown.headers['set-cookie']].flat()).toEqual([
+      'verdict_lang=en; Path=/; Max-Age=31536000; SameSite=Lax; Secure',
+    ]);
   });
 
   it('sends a visitor who chose Hindi from an English page to the Hindi one, and nobody else', () => {
@@ -42,5 +56,31 @@ describe('the language switch', () => {
     expect(rememberedLocaleRedirect(request('/browse'))).toBeNull();
     expect(rememberedLocaleRedirect(request('/browse', 'verdict_lang=hi', 'POST'))).toBeNull();
     expect(rememberedLocale('xverdict_lang=hi')).toBeNull();
+  });
+});
+
+describe('the language of an API request', () => {
+  const of = (value?: string) =>
+    requestLocale({ headers: value === undefined ? {} : { 'accept-language': value } });
+
+  it('is Hindi only when the first tag is hi or hi-IN', () => {
+    expect(of('hi')).toBe('hi');
+    expect(of('hi-IN')).toBe('hi');
+    expect(of('hi-in,hi;q=0.9,en;q=0.8')).toBe('hi');
+    expect(of(' hi ;q=1')).toBe('hi');
+    expect(of('en-IN')).toBe('en');
+    expect(of('en-IN,hi;q=0.9')).toBe('en');
+    expect(of('hin')).toBe('en');
+    expect(of('fr')).toBe('en');
+    expect(of('')).toBe('en');
+    expect(of()).toBe('en');
+  });
+
+  it('reads the switch’s pending choice from the cookies, and nothing else', () => {
+    expect(pendingLocale('a=1; verdict_lang_sync=hi')).toBe('hi');
+    expect(pendingLocale('verdict_lang_sync=en')).toBe('en');
+    expect(pendingLocale('verdict_lang_sync=fr')).toBeNull();
+    expect(pendingLocale('verdict_lang=hi')).toBeNull();
+    expect(pendingLocale(undefined)).toBeNull();
   });
 });

@@ -1,5 +1,6 @@
+import { HTML_LANG } from '../../shared/locale.ts';
 import { MESSAGES } from '../../shared/texts.ts';
-import { apiErrorText } from './error-texts.ts';
+import { apiErrorText, pageLocale } from './error-texts.ts';
 
 export const isOffline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
 
@@ -20,13 +21,22 @@ export class ApiError extends Error {
 }
 
 /**
- * Calls the JSON API from the browser. Offline, the request is not sent ('Request blocked: No Internet
- * Connection'); an aborted request rejects with an AbortError, which callers ignore silently.
+ * The page's language, as the API reads it from Accept-Language (decision 0045): 'hi' on /hi pages, 'en-IN'
+ * otherwise (<html lang>'s values). The server writes the emails a call sends, and stores a member's language
+ * at sign-up and sign-in, from it. English on the server, which renders no call's answer in a language.
+ */
+export const pageLanguage = (): string => HTML_LANG[pageLocale()];
+
+/**
+ * Calls the JSON API from the browser, in the page's language (pageLanguage). Offline, the request is not sent
+ * ('Request blocked: No Internet Connection'); an aborted request rejects with an AbortError, which callers
+ * ignore silently.
  */
 export async function apiFetch<T>(path: string, init: RequestInit & { token?: string } = {}): Promise<T> {
   if (isOffline()) throw new ApiError(MESSAGES.offlineBlocked, 0, 'OFFLINE');
   const headers = new Headers(init.headers);
   headers.set('accept', 'application/json');
+  if (!headers.has('accept-language')) headers.set('accept-language', pageLanguage());
   if (init.token) headers.set('authorization', `Bearer ${init.token}`);
   const response = await fetch(path, { ...init, headers });
   const body = (await response.json().catch(() => null)) as {

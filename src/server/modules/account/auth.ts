@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fast
 import type { Config } from '../../config.ts';
 import { AppError } from '../../../shared/messages.ts';
 import { isEditor, isModerator } from '../../../shared/moderation.ts';
+import { CLEAR_PENDING_LOCALE, pendingLocale } from '../../web/language.ts';
 import type { SessionService, SessionUserRow } from './sessions.ts';
 
 /** The Bearer token of a request, if it sent one. */
@@ -64,8 +65,14 @@ export function registerAuth(app: FastifyInstance, sessions: SessionService): vo
   app.addHook('onRoute', (route) => {
     const level = route.config?.auth;
     if (!level) return;
-    const check: onRequestHookHandler = async (req) => {
+    const check: onRequestHookHandler = async (req, reply) => {
       req.authUser = await authorize(sessions, req, level);
+      // The language switch's choice, waiting for a request that says whose account it is (decision 0045).
+      const chosen = pendingLocale(req.headers.cookie);
+      if (chosen) {
+        await sessions.setLanguage(req.authUser.userId, chosen);
+        reply.header('set-cookie', CLEAR_PENDING_LOCALE);
+      }
     };
     route.onRequest = [...[route.onRequest ?? []].flat(), check];
     if (route.schema) route.schema = { ...route.schema, security: [{ bearer: [] }] };

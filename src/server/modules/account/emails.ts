@@ -1,4 +1,6 @@
+import type { Locale } from '../../../shared/locale.ts';
 import type { Mail } from '../../lib/mailer.ts';
+import { hindiEmails } from './emails-hindi.ts';
 import { LOCK_AFTER, type LockStarted } from './lockout.ts';
 
 const india = new Intl.DateTimeFormat('en-IN', {
@@ -70,3 +72,6 @@ not, reset it with the link above.
     };
   },
 };
+
+/** The account emails in a language (decision 0045): Hindi ones in emails-hindi.ts, with the same arguments. */
+export const emailsIn = (locale: Locale): typeof emails => (locale === 'hi' ? hindiEmails : emails);

@@ -5,6 +5,7 @@ import { ACCOUNT_SUCCESS, OAuthCredentialsSchema } from '../../../shared/account
 import { ErrorResponseSchema, SignedInSchema } from '../../../shared/api-types.ts';
 import { AppError } from '../../../shared/messages.ts';
 import type { Services } from '../../services.ts';
+import { requestLocale } from '../../web/language.ts';
 import { authRateLimit } from './auth.ts';
 import { GoogleSignIn } from './google.ts';
 
@@ -81,7 +82,7 @@ export function googleRoutes(app: FastifyInstance, services: Services): void {
       },
     },
     async (req) => {
-      const result = await enabled().redeem(req.body.token);
+      const result = await enabled().redeem(req.body.token, requestLocale(req));
       if (result.kind === 'new') {
         return {
           success: true as const,
@@ -109,7 +110,7 @@ export function googleRoutes(app: FastifyInstance, services: Services): void {
       },
     },
     async (req, reply) => {
-      const signedIn = await enabled().complete(req.body);
+      const signedIn = await enabled().complete(req.body, requestLocale(req));
       return reply.status(201).send({ success: true, message: ACCOUNT_SUCCESS.signedIn, ...signedIn });
     },
   );

@@ -9,6 +9,7 @@ import { pgError, rows } from '../../../db/sql.ts';
 import * as oidc from 'openid-client';
 import { z } from 'zod';
 import { type OAuthCredentialsSchema, sessionUserOf } from '../../../shared/account.ts';
+import type { Locale } from '../../../shared/locale.ts';
 import { AppError } from '../../../shared/messages.ts';
 import { MINUTE } from '../../lib/clock.ts';
 import type { Services } from '../../services.ts';
@@ -191,8 +192,11 @@ export class GoogleSignIn {
     return { kind: 'new', ...identity };
   }
 
-  /** Uses the landing value once: a session for a returning user, a profile grant for a new one. */
-  async redeem(token: string): Promise<Redeemed> {
+  /**
+   * Uses the landing value once: a session for a returning user (whose account takes the page's language,
+   * `locale`), a profile grant for a new one.
+   */
+  async redeem(token: string, locale: Locale = 'en'): Promise<Redeemed> {
     const row = await this.s.tokens.find('oidc-landing', token);
     if (!row || row.used || row.expired || !(await this.s.tokens.use(row.id)))
       throw new AppError('OAUTH_FAILED');
@@ -216,7 +220,7 @@ export class GoogleSignIn {
         tx,
         sql`
         WITH old AS (SELECT id, deleted_at FROM users WHERE id = ${l.userId} AND erased_at IS NULL FOR UPDATE)
-        UPDATE users u SET deleted_at = NULL FROM old
+        UPDATE users u SET deleted_at = NULL, language = ${locale} FROM old
         WHERE u.id = old.id AND (old.deleted_at IS NULL OR old.deleted_at > ${cutoff})
         RETURNING old.deleted_at IS NOT NULL AS restored`,
       );
@@ -227,8 +231,11 @@ export class GoogleSignIn {
     return { kind: 'signed-in', ...signedIn, user: sessionUserOf(p) };
   }
 
-  /** A new Google user's profile: the grant proves the identity (an email alone never does). */
-  async complete(input: z.output<typeof OAuthCredentialsSchema>): Promise<SignedIn> {
+  /**
+   * A new Google user's profile: the grant proves the identity (an email alone never does). The account is made
+   * in the page's language (`locale`).
+   */
+  async complete(input: z.output<typeof OAuthCredentialsSchema>, locale: Locale = 'en'): Promise<SignedIn> {
     const row = await this.s.tokens.find('oidc-grant', input.grant);
     const identity = row && !row.used && !row.expired ? IdentitySchema.safeParse(row.data) : null;
     if (!row || !identity?.success) throw new AppError('OAUTH_FAILED');
@@ -245,9 +252,9 @@ export class GoogleSignIn {
           tx,
           sql`
           INSERT INTO users (username, first_name, last_name, email, phone, oidc_issuer, oidc_subject,
-            email_verified_at, created_at)
+            email_verified_at, language, created_at)
           VALUES (${input.username}, ${input.firstName}, ${input.lastName}, ${who.email}, ${input.phone},
-            ${who.issuer}, ${who.subject}, ${who.emailVerified ? now : null}, ${now})
+            ${who.issuer}, ${who.subject}, ${who.emailVerified ? now : null}, ${locale}, ${now})
           RETURNING id, username, first_name AS "firstName", last_name AS "lastName", email, phone, image,
             email_verified_at IS NOT NULL AS "emailVerified"`,
         );

@@ -24,6 +24,7 @@ import {
 } from '../../../shared/api-types.ts';
 import { ERRORS } from '../../../shared/messages.ts';
 import type { Services } from '../../services.ts';
+import { requestLocale } from '../../web/language.ts';
 import { authRateLimit, signedIn } from './auth.ts';
 
 const errors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 403: ErrorResponseSchema };
@@ -50,7 +51,7 @@ export function accountRoutes(app: FastifyInstance, services: Services): void {
       },
     },
     async (req, reply) => {
-      const signedIn = await account.signUp(req.body);
+      const signedIn = await account.signUp(req.body, requestLocale(req));
       return reply
         .status(201)
         .send({ success: true, message: ACCOUNT_SUCCESS.verificationSent, ...signedIn });
@@ -109,7 +110,7 @@ export function accountRoutes(app: FastifyInstance, services: Services): void {
       schema: { tags: ['account'], body: SignInSchema, response: { 200: SignedInSchema, ...errors } },
     },
     async (req) => {
-      const { restored, ...signedIn } = await account.signIn(req.body);
+      const { restored, ...signedIn } = await account.signIn(req.body, requestLocale(req));
       const message = restored
         ? `${ACCOUNT_SUCCESS.signedIn}: your account is restored`
         : ACCOUNT_SUCCESS.signedIn;
@@ -156,7 +157,7 @@ export function accountRoutes(app: FastifyInstance, services: Services): void {
     },
     async (req) => {
       const user = signedIn(req);
-      await account.resendVerification(user.userId);
+      await account.resendVerification(user.userId, requestLocale(req));
       return { success: true as const, message: ACCOUNT_SUCCESS.verificationSent };
     },
   );
@@ -177,7 +178,7 @@ export function accountRoutes(app: FastifyInstance, services: Services): void {
       },
     },
     async (req) => {
-      await account.forgotPassword(req.body.email, req.body.captcha);
+      await account.forgotPassword(req.body.email, req.body.captcha, requestLocale(req));
       return { success: true as const, message: ACCOUNT_SUCCESS.otpSent };
     },
   );
@@ -254,7 +255,7 @@ export function accountRoutes(app: FastifyInstance, services: Services): void {
     },
     async (req) => {
       const user = signedIn(req);
-      await account.changeEmail(user.userId, req.body);
+      await account.changeEmail(user.userId, req.body, requestLocale(req));
       return { success: true as const, message: ACCOUNT_SUCCESS.verificationSent };
     },
   );

@@ -12,12 +12,13 @@ import {
   type SessionUser,
   type SignUpSchema,
 } from '../../../shared/account.ts';
+import { localizePath, type Locale } from '../../../shared/locale.ts';
 import { AppError } from '../../../shared/messages.ts';
 import { type Clock, DAY, HOUR, MINUTE } from '../../lib/clock.ts';
 import type { MailOutbox } from '../../lib/mail-outbox.ts';
 import { hashToken, randomDigits } from '../../lib/tokens.ts';
 import type { CaptchaService } from './captcha.ts';
-import { emails } from './emails.ts';
+import { emailsIn } from './emails.ts';
 import { accountSubject, LOCK_WINDOW_MS, lockSubject, SignInLocks } from './lockout.ts';
 import type { OneTimeTokens } from './one-time-tokens.ts';
 import { hashPassword, isCommonPassword, verifyNothing, verifyPassword } from './passwords.ts';
@@ -46,11 +47,13 @@ interface UserRow {
   passwordHash: string | null;
   emailVerified: boolean;
   deletedAt: string | null;
+  /** The language of the member's emails (decision 0045). */
+  language: Locale;
 }
 
 const USER_COLUMNS = sql`id, username, first_name AS "firstName", last_name AS "lastName", email, phone, image,
   password_hash AS "passwordHash", email_verified_at IS NOT NULL AS "emailVerified",
-  deleted_at AS "deletedAt"`;
+  deleted_at AS "deletedAt", language`;
 
 export interface SignedIn {
   token: string;
@@ -151,43 +154,49 @@ export class AccountService {
 
   // ── Sign-up and email verification ──────────────────────────────────────────────────────────────────
 
-  async signUp(input: z.output<typeof SignUpSchema>): Promise<SignedIn> {
+  /** Signs up in the language of the page (`locale`): the account's emails are written in it from now on. */
+  async signUp(input: z.output<typeof SignUpSchema>, locale: Locale = 'en'): Promise<SignedIn> {
     await this.d.captcha.verify(input.captcha);
     await this.assertNotCommon(input.password);
     await this.assertAvailable(input.email, input.username, null);
     const passwordHash = await hashPassword(input.password);
     const { user, token, mail } = await this.d.db.transaction(async (tx) => {
       const [row] = await this.rows<UserRow>(
-        sql`INSERT INTO users (username, first_name, last_name, email, phone, password_hash, created_at)
+        sql`INSERT INTO users (username, first_name, last_name, email, phone, password_hash, language,
+              created_at)
             VALUES (${input.username}, ${input.firstName}, ${input.lastName}, ${input.email}, ${input.phone},
-              ${passwordHash}, ${this.now()})
+              ${passwordHash}, ${locale}, ${this.now()})
             RETURNING ${USER_COLUMNS}`,
         tx,
       );
       const verify = await this.d.tokens.issue('verify-email', row!.id, VERIFY_EMAIL_MS, { db: tx });
-      const link = this.link('/email-verification', verify);
+      const link = this.link('/email-verification', verify, locale);
       return {
         user: row!,
         token: await this.d.sessions.create(row!.id, tx),
-        mail: await this.d.outbox.enqueue(tx, emails.verify(row!.email, row!.firstName, link)),
+        mail: await this.d.outbox.enqueue(tx, emailsIn(locale).verify(row!.email, row!.firstName, link)),
       };
     });
     await this.send(mail);
     return { token, user: this.sessionUser(user) };
   }
 
-  private link(path: string, token: string): string {
-    return `${this.d.publicUrl}${path}?token=${encodeURIComponent(token)}`;
+  /** A page of the site in a language, with a token: `/hi/email-verification?token=…` for Hindi. */
+  private link(path: string, token: string, locale: Locale): string {
+    return `${this.d.publicUrl}${localizePath(path, locale)}?token=${encodeURIComponent(token)}`;
   }
 
-  /** Sends a fresh verification link to a signed-in user whose email is not verified yet. */
-  async resendVerification(userId: number): Promise<void> {
+  /**
+   * Sends a fresh verification link to a signed-in user whose email is not verified yet, in the language of the
+   * page that asked (decision 0045: a mail answering a request is read on its way from that page).
+   */
+  async resendVerification(userId: number, locale: Locale = 'en'): Promise<void> {
     const user = await this.userBy(sql`id = ${userId}`);
     if (!user || user.emailVerified) return;
     const mail = await this.d.db.transaction(async (tx) => {
       const verify = await this.d.tokens.issue('verify-email', user.id, VERIFY_EMAIL_MS, { db: tx });
-      const link = this.link('/email-verification', verify);
-      return this.d.outbox.enqueue(tx, emails.verify(user.email, user.firstName, link));
+      const link = this.link('/email-verification', verify, locale);
+      return this.d.outbox.enqueue(tx, emailsIn(locale).verify(user.email, user.firstName, link));
     });
     await this.send(mail);
   }
@@ -221,13 +230,17 @@ export class AccountService {
 
   /**
    * Signs in by email or username. Failures lock signing in for a while (lockout.ts), an account's or, for a
-   * login that names no account, that login's: the same answers, after the same work, either way.
+   * login that names no account, that login's: the same answers, after the same work, either way. A sign-in
+   * stores the language of the page (`locale`) as the account's.
    */
-  async signIn(input: {
-    login: string;
-    password: string;
-    captcha?: string | undefined;
-  }): Promise<SignedIn & { restored: boolean }> {
+  async signIn(
+    input: {
+      login: string;
+      password: string;
+      captcha?: string | undefined;
+    },
+    locale: Locale = 'en',
+  ): Promise<SignedIn & { restored: boolean }> {
     const login = input.login.trim().toLowerCase();
     const failures = await this.recentFailures(login);
     const captchaRequired = failures >= CAPTCHA_AFTER;
@@ -254,7 +267,8 @@ export class AccountService {
       if (lock && user) {
         const mail = await this.d.outbox.enqueue(
           this.d.db,
-          emails.locked(user.email, user.firstName, lock, this.d.publicUrl),
+          // In the account's language: whoever typed the passwords, the owner reads this.
+          emailsIn(user.language).locked(user.email, user.firstName, lock, this.d.publicUrl),
         );
         // Not awaited: sending takes time an unknown login would not, which would tell the two apart.
         void this.send(mail);
@@ -265,7 +279,7 @@ export class AccountService {
     return this.d.db.transaction(async (tx) => {
       // Guarded like the check above: the hourly erase may have run while the password was being checked.
       const [live] = await this.rows(
-        sql`UPDATE users SET deleted_at = NULL
+        sql`UPDATE users SET deleted_at = NULL, language = ${locale}
           WHERE id = ${user.id} AND erased_at IS NULL AND (deleted_at IS NULL OR deleted_at > ${cutoff})
           RETURNING id`,
         tx,
@@ -280,7 +294,8 @@ export class AccountService {
 
   // ── Forgot password ─────────────────────────────────────────────────────────────────────────────────
 
-  async forgotPassword(email: string, captcha: string | undefined): Promise<void> {
+  /** Emails a code and a link to reset the password, in the language of the page that asked. */
+  async forgotPassword(email: string, captcha: string | undefined, locale: Locale = 'en'): Promise<void> {
     await this.d.captcha.verify(captcha);
     const user = await this.userBy(sql`lower(email) = ${email}`);
     if (!user) throw new AppError('EMAIL_NOT_FOUND', { field: 'email' });
@@ -290,8 +305,8 @@ export class AccountService {
       // Codes are short, so each is stored with its user's id: two users may be sent the same six digits.
       await this.d.tokens.issue('reset-otp', user.id, OTP_MS, { token: otpKey(user.id, otp), db: tx });
       const link = await this.d.tokens.issue('reset-token', user.id, RESET_TOKEN_MS, { db: tx });
-      const url = `${this.d.publicUrl}/create-new-password/${link}`;
-      return this.d.outbox.enqueue(tx, emails.resetPassword(user.email, user.firstName, otp, url));
+      const url = `${this.d.publicUrl}${localizePath(`/create-new-password/${link}`, locale)}`;
+      return this.d.outbox.enqueue(tx, emailsIn(locale).resetPassword(user.email, user.firstName, otp, url));
     });
     await this.send(mail);
   }
@@ -376,8 +391,15 @@ export class AccountService {
     return this.profile(userId);
   }
 
-  /** A new address takes effect once its verification link is opened; the current password is asked first. */
-  async changeEmail(userId: number, input: z.output<typeof ChangeEmailSchema>): Promise<void> {
+  /**
+   * A new address takes effect once its verification link is opened (sent in the language of the page that
+   * asked); the current password is asked first.
+   */
+  async changeEmail(
+    userId: number,
+    input: z.output<typeof ChangeEmailSchema>,
+    locale: Locale = 'en',
+  ): Promise<void> {
     const user = await this.userBy(sql`id = ${userId}`);
     if (!user?.passwordHash) throw new AppError('OAUTH_CONFLICT');
     if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
@@ -389,8 +411,8 @@ export class AccountService {
         data: { email: input.email },
         db: tx,
       });
-      const link = this.link('/email-verification', verify);
-      return this.d.outbox.enqueue(tx, emails.verify(input.email, user.firstName, link));
+      const link = this.link('/email-verification', verify, locale);
+      return this.d.outbox.enqueue(tx, emailsIn(locale).verify(input.email, user.firstName, link));
     });
     await this.send(mail);
   }

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { rows } from '../../../db/sql.ts';
 import { type Clock, DAY, MINUTE } from '../../lib/clock.ts';
+import type { Locale } from '../../../shared/locale.ts';
 import type { Role } from '../../../shared/moderation.ts';
 import { hashToken, randomToken } from '../../lib/tokens.ts';
 import { SessionCache } from './session-cache.ts';
@@ -98,6 +99,11 @@ export class SessionService {
       lastUsedAtMs,
     });
     return user;
+  }
+
+  /** Stores the language the member's emails are written in (the language switch's choice, decision 0045). */
+  async setLanguage(userId: number, locale: Locale): Promise<void> {
+    await this.db.execute(sql`UPDATE users SET language = ${locale} WHERE id = ${userId}`);
   }
 
   async revoke(sessionId: number): Promise<void> {

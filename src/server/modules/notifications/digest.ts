@@ -9,6 +9,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { rows } from '../../../db/sql.ts';
 import { USER_API } from '../../../shared/constants.ts';
+import { isLocale, type Locale, localizePath } from '../../../shared/locale.ts';
 import { AppError } from '../../../shared/messages.ts';
 import { NOTIFICATIONS_PATH } from '../../../shared/notification-constants.ts';
 import { type Clock, DAY } from '../../lib/clock.ts';
@@ -44,12 +45,19 @@ export class NotificationDigest {
       .digest('base64url');
   }
 
-  /** The one-click URL (POST) of List-Unsubscribe, and the page a person opens from the mail (GET). */
-  async links(userId: number): Promise<{ oneClick: string; page: string }> {
-    const q = `u=${userId}&s=${await this.sign(userId)}`;
+  /**
+   * The one-click URL (POST) of List-Unsubscribe, and the page a person opens from the mail (GET), in the
+   * member's language (the one-click URL is the API's, the same in both).
+   */
+  async links(userId: number, locale: Locale = 'en'): Promise<{ oneClick: string; page: string }> {
+    return this.linksOf(userId, await this.sign(userId), locale);
+  }
+
+  private linksOf(userId: number, signature: string, locale: Locale): { oneClick: string; page: string } {
+    const q = `u=${userId}&s=${signature}`;
     return {
       oneClick: `${this.publicUrl}${USER_API}${UNSUBSCRIBE_PATH}?${q}`,
-      page: `${this.publicUrl}/unsubscribe?${q}`,
+      page: `${this.publicUrl}${localizePath('/unsubscribe', locale)}?${q}`,
     };
   }
 
@@ -87,11 +95,12 @@ export class NotificationDigest {
 
   /** One member's digest, queued in one transaction with its notices marked sent; null if nothing is due. */
   private async queue(userId: number, now: Date, since: string): Promise<number | null> {
-    const links = await this.links(userId);
+    // Signed before the transaction: the key may be read from the database, outside it.
+    const signature = await this.sign(userId);
     return this.db.transaction(async (tx) => {
-      const [user] = await rows<{ email: string; first_name: string }>(
+      const [user] = await rows<{ email: string; first_name: string; language: string }>(
         tx,
-        sql`SELECT email, first_name FROM users WHERE id = ${userId} AND deleted_at IS NULL
+        sql`SELECT email, first_name, language FROM users WHERE id = ${userId} AND deleted_at IS NULL
           AND (digest_sent_at IS NULL OR digest_sent_at <= ${since}) FOR NO KEY UPDATE`,
       );
       if (!user) return null;
@@ -121,7 +130,13 @@ export class NotificationDigest {
           ORDER BY n.id DESC`,
       );
       await tx.execute(sql`UPDATE users SET digest_sent_at = ${now.toISOString()} WHERE id = ${userId}`);
-      return this.outbox.enqueue(tx, this.mail(user.email, user.first_name, found, links));
+      const locale = isLocale(user.language) ? user.language : 'en';
+      const links = this.linksOf(userId, signature, locale);
+      const mail =
+        locale === 'hi'
+          ? this.hindiMail(user.email, user.first_name, found, links)
+          : this.mail(user.email, user.first_name, found, links);
+      return this.outbox.enqueue(tx, mail);
     });
   }
 
@@ -131,11 +146,7 @@ export class NotificationDigest {
     found: NoticeRow[],
     links: { oneClick: string; page: string },
   ): Mail {
-    const lines = found.map((r) => {
-      const { title, text } = describe(r);
-      const href = `${this.publicUrl}${hrefOf(r)}`;
-      return `- ${title}${r.product ? ` (${r.product})` : ''}${text ? `\n  ${text}` : ''}\n  ${href}`;
-    });
+    const lines = this.lines(found, 'en');
     return {
       to,
       subject:
@@ -151,10 +162,48 @@ Choose what we email you: ${this.publicUrl}/notifications#settings
 Unsubscribe from these emails in one click: ${links.page}
 
 — Verdict`,
-      headers: {
-        'List-Unsubscribe': `<${links.oneClick}>`,
-        'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-      },
+      headers: unsubscribeHeaders(links),
     };
   }
+
+  /** The digest in Hindi (decision 0045): the same notices and links, to the Hindi pages. */
+  private hindiMail(
+    to: string,
+    firstName: string,
+    found: NoticeRow[],
+    links: { oneClick: string; page: string },
+  ): Mail {
+    const page = `${this.publicUrl}${localizePath(NOTIFICATIONS_PATH, 'hi')}`;
+    return {
+      to,
+      subject: found.length === 1 ? 'आपका Verdict नोटिफ़िकेशन' : `आपके ${found.length} Verdict नोटिफ़िकेशन`,
+      text: `नमस्ते ${firstName},
+
+पिछली ईमेल के बाद से Verdict पर यह सब हुआ:
+
+${this.lines(found, 'hi').join('\n\n')}
+
+सभी नोटिफ़िकेशन देखें: ${page}
+चुनें कि हम आपको क्या ईमेल करें: ${page}#settings
+एक क्लिक में इन ईमेल से अनसब्सक्राइब करें: ${links.page}
+
+— Verdict`,
+      headers: unsubscribeHeaders(links),
+    };
+  }
+
+  /** Each notice: its sentence, the product, the quoted text and its link, in the language. */
+  private lines(found: NoticeRow[], locale: Locale): string[] {
+    return found.map((r) => {
+      const { title, text } = describe(r, locale);
+      const href = `${this.publicUrl}${localizePath(hrefOf(r), locale)}`;
+      return `- ${title}${r.product ? ` (${r.product})` : ''}${text ? `\n  ${text}` : ''}\n  ${href}`;
+    });
+  }
 }
+
+/** RFC 8058's one-click unsubscribe. */
+const unsubscribeHeaders = (links: { oneClick: string }) => ({
+  'List-Unsubscribe': `<${links.oneClick}>`,
+  'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+});

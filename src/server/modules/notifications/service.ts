@@ -8,6 +8,7 @@ import type { Db } from '../../../db/client.ts';
 import { iso, rows } from '../../../db/sql.ts';
 import { articleHref } from '../../../shared/content-api.ts';
 import { clip, formatDate, formatPrice } from '../../../shared/format.ts';
+import type { Locale } from '../../../shared/locale.ts';
 import { AppError } from '../../../shared/messages.ts';
 import {
   DEFAULT_CHANNEL,
@@ -25,6 +26,7 @@ import {
 } from '../../../shared/notifications.ts';
 import { type Clock, SECOND } from '../../lib/clock.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
+import { HINDI_NOTICE_DETAILS, HINDI_NOTICE_TEXTS, whoAllHindi } from './hindi-texts.ts';
 import { DETAIL_COLUMNS, DETAILS, visible } from './visible.ts';
 
 /** How much of the post a notification quotes. */
@@ -76,9 +78,18 @@ export function hrefOf(r: NoticeRow): string {
   return '/help-center/writing-a-review';
 }
 
-/** The sentence and the quoted text of a notice (also the daily digest's lines). */
-export function describe(r: NoticeRow): { title: string; text: string } {
-  const name = `${r.first_name ?? ''} ${r.last_name ?? ''}`.trim() || (r.username ?? '');
+/**
+ * The sentence and the quoted text of a notice (also the daily digest's lines), in English (the API's) or, for
+ * the digest of a member whose emails are in Hindi, in Hindi. What members wrote stays as written.
+ */
+export function describe(r: NoticeRow, locale: Locale = 'en'): { title: string; text: string } {
+  return locale === 'hi' ? describeHindi(r) : describeEnglish(r);
+}
+
+const nameOf = (r: NoticeRow) => `${r.first_name ?? ''} ${r.last_name ?? ''}`.trim() || (r.username ?? '');
+
+function describeEnglish(r: NoticeRow): { title: string; text: string } {
+  const name = nameOf(r);
   const d = r.detail ?? {};
   const t = NOTIFICATION_TEXTS;
   switch (r.kind) {
@@ -106,6 +117,39 @@ export function describe(r: NoticeRow): { title: string; text: string } {
       };
     case 'pass':
       return { title: t.pass(formatDate(String(d.ends_at))), text: 'Renew it to keep reading without ads.' };
+  }
+}
+
+function describeHindi(r: NoticeRow): { title: string; text: string } {
+  const name = nameOf(r);
+  const d = r.detail ?? {};
+  const t = HINDI_NOTICE_TEXTS;
+  const x = HINDI_NOTICE_DETAILS;
+  switch (r.kind) {
+    case 'comment':
+    case 'reply':
+    case 'answer':
+    case 'article_comment':
+    case 'follower':
+      return { title: t[r.kind](whoAllHindi(name, r.people)), text: quote(r.body ?? '') };
+    case 'useful':
+      return { title: t.useful(Number(d.count ?? 1)), text: quote(r.body ?? '') };
+    case 'review':
+      return { title: t.review(name), text: quote(r.body ?? '') };
+    case 'price':
+      return {
+        title: t.price(formatPrice(Number(d.price), 'hi')),
+        text: d.below
+          ? x.below(formatPrice(Number(d.below), 'hi'))
+          : x.down(formatPrice(Number(d.was), 'hi')),
+      };
+    case 'moderation':
+      return {
+        title: t.moderation(String(d.what ?? 'post').replace('_', ' ')),
+        text: x.reason(String(d.reason ?? '')),
+      };
+    case 'pass':
+      return { title: t.pass(formatDate(String(d.ends_at), 'hi')), text: x.renew };
   }
 }
 

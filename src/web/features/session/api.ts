@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import type { ErrorResponse } from '../../../shared/api-types.ts';
 import { USER_API } from '../../../shared/constants.ts';
 import { MESSAGES } from '../../../shared/texts.ts';
-import { ApiError, isOffline, isSessionExpiry } from '../../lib/api.ts';
+import { ApiError, isOffline, isSessionExpiry, pageLanguage } from '../../lib/api.ts';
 import { currentToken, useSession } from './session.tsx';
 
 /**
@@ -44,6 +44,7 @@ export async function accountFetch<T>(path: string, init: AccountRequest = {}): 
   const { token, json, base = USER_API, ...rest } = init;
   const headers = new Headers(rest.headers);
   headers.set('accept', 'application/json');
+  if (!headers.has('accept-language')) headers.set('accept-language', pageLanguage());
   if (token) headers.set('authorization', `Bearer ${token}`);
   let body = rest.body;
   if (json !== undefined) {
