@@ -35,7 +35,7 @@ export interface GoogleAccount {
 }
 
 /** How many accounts the provider knows: a test that needs one more adds it here. */
-const GOOGLE_ACCOUNTS = 5;
+const GOOGLE_ACCOUNTS = 6;
 
 /**
  * Where a test server keeps its data: a fresh $DATA_DIR (its outbox; PGlite's files too), and, when DATABASE_URL

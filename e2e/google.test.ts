@@ -40,13 +40,14 @@ async function preferenceOf(token: string): Promise<Record<string, unknown>> {
  * shows (its login form, any password; its consent form; neither when it remembers both), until the browser
  * is back on the app's landing page /homepage/<token>.
  */
-async function signInWithGoogle(page: Page, sub: string): Promise<void> {
-  await visit(page, '/sign-in');
-  const link = page.getByRole('link', { name: 'Sign in with Google' });
-  expect(await link.getAttribute('href')).toBe(`${USER_API}/auth/google`);
+async function signInWithGoogle(page: Page, sub: string, inHindi = false): Promise<void> {
+  await visit(page, inHindi ? '/hi/sign-in' : '/sign-in');
+  const link = page.getByRole('link', { name: inHindi ? 'Google से साइन इन करें' : 'Sign in with Google' });
+  expect(await link.getAttribute('href')).toBe(`${USER_API}/auth/google${inHindi ? '?lang=hi' : ''}`);
   await link.click();
   const app = new URL(baseURL()).origin;
-  const landed = (u: URL) => u.origin === app && u.pathname.startsWith('/homepage/');
+  const landing = inHindi ? '/hi/homepage/' : '/homepage/';
+  const landed = (u: URL) => u.origin === app && u.pathname.startsWith(landing);
   const atProvider = (u: URL) => u.origin !== app && u.pathname.startsWith('/interaction/');
   for (let step = 0; step < 4; step++) {
     await page.waitForURL((u) => landed(u) || atProvider(u));
@@ -241,6 +242,23 @@ describe.skipIf(!browserAvailable())('sign in with Google', () => {
     expect(stored?.token).not.toBe(first.token);
     // The landing page went on to /home by itself (the same document), showing neither form on the way.
     expect(await seenTitles(again)).toEqual([]);
+    expect(session.errors).toEqual([]);
+  });
+
+  it('begun on the Hindi sign-in page, comes back to the Hindi landing page and goes on to /hi/home', async () => {
+    const { page } = session;
+    const who = account(5);
+    await signInWithGoogle(page, who.sub, true);
+    const main = page.locator('main');
+    await main.getByRole('heading', { level: 1, name: 'साइन अप पूरा करें' }).waitFor();
+    expect(await page.locator('html').getAttribute('lang')).toBe('hi');
+    await main.locator('input[name="username"]').fill(newUsername());
+    await main.getByRole('button', { name: 'अकाउंट बनाएँ' }).click();
+    await main.getByRole('heading', { level: 2, name: 'आप क्या ढूँढ रहे हैं?' }).waitFor();
+    await main.getByRole('button', { name: 'अभी छोड़ें' }).click();
+    await page.waitForURL((u) => u.pathname === '/hi/home');
+    await userMenuButton(page).waitFor();
+    expect((await storedSession(page))?.user.email).toBe(who.email);
     expect(session.errors).toEqual([]);
   });
 

@@ -4,11 +4,13 @@ import type { SignedInResponse } from '../../shared/api-types.ts';
 import { PreferenceStep } from '../features/preferences/preference-step.tsx';
 import { useAuthFetch } from '../features/session/api.ts';
 import { useAuthOptions } from '../features/session/auth-options.ts';
+import { googleSignInHref } from '../features/session/google-sign-in.ts';
 import { useSession } from '../features/session/session.tsx';
 import { safeNext } from '../features/session/next-path.ts';
 import { SignInForm } from '../features/session/sign-in-form.tsx';
 import { SignUpForm } from '../features/session/sign-up-form.tsx';
 import { accountTexts } from '../features/session/texts.ts';
+import { useLocale } from '../i18n/i18n.tsx';
 import { localeOf, pageMeta } from '../lib/meta.ts';
 import type { Route } from './+types/sign-in';
 
@@ -29,6 +31,7 @@ export default function SignIn() {
   const navigate = useNavigate();
   const authFetch = useAuthFetch();
   const t = accountTexts.useT();
+  const locale = useLocale();
   // Set when this page signs someone in: it then chooses where they go, not the redirect for visitors.
   const leaving = useRef(false);
   // After a sign-up: the preference step, then /email-verification.
@@ -98,7 +101,7 @@ export default function SignIn() {
             {/* A full navigation: the server redirects to Google and back. */}
             <a
               className="button oauth-google"
-              href="/user/api/v1/auth/google"
+              href={googleSignInHref(locale)}
               rel="external"
               data-discover="false"
             >

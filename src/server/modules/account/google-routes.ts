@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ACCOUNT_SUCCESS, OAuthCredentialsSchema } from '../../../shared/account.ts';
 import { ErrorResponseSchema, SignedInSchema } from '../../../shared/api-types.ts';
+import { LOCALES } from '../../../shared/locale.ts';
 import { AppError } from '../../../shared/messages.ts';
 import type { Services } from '../../services.ts';
 import { requestLocale } from '../../web/language.ts';
@@ -39,9 +40,18 @@ export function googleRoutes(app: FastifyInstance, services: Services): void {
 
   r.get(
     '/auth/google',
-    { onRequest, config: limited(), schema: { tags: ['account'], response: { ...redirect, ...errors } } },
+    {
+      onRequest,
+      config: limited(),
+      schema: {
+        tags: ['account'],
+        // The language of the page the button is on (issue 25): the landing page is in it.
+        querystring: z.object({ lang: z.enum(LOCALES).catch('en').default('en') }),
+        response: { ...redirect, ...errors },
+      },
+    },
     async (req, reply) => {
-      const location = await enabled().begin(req.log);
+      const location = await enabled().begin(req.log, req.query.lang);
       return reply.header('cache-control', 'no-store').redirect(location, 302);
     },
   );

@@ -157,6 +157,27 @@ describe('Sign in with Google against a real OpenID provider', () => {
     expect((await t.app.inject({ url: `${API}/user`, headers: bearer(body.token) })).statusCode).toBe(200);
   });
 
+  it('started on a Hindi page, lands on the Hindi landing page, which signs in as the English one does', async () => {
+    const sub = f.account();
+    const started = await t.app.inject({ url: `${API}/auth/google?lang=hi` });
+    expect(started.statusCode).toBe(302);
+    const url = await provider.signInAt(started.headers.location as string, sub);
+    const back = await t.app.inject({ url: `${url.pathname}${url.search}` });
+    const landing = /^\/hi\/homepage\/([A-Za-z0-9_-]{20,})$/.exec(back.headers.location as string)?.[1];
+    expect(landing, back.headers.location as string).toBeDefined();
+    expect((await f.redeem(landing!)).json()).toMatchObject({ success: true, needsProfile: true });
+    // A refusal at the provider lands in Hindi too; an unknown language is English.
+    const refused = await t.app.inject({ url: `${API}/auth/google?lang=hi` });
+    const denied = await provider.signInAt(refused.headers.location as string, f.account(), { deny: true });
+    const failed = await t.app.inject({ url: `${denied.pathname}${denied.search}` });
+    expect(failed.headers.location).toMatch(/^\/hi\/homepage\//);
+    const other = await t.app.inject({ url: `${API}/auth/google?lang=xx` });
+    expect(other.statusCode).toBe(302);
+    expect(await f.callback(await provider.signInAt(other.headers.location as string, f.account()))).toMatch(
+      /^[A-Za-z0-9_-]{20,}$/,
+    );
+  });
+
   it('an email the provider did not verify stays unverified', async () => {
     const sub = f.account({ email_verified: false });
     const { grant } = (await f.redeem(await f.land(sub))).json() as { grant: string };

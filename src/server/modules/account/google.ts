@@ -9,7 +9,7 @@ import { pgError, rows } from '../../../db/sql.ts';
 import * as oidc from 'openid-client';
 import { z } from 'zod';
 import { type OAuthCredentialsSchema, sessionUserOf } from '../../../shared/account.ts';
-import type { Locale } from '../../../shared/locale.ts';
+import { isLocale, type Locale, localizePath } from '../../../shared/locale.ts';
 import { AppError } from '../../../shared/messages.ts';
 import { MINUTE } from '../../lib/clock.ts';
 import type { Services } from '../../services.ts';
@@ -99,13 +99,16 @@ export class GoogleSignIn {
    * Where to send the browser: the provider's authorization URL, the verifier and nonce waiting server-side
    * under the state; or, when the provider cannot be reached, the landing page with the failure.
    */
-  async begin(log: Log): Promise<string> {
+  async begin(log: Log, locale: Locale = 'en'): Promise<string> {
     try {
       const config = await this.config();
       const verifier = oidc.randomPKCECodeVerifier();
       const state = oidc.randomState();
       const nonce = oidc.randomNonce();
-      await this.s.tokens.issue('oidc-state', null, STATE_MS, { token: state, data: { verifier, nonce } });
+      await this.s.tokens.issue('oidc-state', null, STATE_MS, {
+        token: state,
+        data: { verifier, nonce, locale },
+      });
       return oidc
         .buildAuthorizationUrl(config, {
           redirect_uri: this.redirectUri,
@@ -118,12 +121,13 @@ export class GoogleSignIn {
         .toString();
     } catch (err) {
       log.warn(loggable(err), 'google sign-in could not start');
-      return this.land({ kind: 'error', code: 'OAUTH_FAILED' });
+      return this.land({ kind: 'error', code: 'OAUTH_FAILED' }, locale);
     }
   }
 
   /** Handles the provider's redirect (its raw query string); answers where the browser goes next. */
   async callback(query: string, log: Log): Promise<string> {
+    const locale = await this.localeOfState(query);
     let landing: Landing;
     try {
       landing = await this.decide(await this.identify(query));
@@ -131,12 +135,24 @@ export class GoogleSignIn {
       log.warn(loggable(err), 'google sign-in failed');
       landing = { kind: 'error', code: 'OAUTH_FAILED' };
     }
-    return this.land(landing);
+    return this.land(landing, locale);
   }
 
-  /** The landing page's address: a fresh single-use value that stands for the outcome. */
-  private async land(landing: Landing): Promise<string> {
-    return `/homepage/${await this.s.tokens.issue('oidc-landing', null, LANDING_MS, { data: landing })}`;
+  /** The language of the page sign-in began on (issue 25), kept with the state; English if the state is unknown. */
+  private async localeOfState(query: string): Promise<Locale> {
+    const state = new URLSearchParams(query).get('state');
+    const row = state ? await this.s.tokens.find('oidc-state', state) : null;
+    const locale = (row?.data as { locale?: unknown } | null | undefined)?.locale;
+    return isLocale(locale) ? locale : 'en';
+  }
+
+  /**
+   * The landing page's address, in the language sign-in began in: a fresh single-use value that stands for the
+   * outcome.
+   */
+  private async land(landing: Landing, locale: Locale): Promise<string> {
+    const token = await this.s.tokens.issue('oidc-landing', null, LANDING_MS, { data: landing });
+    return localizePath(`/homepage/${token}`, locale);
   }
 
   /** Consumes the state, exchanges the code and checks the ID token (signature, audience, nonce). */

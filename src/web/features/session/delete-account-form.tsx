@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ACCOUNT_SUCCESS, DeleteAccountFormSchema, DeleteAccountSchema } from '../../../shared/account.ts';
-import { USER_API } from '../../../shared/constants.ts';
+import { useLocale } from '../../i18n/i18n.tsx';
 import { AccountApiError, useAuthFetch } from './api.ts';
 import { FormAlert, PasswordField, useForm } from './form.tsx';
+import { googleSignInHref } from './google-sign-in.ts';
 import { returnHereAfterSignIn } from './return-after-sign-in.ts';
 import { accountTexts } from './texts.ts';
 
@@ -21,6 +22,7 @@ export function DeleteAccountForm({
   const authFetch = useAuthFetch();
   const [reauth, setReauth] = useState(false);
   const t = accountTexts.useT();
+  const locale = useLocale();
   const form = useForm({
     schema: hasPassword ? DeleteAccountFormSchema : DeleteAccountSchema,
     initial: { currentPassword: '' },
@@ -45,7 +47,7 @@ export function DeleteAccountForm({
             {/* A full navigation: the server redirects to Google, and the landing page brings you back. */}
             <a
               className="button"
-              href={`${USER_API}/auth/google`}
+              href={googleSignInHref(locale)}
               rel="external"
               data-discover="false"
               onClick={() => returnHereAfterSignIn('/delete-my-account')}
