@@ -180,6 +180,18 @@ describe('the catalogue editor in Hindi', () => {
     );
   });
 
+  it('records a price in Hindi: labels, messages and the toast', async () => {
+    serve();
+    hindi(<CatalogueModel {...({ params: { id: '5' } } as unknown as Parameters<typeof CatalogueModel>[0])} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'कीमत दर्ज करें (स्टैंडर्ड के लिए)' }));
+    const form = screen.getByRole('region', { name: 'स्टैंडर्ड वैरिएंट की कीमत' });
+    fireEvent.click(within(form).getByRole('button', { name: 'कीमत दर्ज करें' }));
+    expect(await within(form).findByText('कीमत 1 से 1,00,00,000 तक के पूरे रुपयों में लिखें।')).toBeTruthy();
+    expect(within(form).getByLabelText(/कहाँ देखी गई/)).toBeTruthy();
+    expect(within(form).getByLabelText(/कब देखी गई/)).toBeTruthy();
+    expect(form.textContent).not.toMatch(/Price|Enter|Where|Seen|Record/);
+  });
+
   it('titles the page in Hindi', () => {
     const [title] = catalogueMeta({
       location: { pathname: '/catalogue' },

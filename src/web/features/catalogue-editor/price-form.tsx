@@ -11,7 +11,7 @@ import { FormAlert, SubmitButton, TextField, useForm } from '../session/form.tsx
 import { useToast } from '../toasts/toasts.tsx';
 import { CATALOGUE_API } from './editor-api.ts';
 import { useLocale } from '../../i18n/i18n.tsx';
-import { catalogueEditorTexts } from './texts.ts';
+import { catalogueEditorTexts, priceMessage } from './texts.ts';
 
 type Field = 'price' | 'source' | 'observed_at';
 
@@ -56,6 +56,12 @@ export function PriceForm({
     input,
   });
 
+  /** A field with its message in the page's language. */
+  const field = (name: Field) => {
+    const f = form.field(name);
+    return { ...f, error: priceMessage(t, f.error) };
+  };
+
   const submit = form.submit(async (values) => {
     const result = await authFetch<SetPriceResponse>(`${CATALOGUE_API}/variants/${variantId}/price`, {
       base: '',
@@ -79,7 +85,7 @@ export function PriceForm({
     <form className="account-form price-form" noValidate onSubmit={(e) => void submit(e)}>
       <FormAlert message={form.alert} />
       <TextField
-        field={form.field('price')}
+        field={field('price')}
         label={t('priceLabel')}
         hint={t('priceHint')}
         inputMode="numeric"
@@ -87,7 +93,7 @@ export function PriceForm({
         required
       />
       <TextField
-        field={form.field('source')}
+        field={field('source')}
         label={t('whereSeen')}
         hint={t('whereSeenHint')}
         autoComplete="off"
@@ -95,7 +101,7 @@ export function PriceForm({
         required
       />
       <TextField
-        field={form.field('observed_at')}
+        field={field('observed_at')}
         label={t('seenOn')}
         type="date"
         min={OBSERVED_FROM}

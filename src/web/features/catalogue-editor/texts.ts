@@ -1,4 +1,5 @@
 import type { CatalogueChange, HideReason, ProductStatus } from '../../../shared/catalogue-editing.ts';
+import { PRICE_MESSAGES } from '../../../shared/catalogue-prices.ts';
 import type { Locale } from '../../../shared/locale.ts';
 import { formatMoment } from '../moderation/texts.ts';
 import en from '../../i18n/locales/en/catalogueEditor.json';
@@ -45,3 +46,18 @@ export const when = (iso: string, locale: Locale) =>
         timeZone: 'Asia/Kolkata',
       })
     : formatMoment(iso, locale);
+
+/** The price schema's messages (PRICE_MESSAGES), by their English text. */
+const PRICE_KEYS = new Map<string, EditorKey>([
+  [PRICE_MESSAGES.price, 'msgPrice'],
+  [PRICE_MESSAGES.source, 'msgSource'],
+  [PRICE_MESSAGES.observedAt, 'msgObservedAt'],
+  [PRICE_MESSAGES.observedFuture, 'msgObservedFuture'],
+  [PRICE_MESSAGES.observedEarly, 'msgObservedEarly'],
+]);
+
+/** A price field's message in the page's language (one the catalogue does not know stays as it is). */
+export const priceMessage = (t: EditorT, message: string | undefined): string | undefined => {
+  const key = message ? PRICE_KEYS.get(message) : undefined;
+  return key ? t(key) : message;
+};
