@@ -8,6 +8,7 @@ import { useModerationApi } from './moderation-api.ts';
 import { ItemBadges, ItemBody } from './queue-card.tsx';
 import { ListState, useModerationList } from './sections.tsx';
 import { actionLabel, moderationTexts, type ModerationT } from './texts.ts';
+import { useCommunityTexts } from '../community/texts.ts';
 
 type Appeal = AppealEntry & { appealId: number };
 
@@ -19,6 +20,7 @@ const outcomes = (t: ModerationT): readonly { value: AppealOutcome; label: strin
 function AppealCard({ appeal: a, onDone }: { appeal: Appeal; onDone(): void }) {
   const api = useModerationApi();
   const t = moderationTexts.useT();
+  const { k } = useCommunityTexts();
   const headingId = `mod-appeal-${a.appealId}`;
   return (
     <article className="mod-item" aria-labelledby={headingId}>
@@ -36,7 +38,7 @@ function AppealCard({ appeal: a, onDone }: { appeal: Appeal; onDone(): void }) {
             action: actionLabel(t, a.decision.action),
             who: a.decision.actor ? `@${a.decision.actor}` : t('byReports'),
           })}{' '}
-          <When date={a.decision.at} />: {a.decision.reason}
+          <When date={a.decision.at} />: {k(a.decision.reason)}
         </dd>
         <dt>{a.author ? t('authorNamedSays', { name: a.author }) : t('authorSays')}</dt>
         <dd>
