@@ -2,7 +2,8 @@ import catalogueStylesHref from '../features/catalogue-editor/catalogue-editor.c
 import { CatalogueImport } from '../features/catalogue-editor/import-screen.tsx';
 import moderationStylesHref from '../features/moderation/moderation.css?url';
 import { StaffPage } from '../features/moderation/staff-page.tsx';
-import { type MetaContext, pageMeta } from '../lib/meta.ts';
+import { catalogueEditorTexts } from '../features/catalogue-editor/texts.ts';
+import { type MetaContext, localeOf, pageMeta } from '../lib/meta.ts';
 import type { Route } from './+types/catalogue-import';
 
 export const links: Route.LinksFunction = () => [
@@ -10,19 +11,15 @@ export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: catalogueStylesHref },
 ];
 
-export const meta = (args: MetaContext) =>
-  pageMeta(
-    args,
-    'Import a file',
-    'Add and correct many of Verdict’s listings at once, for its catalogue editors.',
-    {
-      noindex: true,
-    },
-  );
+export const meta = (args: MetaContext) => {
+  const t = catalogueEditorTexts.t(localeOf(args));
+  return pageMeta(args, t('titleImport'), t('descriptionImport'), { noindex: true });
+};
 
 /** The bulk import (issue 19): the shell on the server, the file checked and applied from the browser. */
 export default function CatalogueImportPage() {
+  const t = catalogueEditorTexts.useT();
   return (
-    <StaffPage title="Import a file">{(token) => <CatalogueImport key={token} token={token} />}</StaffPage>
+    <StaffPage title={t('titleImport')}>{(token) => <CatalogueImport key={token} token={token} />}</StaffPage>
   );
 }

@@ -3,7 +3,8 @@ import catalogueStylesHref from '../features/catalogue-editor/catalogue-editor.c
 import { ModelEditor } from '../features/catalogue-editor/model-editor.tsx';
 import moderationStylesHref from '../features/moderation/moderation.css?url';
 import { StaffPage } from '../features/moderation/staff-page.tsx';
-import { type MetaContext, pageMeta } from '../lib/meta.ts';
+import { catalogueEditorTexts } from '../features/catalogue-editor/texts.ts';
+import { type MetaContext, localeOf, pageMeta } from '../lib/meta.ts';
 import type { Route } from './+types/catalogue-model';
 
 export const links: Route.LinksFunction = () => [
@@ -11,17 +12,18 @@ export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: catalogueStylesHref },
 ];
 
-export const meta = (args: MetaContext) =>
-  pageMeta(args, 'Edit a model', 'Correct a listing of Verdict’s catalogue, for its catalogue editors.', {
-    noindex: true,
-  });
+export const meta = (args: MetaContext) => {
+  const t = catalogueEditorTexts.t(localeOf(args));
+  return pageMeta(args, t('titleModel'), t('descriptionModel'), { noindex: true });
+};
 
 /** One model for editors (issue 19): its fields, variants, listing, merge and history. */
 export default function CatalogueModel({ params }: Route.ComponentProps) {
+  const t = catalogueEditorTexts.useT();
   const id = /^\d{1,9}$/.test(params.id) ? Number(params.id) : 0;
   const message = (useLocation().state as { message?: string } | null)?.message ?? '';
   return (
-    <StaffPage title="Edit a model">
+    <StaffPage title={t('titleModel')}>
       {(token) => <ModelEditor key={`${token}-${id}`} token={token} id={id} message={message} />}
     </StaffPage>
   );

@@ -2,7 +2,8 @@ import communityStylesHref from '../features/community/community.css?url';
 import { ModerationDesk } from '../features/moderation/moderation-desk.tsx';
 import moderationStylesHref from '../features/moderation/moderation.css?url';
 import { StaffPage } from '../features/moderation/staff-page.tsx';
-import { type MetaContext, pageMeta } from '../lib/meta.ts';
+import { moderationTexts } from '../features/moderation/texts.ts';
+import { type MetaContext, localeOf, pageMeta } from '../lib/meta.ts';
 import type { Route } from './+types/moderation';
 
 export const links: Route.LinksFunction = () => [
@@ -10,10 +11,10 @@ export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: moderationStylesHref },
 ];
 
-export const meta = (args: MetaContext) =>
-  pageMeta(args, 'Moderation', 'The report queue and the listings to fix, for Verdict’s moderators.', {
-    noindex: true,
-  });
+export const meta = (args: MetaContext) => {
+  const t = moderationTexts.t(localeOf(args));
+  return pageMeta(args, t('titleModeration'), t('descriptionModeration'), { noindex: true });
+};
 
 /**
  * The moderators' page (issue 9): the open reports grouped by item, each with its context, the author's record
@@ -21,5 +22,10 @@ export const meta = (args: MetaContext) =>
  * loads in the browser with the session's token; the server checks the role on every call.
  */
 export default function Moderation() {
-  return <StaffPage title="Moderation">{(token) => <ModerationDesk key={token} token={token} />}</StaffPage>;
+  const t = moderationTexts.useT();
+  return (
+    <StaffPage title={t('titleModeration')}>
+      {(token) => <ModerationDesk key={token} token={token} />}
+    </StaffPage>
+  );
 }

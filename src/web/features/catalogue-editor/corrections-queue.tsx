@@ -1,37 +1,33 @@
 import { useCallback, useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
 import {
-  CORRECTION_MESSAGES,
   type CorrectionQueue,
   DeclineSchema,
   type ListingReport,
   type QueuedCorrection,
 } from '../../../shared/corrections.ts';
 import { isEditor } from '../../../shared/moderation-constants.ts';
-import { CATALOGUE_TEXTS } from '../../../shared/catalogue-texts.ts';
 import { errorMessage, isSilent } from '../../lib/api.ts';
 import { NotForYou, useRole } from '../moderation/staff-page.tsx';
 import { useToast } from '../toasts/toasts.tsx';
 import { type EditorApi, isForbidden, useEditorApi } from './editor-api.ts';
-import { FOR_EDITORS } from './finder.tsx';
-
-const when = (iso: string) =>
-  new Date(iso).toLocaleString('en-IN', {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    timeZone: 'Asia/Kolkata',
-  });
+import { useLocale } from '../../i18n/i18n.tsx';
+import { useCommunityTexts } from '../community/texts.ts';
+import { catalogueEditorTexts, type EditorKey, when } from './texts.ts';
 
 /** Runs an editor's action: a toast with its message, or its error; then the queue again. */
 function useAct(reload: () => void) {
   const toast = useToast();
+  const locale = useLocale();
+  const t = catalogueEditorTexts.useT();
   const [busy, setBusy] = useState(false);
-  const act = async (run: () => Promise<{ message: string }>) => {
+  /** `done`: what the toast says on pages not in English (English shows the server's words). */
+  const act = async (run: () => Promise<{ message: string }>, done: EditorKey) => {
     if (busy) return false;
     setBusy(true);
     try {
-      const done = await run();
-      toast.show({ message: done.message, type: 'success' });
+      const result = await run();
+      toast.show({ message: locale === 'en' ? result.message : t(done), type: 'success' });
       reload();
       return true;
     } catch (err) {
@@ -46,18 +42,20 @@ function useAct(reload: () => void) {
 
 function Suggestion({ c, api, reload }: { c: QueuedCorrection; api: EditorApi; reload: () => void }) {
   const id = useId();
+  const t = catalogueEditorTexts.useT();
+  const locale = useLocale();
   const { act, busy } = useAct(reload);
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
   const decline = async () => {
     const checked = DeclineSchema.safeParse({ reason });
     if (!checked.success) {
-      setError(CORRECTION_MESSAGES.declineReason);
+      setError(t('msgDeclineReason'));
       document.getElementById(`${id}-reason`)?.focus();
       return;
     }
     setError(null);
-    await act(() => api.decline(c.id, checked.data.reason));
+    await act(() => api.decline(c.id, checked.data.reason), 'doneDeclined');
   };
   return (
     <li className="cat-correction" aria-labelledby={`${id}-title`}>
@@ -67,28 +65,31 @@ function Suggestion({ c, api, reload }: { c: QueuedCorrection; api: EditorApi; r
       </h3>
       <dl className="cat-correction-values">
         <div>
-          <dt>Now</dt>
-          <dd>{c.current ?? CATALOGUE_TEXTS.notKnown}</dd>
+          <dt>{t('now')}</dt>
+          <dd>{c.current ?? t('notKnown')}</dd>
         </div>
         <div>
-          <dt>Proposed</dt>
+          <dt>{t('proposed')}</dt>
           <dd>
             <strong>{c.value}</strong>
           </dd>
         </div>
         <div>
-          <dt>Source</dt>
+          <dt>{t('source')}</dt>
           <dd className="cat-correction-source">
             <a href={c.source_url} rel="nofollow noopener noreferrer ugc" target="_blank">
               {c.source_url}
-              <span className="visually-hidden"> (opens in a new tab)</span>
+              <span className="visually-hidden">{t('opensNewTab')}</span>
             </a>
           </dd>
         </div>
         <div>
-          <dt>Suggested by</dt>
+          <dt>{t('suggestedBy')}</dt>
           <dd>
-            {c.suggester ? `@${c.suggester.username}` : 'Deleted user'} on {when(c.created_at)}
+            {t('suggestedOn', {
+              who: c.suggester ? `@${c.suggester.username}` : t('deletedUser'),
+              date: when(c.created_at, locale),
+            })}
           </dd>
         </div>
       </dl>
@@ -97,12 +98,13 @@ function Suggestion({ c, api, reload }: { c: QueuedCorrection; api: EditorApi; r
           type="button"
           className="button button-primary"
           aria-disabled={busy || undefined}
-          onClick={() => void act(() => api.accept(c.id))}
+          onClick={() => void act(() => api.accept(c.id), 'doneAccepted')}
         >
-          Accept<span className="visually-hidden"> the correction of {c.field_name}</span>
+          {t('accept')}
+          <span className="visually-hidden">{t('correctionOf', { field: c.field_name })}</span>
         </button>
         <div className="field cat-decline">
-          <label htmlFor={`${id}-reason`}>Reason to decline</label>
+          <label htmlFor={`${id}-reason`}>{t('reasonToDecline')}</label>
           <input
             id={`${id}-reason`}
             type="text"
@@ -124,7 +126,8 @@ function Suggestion({ c, api, reload }: { c: QueuedCorrection; api: EditorApi; r
           aria-disabled={busy || undefined}
           onClick={() => void decline()}
         >
-          Decline<span className="visually-hidden"> the correction of {c.field_name}</span>
+          {t('decline')}
+          <span className="visually-hidden">{t('correctionOf', { field: c.field_name })}</span>
         </button>
       </div>
     </li>
@@ -133,32 +136,42 @@ function Suggestion({ c, api, reload }: { c: QueuedCorrection; api: EditorApi; r
 
 function Report({ r, api, reload }: { r: ListingReport; api: EditorApi; reload: () => void }) {
   const id = useId();
+  const t = catalogueEditorTexts.useT();
+  const locale = useLocale();
+  const { k } = useCommunityTexts();
   const { act, busy } = useAct(reload);
   return (
     <li className="cat-correction" aria-labelledby={`${id}-title`}>
       <h3 id={`${id}-title`} className="cat-correction-title">
-        <Link to={r.product.link}>{r.product.name}</Link>: {r.reason}
+        <Link to={r.product.link}>{r.product.name}</Link>: {k(r.reason)}
       </h3>
-      <p className="cat-correction-comments">{r.comments ?? <span className="muted">No comments.</span>}</p>
+      <p className="cat-correction-comments">
+        {r.comments ?? <span className="muted">{t('noComments')}</span>}
+      </p>
       <p className="muted small">
-        Reported by {r.reporter ? `@${r.reporter}` : 'a deleted user'} on {when(r.created_at)}
+        {t('reportedBy', {
+          who: r.reporter ? `@${r.reporter}` : t('aDeletedUser'),
+          date: when(r.created_at, locale),
+        })}
       </p>
       <div className="cat-correction-actions">
         <button
           type="button"
           className="button button-primary"
           aria-disabled={busy || undefined}
-          onClick={() => void act(() => api.closeReport(r.id, { outcome: 'handled' }))}
+          onClick={() => void act(() => api.closeReport(r.id, { outcome: 'handled' }), 'doneClosed')}
         >
-          Fixed: close<span className="visually-hidden"> the report on {r.product.name}</span>
+          {t('fixedClose')}
+          <span className="visually-hidden">{t('reportOn', { name: r.product.name })}</span>
         </button>
         <button
           type="button"
           className="button"
           aria-disabled={busy || undefined}
-          onClick={() => void act(() => api.closeReport(r.id, { outcome: 'dismissed' }))}
+          onClick={() => void act(() => api.closeReport(r.id, { outcome: 'dismissed' }), 'doneClosed')}
         >
-          Dismiss<span className="visually-hidden"> the report on {r.product.name}</span>
+          {t('dismiss')}
+          <span className="visually-hidden">{t('reportOn', { name: r.product.name })}</span>
         </button>
       </div>
     </li>
@@ -169,6 +182,7 @@ function Report({ r, api, reload }: { r: ListingReport; api: EditorApi; reload: 
 export function CorrectionsQueue({ token }: { token: string }) {
   const role = useRole(token);
   const api = useEditorApi();
+  const t = catalogueEditorTexts.useT();
   const [queue, setQueue] = useState<CorrectionQueue | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [forbidden, setForbidden] = useState(false);
@@ -191,7 +205,7 @@ export function CorrectionsQueue({ token }: { token: string }) {
     };
   }, [api, page, version]);
 
-  if (forbidden || (role && !isEditor(role))) return <NotForYou message={FOR_EDITORS} />;
+  if (forbidden || (role && !isEditor(role))) return <NotForYou message={t('forEditors')} />;
   if (error)
     return (
       <p role="alert" className="field-error">
@@ -201,18 +215,17 @@ export function CorrectionsQueue({ token }: { token: string }) {
   if (!queue)
     return (
       <p role="status" className="muted">
-        Loading the corrections…
+        {t('loadingCorrections')}
       </p>
     );
   const pages = Math.ceil(queue.total / queue.size);
   return (
     <>
       <p>
-        Members’ suggestions, oldest first. Accepting applies the value and credits the member in the history;
-        declining tells them your reason. <Link to="/catalogue">Back to find</Link>
+        {t('correctionsIntro')} <Link to="/catalogue">{t('backToFind')}</Link>
       </p>
       <section aria-labelledby="cat-suggestions" className="cat-section">
-        <h2 id="cat-suggestions">Suggested corrections ({queue.total})</h2>
+        <h2 id="cat-suggestions">{t('suggestedCorrections', { count: String(queue.total) })}</h2>
         {queue.items.length ? (
           <ul className="cat-corrections">
             {queue.items.map((c) => (
@@ -220,22 +233,22 @@ export function CorrectionsQueue({ token }: { token: string }) {
             ))}
           </ul>
         ) : (
-          <p className="muted">No corrections are waiting.</p>
+          <p className="muted">{t('noCorrectionsWaiting')}</p>
         )}
         {pages > 1 && (
-          <nav aria-label="Pages of corrections" className="mod-nav">
+          <nav aria-label={t('pagesOfCorrections')} className="mod-nav">
             <ul>
               {page > 0 && (
                 <li>
                   <button type="button" className="button" onClick={() => setPage((p) => p - 1)}>
-                    Older page
+                    {t('olderPage')}
                   </button>
                 </li>
               )}
               {page + 1 < pages && (
                 <li>
                   <button type="button" className="button" onClick={() => setPage((p) => p + 1)}>
-                    Next page
+                    {t('nextPage')}
                   </button>
                 </li>
               )}
@@ -244,9 +257,7 @@ export function CorrectionsQueue({ token }: { token: string }) {
         )}
       </section>
       <section aria-labelledby="cat-listing-reports" className="cat-section">
-        <h2 id="cat-listing-reports">
-          Listings reported inaccurate or missing information ({queue.reports.length})
-        </h2>
+        <h2 id="cat-listing-reports">{t('listingReports', { count: String(queue.reports.length) })}</h2>
         {queue.reports.length ? (
           <ul className="cat-corrections">
             {queue.reports.map((r) => (
@@ -254,7 +265,7 @@ export function CorrectionsQueue({ token }: { token: string }) {
             ))}
           </ul>
         ) : (
-          <p className="muted">No listing reports are open.</p>
+          <p className="muted">{t('noListingReports')}</p>
         )}
       </section>
     </>

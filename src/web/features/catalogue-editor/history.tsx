@@ -4,32 +4,9 @@ import type { CatalogueChange, CatalogueHistory } from '../../../shared/catalogu
 import { errorMessage, isSilent } from '../../lib/api.ts';
 import { NotForYou, useRole } from '../moderation/staff-page.tsx';
 import { type EditorApi, isForbidden, useEditorApi } from './editor-api.ts';
-
-export const FOR_ADMINS = 'This page is for admins.';
-
-const ACTION_NAMES: Record<CatalogueChange['action'], string> = {
-  create_model: 'Created the model',
-  update_model: 'Edited the model',
-  create_variant: 'Added a variant',
-  update_variant: 'Edited a variant',
-  set_price: 'Set a price',
-  hide: 'Hid the listing',
-  restore: 'Restored the listing',
-  merge: 'Merged a model into it',
-  split: 'Split a variant out',
-  add_photo: 'Added a photo',
-  remove_photo: 'Removed a photo',
-  order_photos: 'Reordered the photos',
-  import: 'Bulk import',
-  accept_correction: 'Accepted a correction',
-};
-
-const when = (iso: string) =>
-  new Date(iso).toLocaleString('en-IN', {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    timeZone: 'Asia/Kolkata',
-  });
+import { useLocale } from '../../i18n/i18n.tsx';
+import { moderationTexts } from '../moderation/texts.ts';
+import { catalogueEditorTexts, changeName, when } from './texts.ts';
 
 /** A change's before and after, as short text (JSON of the fields changed). */
 const text = (value: unknown) => (value == null ? '—' : JSON.stringify(value));
@@ -46,6 +23,8 @@ function HistoryTable({
   showTarget: boolean;
   onForbidden?: () => void;
 }) {
+  const t = catalogueEditorTexts.useT();
+  const locale = useLocale();
   const [items, setItems] = useState<CatalogueChange[]>([]);
   const [total, setTotal] = useState<number | null>(null);
   const [page, setPage] = useState(0);
@@ -77,10 +56,10 @@ function HistoryTable({
   if (total == null)
     return (
       <p role="status" className="muted">
-        Loading the history…
+        {t('loadingHistory')}
       </p>
     );
-  if (!items.length) return <p className="muted">No changes yet.</p>;
+  if (!items.length) return <p className="muted">{t('noChanges')}</p>;
   return (
     <>
       <div className="cat-table-wrap" role="region" aria-label={caption} tabIndex={0}>
@@ -88,30 +67,30 @@ function HistoryTable({
           <caption className="visually-hidden">{caption}</caption>
           <thead>
             <tr>
-              <th scope="col">When</th>
-              <th scope="col">Who</th>
-              <th scope="col">What</th>
-              {showTarget && <th scope="col">On</th>}
-              <th scope="col">Before</th>
-              <th scope="col">After</th>
+              <th scope="col">{t('when')}</th>
+              <th scope="col">{t('who')}</th>
+              <th scope="col">{t('what')}</th>
+              {showTarget && <th scope="col">{t('on')}</th>}
+              <th scope="col">{t('before')}</th>
+              <th scope="col">{t('after')}</th>
             </tr>
           </thead>
           <tbody>
             {items.map((c) => (
               <tr key={c.id}>
-                <td>{when(c.created_at)}</td>
+                <td>{when(c.created_at, locale)}</td>
                 <td>
-                  {c.actor ? `@${c.actor.username}` : 'Command line'}
-                  {c.credited && <> (suggested by @{c.credited.username})</>}
+                  {c.actor ? `@${c.actor.username}` : t('commandLine')}
+                  {c.credited && t('suggestedByName', { name: c.credited.username })}
                 </td>
-                <td>{ACTION_NAMES[c.action]}</td>
+                <td>{changeName(t, c.action)}</td>
                 {showTarget && (
                   <td>
                     {c.target_type === 'photo' ? (
-                      `photo #${c.target_id}`
+                      t('photoTarget', { id: String(c.target_id) })
                     ) : (
                       <Link to={`/catalogue/models/${c.target_id}`}>
-                        {c.target_type} #{c.target_id}
+                        {t('changeTarget', { type: c.target_type, id: String(c.target_id) })}
                       </Link>
                     )}
                   </td>
@@ -124,11 +103,11 @@ function HistoryTable({
         </table>
       </div>
       <p role="status" className="muted">
-        Showing {items.length} of {total} changes.
+        {t('showingOf', { count: String(items.length), total: String(total) })}
       </p>
       {items.length < total && (
         <button type="button" className="button" onClick={() => setPage((p) => p + 1)}>
-          Show more changes
+          {t('showMoreChanges')}
         </button>
       )}
     </>
@@ -137,30 +116,27 @@ function HistoryTable({
 
 /** One model's history (editors). */
 export function ModelHistory({ api, modelId }: { api: EditorApi; modelId: number }) {
+  const t = catalogueEditorTexts.useT();
   const load = useCallback((page: number) => api.modelChanges(modelId, page), [api, modelId]);
-  return <HistoryTable load={load} caption="This model’s changes, newest first" showTarget={false} />;
+  return <HistoryTable load={load} caption={t('modelChanges')} showTarget={false} />;
 }
 
 /** /catalogue/history: every change to the catalogue, newest first (admins). */
 export function CatalogueHistoryView({ token }: { token: string }) {
   const role = useRole(token);
   const api = useEditorApi();
+  const t = catalogueEditorTexts.useT();
+  const tm = moderationTexts.useT();
   const [forbidden, setForbidden] = useState(false);
   const onForbidden = useCallback(() => setForbidden(true), []);
   const load = useCallback((page: number) => api.changes(page), [api]);
-  if (forbidden || (role && role !== 'admin')) return <NotForYou message={FOR_ADMINS} />;
+  if (forbidden || (role && role !== 'admin')) return <NotForYou message={tm('forAdmins')} />;
   return (
     <>
       <p>
-        Every change editors, imports and accepted corrections made, newest first. Lines are never changed or
-        removed. <Link to="/catalogue">Back to find</Link>
+        {t('historyIntro')} <Link to="/catalogue">{t('backToFind')}</Link>
       </p>
-      <HistoryTable
-        load={load}
-        caption="The catalogue’s changes, newest first"
-        showTarget
-        onForbidden={onForbidden}
-      />
+      <HistoryTable load={load} caption={t('catalogueChanges')} showTarget onForbidden={onForbidden} />
     </>
   );
 }

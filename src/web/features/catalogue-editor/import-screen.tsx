@@ -3,7 +3,6 @@ import { Link } from 'react-router';
 import {
   describePlan,
   IMPORT_MAX_BYTES,
-  IMPORT_TEXTS,
   type ImportResponse,
   isEmptyPlan,
   summarizePlan,
@@ -13,7 +12,7 @@ import { MESSAGES } from '../../../shared/texts.ts';
 import { NotForYou, useRole } from '../moderation/staff-page.tsx';
 import { AccountApiError, useAuthFetch } from '../session/api.ts';
 import { CATALOGUE_API, isForbidden } from './editor-api.ts';
-import { FOR_EDITORS } from './finder.tsx';
+import { catalogueEditorTexts } from './texts.ts';
 
 type Outcome =
   { kind: 'plan'; response: ImportResponse } | { kind: 'refused'; message: string; errors: string[] };
@@ -25,6 +24,7 @@ type Outcome =
 export function CatalogueImport({ token }: { token: string }) {
   const role = useRole(token);
   const authFetch = useAuthFetch();
+  const t = catalogueEditorTexts.useT();
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
@@ -37,12 +37,12 @@ export function CatalogueImport({ token }: { token: string }) {
     async (dryRun: boolean) => {
       setFileError(null);
       if (!file) {
-        setFileError(IMPORT_TEXTS.missing);
+        setFileError(t('importMissing'));
         input.current?.focus();
         return;
       }
       if (file.size > IMPORT_MAX_BYTES) {
-        setFileError(IMPORT_TEXTS.tooLarge);
+        setFileError(t('importTooLarge'));
         input.current?.focus();
         return;
       }
@@ -71,10 +71,10 @@ export function CatalogueImport({ token }: { token: string }) {
         setBusy(false);
       }
     },
-    [authFetch, file],
+    [authFetch, file, t],
   );
 
-  if (forbidden || (role && !isEditor(role))) return <NotForYou message={FOR_EDITORS} />;
+  if (forbidden || (role && !isEditor(role))) return <NotForYou message={t('forEditors')} />;
 
   const check = (e: FormEvent) => {
     e.preventDefault();
@@ -84,18 +84,14 @@ export function CatalogueImport({ token }: { token: string }) {
   return (
     <>
       <p className="cat-crumbs">
-        <Link to="/catalogue">Catalogue</Link>
+        <Link to="/catalogue">{t('titleCatalogue')}</Link>
       </p>
       <section aria-labelledby={`${id}-title`} className="cat-section">
-        <h2 id={`${id}-title`}>Import a file</h2>
-        <p>
-          One row per variant, as JSON (an array of rows) or CSV (a header row of column names). Rows are
-          matched by category, brand, model and variant; a column left out or a blank cell leaves the stored
-          value alone. Nothing changes until you apply, and a file with any wrong row is refused whole.
-        </p>
+        <h2 id={`${id}-title`}>{t('titleImport')}</h2>
+        <p>{t('importIntro')}</p>
         <form className="account-form" noValidate onSubmit={check}>
           <div className="form-field">
-            <label htmlFor={`${id}-file`}>File (JSON or CSV, at most 2 MB)</label>
+            <label htmlFor={`${id}-file`}>{t('fileLabel')}</label>
             <input
               ref={input}
               id={`${id}-file`}
@@ -116,19 +112,19 @@ export function CatalogueImport({ token }: { token: string }) {
             )}
           </div>
           <button type="submit" className="button" disabled={busy}>
-            Check
+            {t('check')}
           </button>
         </form>
       </section>
       <div aria-live="polite">
         {busy && (
           <p role="status" className="muted">
-            Working…
+            {t('working')}
           </p>
         )}
         {outcome?.kind === 'refused' && (
           <section aria-labelledby={`${id}-refused`} className="cat-section">
-            <h2 id={`${id}-refused`}>The file was not imported</h2>
+            <h2 id={`${id}-refused`}>{t('notImported')}</h2>
             <p role="alert" className="field-error">
               {outcome.message}
             </p>
@@ -144,7 +140,9 @@ export function CatalogueImport({ token }: { token: string }) {
         {plan && (
           <section aria-labelledby={`${id}-plan`} className="cat-section">
             <h2 id={`${id}-plan`}>
-              {plan.applied ? `Imported ${plan.plan.file}` : `What ${plan.plan.file} would change`}
+              {plan.applied
+                ? t('imported', { file: plan.plan.file })
+                : t('wouldChange', { file: plan.plan.file })}
             </h2>
             <p>{summarizePlan(plan.plan)}</p>
             {!isEmptyPlan(plan.plan) && (
@@ -161,7 +159,7 @@ export function CatalogueImport({ token }: { token: string }) {
                 disabled={busy}
                 onClick={() => void send(false)}
               >
-                Apply
+                {t('apply')}
               </button>
             )}
           </section>

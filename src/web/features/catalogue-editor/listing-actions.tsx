@@ -8,18 +8,14 @@ import {
 import { errorMessage } from '../../lib/api.ts';
 import type { EditorApi } from './editor-api.ts';
 import { ModelSearch } from './model-search.tsx';
+import { catalogueEditorTexts, hideReasonLabel, hideReasonWord } from './texts.ts';
 
 type Saved = (model: EditorModel, message: string) => void;
-
-const REASON_LABELS: Record<HideReason, string> = {
-  rumoured: 'Rumoured: not announced yet',
-  wrong: 'Wrong: not a real product, or wrong beyond fixing',
-  duplicate: 'Duplicate: listed twice (better: merge it)',
-};
 
 /** Hide with a reason (and a note for the history), or restore a hidden model. */
 export function HideRestore({ api, model, onSaved }: { api: EditorApi; model: EditorModel; onSaved: Saved }) {
   const id = useId();
+  const t = catalogueEditorTexts.useT();
   const [reason, setReason] = useState<HideReason | ''>('');
   const [note, setNote] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -39,8 +35,9 @@ export function HideRestore({ api, model, onSaved }: { api: EditorApi; model: Ed
     return (
       <div>
         <p>
-          Hidden{model.hidden_reason ? ` (${model.hidden_reason})` : ''}: its page answers “not found” and it
-          is out of every list, search and the sitemap. Its reviews and questions are kept.
+          {t('hiddenExplain', {
+            reason: model.hidden_reason ? ` (${hideReasonWord(t, model.hidden_reason)})` : '',
+          })}
         </p>
         {error && (
           <p role="alert" className="field-error">
@@ -51,28 +48,28 @@ export function HideRestore({ api, model, onSaved }: { api: EditorApi; model: Ed
           type="button"
           className="button button-primary"
           disabled={busy}
-          onClick={() => void run(() => api.restore(model.id), 'The model is listed again.')}
+          onClick={() => void run(() => api.restore(model.id), t('listedAgain'))}
         >
-          Restore the listing
+          {t('restoreListing')}
         </button>
       </div>
     );
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!reason) {
-      setError('Choose why it is hidden: rumoured, wrong or duplicate.');
+      setError(t('chooseHideReason'));
       document.getElementById(`${id}-${HIDE_REASONS[0]}`)?.focus();
       return;
     }
     void run(
       () => api.hide(model.id, { reason, ...(note.trim() ? { note: note.trim() } : {}) }),
-      'The model is hidden.',
+      t('modelHidden'),
     );
   };
   return (
     <form className="account-form" noValidate onSubmit={submit}>
       <fieldset className="cat-fieldset" aria-describedby={error ? `${id}-error` : undefined}>
-        <legend>Hide this listing because it is…</legend>
+        <legend>{t('hideBecause')}</legend>
         {HIDE_REASONS.map((r) => (
           <label key={r} className="choice">
             <input
@@ -83,7 +80,7 @@ export function HideRestore({ api, model, onSaved }: { api: EditorApi; model: Ed
               checked={reason === r}
               onChange={() => setReason(r)}
             />{' '}
-            {REASON_LABELS[r]}
+            {hideReasonLabel(t, r)}
           </label>
         ))}
         {error && (
@@ -93,7 +90,7 @@ export function HideRestore({ api, model, onSaved }: { api: EditorApi; model: Ed
         )}
       </fieldset>
       <div className="form-field">
-        <label htmlFor={`${id}-note`}>Note for the history (optional)</label>
+        <label htmlFor={`${id}-note`}>{t('noteOptional')}</label>
         <textarea
           id={`${id}-note`}
           value={note}
@@ -103,7 +100,7 @@ export function HideRestore({ api, model, onSaved }: { api: EditorApi; model: Ed
         />
       </div>
       <button type="submit" className="button" disabled={busy}>
-        Hide the listing
+        {t('hideListing')}
       </button>
     </form>
   );
@@ -111,28 +108,25 @@ export function HideRestore({ api, model, onSaved }: { api: EditorApi; model: Ed
 
 /** Finds the model to keep, then asks before merging, saying what moves. */
 export function MergeInto({ api, model, onSaved }: { api: EditorApi; model: EditorModel; onSaved: Saved }) {
+  const t = catalogueEditorTexts.useT();
   const [into, setInto] = useState<EditorHit | null>(null);
   return (
     <div>
-      <p>
-        When {model.brand} {model.model} is the same phone as another listing: find the one to keep. This
-        one’s variants, reviews, questions, upvotes, views, reports and photos move to it, and this one’s
-        address leads there.
-      </p>
+      <p>{t('mergeExplain', { name: `${model.brand} ${model.model}` })}</p>
       <ModelSearch
         api={api}
-        label="Find the model to keep"
+        label={t('findToKeep')}
         action={(h) =>
           h.id === model.id ? (
-            <span className="muted">This model</span>
+            <span className="muted">{t('thisModel')}</span>
           ) : (
             <button
               type="button"
               className="button"
-              aria-label={`Keep this one: ${h.brand} ${h.model}`}
+              aria-label={t('keepThisOneNamed', { name: `${h.brand} ${h.model}` })}
               onClick={() => setInto(h)}
             >
-              Keep this one
+              {t('keepThisOne')}
             </button>
           )
         }
@@ -164,6 +158,7 @@ function MergeConfirm({
   onCancel: () => void;
   onSaved: Saved;
 }) {
+  const t = catalogueEditorTexts.useT();
   const heading = useRef<HTMLHeadingElement>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -171,7 +166,10 @@ function MergeConfirm({
   const confirm = async () => {
     setBusy(true);
     try {
-      onSaved((await api.merge(model.id, into.id)).model, `Merged into ${into.brand} ${into.model}.`);
+      onSaved(
+        (await api.merge(model.id, into.id)).model,
+        t('mergedInto', { name: `${into.brand} ${into.model}` }),
+      );
     } catch (err) {
       setError(errorMessage(err));
       setBusy(false);
@@ -181,19 +179,23 @@ function MergeConfirm({
   return (
     <div className="account-card cat-confirm">
       <h3 ref={heading} tabIndex={-1}>
-        Merge {model.brand} {model.model} (#{model.id}) into {into.brand} {into.model} (#{into.id})?
+        {t('mergeTitle', {
+          name: `${model.brand} ${model.model}`,
+          id: String(model.id),
+          into: `${into.brand} ${into.model}`,
+          intoId: String(into.id),
+        })}
       </h3>
       <ul>
+        <li>{t('variantsMove', { count: n })}</li>
         <li>
-          {n} {n === 1 ? 'variant moves' : 'variants move'}; one with the same RAM and storage as a kept
-          variant joins it.
+          {t('countsMove', {
+            reviews: String(model.total_reviews),
+            questions: String(model.questions),
+            upvotes: String(model.upvotes),
+          })}
         </li>
-        <li>
-          {model.total_reviews} reviews, {model.questions} questions and {model.upvotes} upvotes move, with
-          the views and reports. A member who reviewed both keeps both reviews (the later marked as a
-          duplicate).
-        </li>
-        <li>/product/{model.id} then leads to the kept page. This cannot be undone here.</li>
+        <li>{t('leadsTo', { id: String(model.id) })}</li>
       </ul>
       {error && (
         <p role="alert" className="field-error">
@@ -207,10 +209,10 @@ function MergeConfirm({
           disabled={busy}
           onClick={() => void confirm()}
         >
-          Merge them
+          {t('mergeThem')}
         </button>
         <button type="button" className="button" onClick={onCancel}>
-          Cancel
+          {t('cancel')}
         </button>
       </div>
     </div>

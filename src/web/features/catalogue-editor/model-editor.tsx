@@ -6,24 +6,25 @@ import { errorMessage, isSilent } from '../../lib/api.ts';
 import { NotForYou, useRole } from '../moderation/staff-page.tsx';
 import { ListingBadges } from './badges.tsx';
 import { isForbidden, useEditorApi } from './editor-api.ts';
-import { FOR_EDITORS } from './finder.tsx';
 import { ModelHistory } from './history.tsx';
 import { HideRestore, MergeInto } from './listing-actions.tsx';
 import { ModelForm } from './model-form.tsx';
 import { VariantsTable } from './variants-table.tsx';
 import { PhotoManager } from './photo-manager.tsx';
+import { catalogueEditorTexts } from './texts.ts';
 
 /** /catalogue/new: the create form; a created model opens in its editor. */
 export function NewModel({ token }: { token: string }) {
   const role = useRole(token);
   const api = useEditorApi();
   const navigate = useNavigate();
+  const t = catalogueEditorTexts.useT();
   const [forbidden, setForbidden] = useState(false);
-  if (forbidden || (role && !isEditor(role))) return <NotForYou message={FOR_EDITORS} />;
+  if (forbidden || (role && !isEditor(role))) return <NotForYou message={t('forEditors')} />;
   const save = async (input: ModelCreate | ModelPatch) => {
     try {
       const { model } = await api.create(input as ModelCreate);
-      await navigate(`/catalogue/models/${model.id}`, { state: { message: 'Model created.' } });
+      await navigate(`/catalogue/models/${model.id}`, { state: { message: t('modelCreated') } });
     } catch (err) {
       if (isForbidden(err)) setForbidden(true);
       throw err;
@@ -32,7 +33,7 @@ export function NewModel({ token }: { token: string }) {
   return (
     <>
       <p>
-        <Link to="/catalogue">Back to find</Link>
+        <Link to="/catalogue">{t('backToFind')}</Link>
       </p>
       <ModelForm model={null} onSave={save} />
     </>
@@ -47,6 +48,7 @@ export function ModelEditor({ token, id, message }: { token: string; id: number;
   const role = useRole(token);
   const api = useEditorApi();
   const navigate = useNavigate();
+  const t = catalogueEditorTexts.useT();
   const [model, setModel] = useState<EditorModel | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [forbidden, setForbidden] = useState(false);
@@ -80,33 +82,33 @@ export function ModelEditor({ token, id, message }: { token: string; id: number;
     [id, navigate],
   );
 
-  if (forbidden || (role && !isEditor(role))) return <NotForYou message={FOR_EDITORS} />;
+  if (forbidden || (role && !isEditor(role))) return <NotForYou message={t('forEditors')} />;
   if (error)
     return (
       <div role="alert" className="alert">
         <p>{error}</p>
         <p>
-          <Link to="/catalogue">Back to find</Link>
+          <Link to="/catalogue">{t('backToFind')}</Link>
         </p>
       </div>
     );
   if (!model)
     return (
       <p role="status" className="muted">
-        Loading the model…
+        {t('loadingModel')}
       </p>
     );
   const save = async (patch: ModelCreate | ModelPatch) => {
-    saved((await api.update(model.id, patch as ModelPatch)).model, 'Changes saved.');
+    saved((await api.update(model.id, patch as ModelPatch)).model, t('changesSaved'));
   };
   return (
     <>
       <p className="cat-crumbs">
-        <Link to="/catalogue">Back to find</Link>
+        <Link to="/catalogue">{t('backToFind')}</Link>
         {!model.hidden && (
           <>
             {' · '}
-            <Link to={`/product/${model.default_variant_id ?? model.id}`}>Open its page</Link>
+            <Link to={`/product/${model.default_variant_id ?? model.id}`}>{t('openPage')}</Link>
           </>
         )}
       </p>
@@ -114,33 +116,37 @@ export function ModelEditor({ token, id, message }: { token: string; id: number;
         {model.brand} {model.model} <span className="muted">#{model.id}</span> <ListingBadges hit={model} />
       </h2>
       <p className="muted">
-        {model.total_reviews} reviews · {model.questions} questions · {model.upvotes} upvotes
+        {t('modelCounts', {
+          reviews: String(model.total_reviews),
+          questions: String(model.questions),
+          upvotes: String(model.upvotes),
+        })}
       </p>
       <p role="status" className="field-status">
         {status}
       </p>
       <section aria-labelledby="cat-fields" className="cat-section">
-        <h2 id="cat-fields">Details and attributes</h2>
+        <h2 id="cat-fields">{t('detailsAndAttributes')}</h2>
         <ModelForm key={`${model.id}-${version}`} model={model} onSave={save} />
       </section>
       <section aria-labelledby="cat-variants" className="cat-section">
-        <h2 id="cat-variants">Variants</h2>
+        <h2 id="cat-variants">{t('variants')}</h2>
         <VariantsTable api={api} model={model} onSaved={saved} />
       </section>
       <section aria-labelledby="cat-photos" className="cat-section">
-        <h2 id="cat-photos">Photos</h2>
+        <h2 id="cat-photos">{t('photos')}</h2>
         <PhotoManager modelId={model.id} name={`${model.brand} ${model.model}`} />
       </section>
       <section aria-labelledby="cat-listing" className="cat-section">
-        <h2 id="cat-listing">Listing</h2>
+        <h2 id="cat-listing">{t('listing')}</h2>
         <HideRestore api={api} model={model} onSaved={saved} />
       </section>
       <section aria-labelledby="cat-merge" className="cat-section">
-        <h2 id="cat-merge">Merge into another model</h2>
+        <h2 id="cat-merge">{t('mergeInto')}</h2>
         <MergeInto api={api} model={model} onSaved={saved} />
       </section>
       <section aria-labelledby="cat-history" className="cat-section">
-        <h2 id="cat-history">History</h2>
+        <h2 id="cat-history">{t('history')}</h2>
         <ModelHistory key={version} api={api} modelId={model.id} />
       </section>
     </>

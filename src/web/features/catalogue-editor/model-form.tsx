@@ -12,13 +12,8 @@ import { AccountApiError } from '../session/api.ts';
 import { FormAlert } from '../session/form.tsx';
 import { AttributeGroups } from './attribute-groups.tsx';
 import { type AttributeField, attributeFields, changedAttributes } from './attribute-fields.ts';
-
-export const STATUS_LABELS: Record<(typeof PRODUCT_STATUSES)[number], string> = {
-  rumoured: 'Rumoured (hidden from the site)',
-  announced: 'Announced',
-  available: 'Available',
-  discontinued: 'Discontinued',
-};
+import { useAttributeWords } from '../products/attribute-texts.ts';
+import { catalogueEditorTexts, statusLabel } from './texts.ts';
 
 interface Head {
   category: CategoryId;
@@ -65,6 +60,8 @@ export function ModelForm({
   onSave: (input: ModelCreate | ModelPatch) => Promise<void>;
 }) {
   const id = useId();
+  const t = catalogueEditorTexts.useT();
+  const words = useAttributeWords();
   const form = useRef<HTMLFormElement>(null);
   const [head, setHead] = useState<Head>(() => headOf(model));
   const [groups, setGroups] = useState(() => attributeFields(head.category, model?.attributes ?? {}));
@@ -90,7 +87,7 @@ export function ModelForm({
     const { attributes, errors: wrong } = changedAttributes(groups);
     if (Object.keys(wrong).length) {
       setErrors(wrong);
-      setAlert('Please check the highlighted fields.');
+      setAlert(t('checkFields'));
       focusFirstError();
       return;
     }
@@ -114,7 +111,7 @@ export function ModelForm({
       }
       if (Object.keys(attributes).length) patch.attributes = attributes;
       if (!Object.keys(patch).length) {
-        setAlert('Nothing has changed.');
+        setAlert(t('nothingChanged'));
         return;
       }
       input = patch as ModelPatch;
@@ -184,62 +181,62 @@ export function ModelForm({
     <form ref={form} className="account-form cat-form" noValidate onSubmit={(e) => void submit(e)}>
       <FormAlert message={alert} />
       <fieldset className="cat-fieldset">
-        <legend>The model</legend>
+        <legend>{t('theModel')}</legend>
         <div className="cat-grid">
-          {field('category', 'Category', (p) => (
+          {field('category', t('category'), (p) => (
             <select {...p}>
               {Object.values(CATEGORIES).map((c) => (
                 <option key={c.id} value={c.id}>
-                  {c.name}
+                  {words.category(c.id, 'Name', c.name)}
                 </option>
               ))}
             </select>
           ))}
-          {field('brand', 'Brand', (p) => (
+          {field('brand', t('brand'), (p) => (
             <input {...p} required autoComplete="off" />
           ))}
-          {field('model', 'Model name', (p) => (
+          {field('model', t('modelName'), (p) => (
             <input {...p} required autoComplete="off" />
           ))}
-          {field('release_date', 'Release date', (p) => (
+          {field('release_date', t('releaseDate'), (p) => (
             <input {...p} type="date" />
           ))}
-          {field('status', 'Phone status', (p) => (
+          {field('status', t('phoneStatus'), (p) => (
             <select {...p}>
               {PRODUCT_STATUSES.map((s) => (
                 <option key={s} value={s}>
-                  {STATUS_LABELS[s]}
+                  {statusLabel(t, s)}
                 </option>
               ))}
             </select>
           ))}
-          {field('listing_confidence', 'Listing confidence', (p) => (
+          {field('listing_confidence', t('listingConfidence'), (p) => (
             <select {...p}>
               {EDITABLE_CONFIDENCES.map((c) => (
                 <option key={c} value={c}>
-                  {c === 'confirmed' ? 'Confirmed by a spec source' : 'Partial (specs unconfirmed)'}
+                  {c === 'confirmed' ? t('confidenceConfirmed') : t('confidencePartial')}
                 </option>
               ))}
             </select>
           ))}
           {field(
             'specs_url',
-            'Specs source (link)',
+            t('specsUrl'),
             (p) => (
               <input {...p} type="url" inputMode="url" />
             ),
             'https://…',
           )}
-          {field('specs_checked_on', 'Specs checked on', (p) => (
+          {field('specs_checked_on', t('specsCheckedOn'), (p) => (
             <input {...p} type="date" />
           ))}
         </div>
       </fieldset>
       {!model && <VariantRows rows={variants} onChange={setVariants} errors={errors} />}
-      <AttributeGroups groups={groups} errors={errors} onChange={setField} />
+      <AttributeGroups category={head.category} groups={groups} errors={errors} onChange={setField} />
       <div className="cat-actions">
         <button type="submit" className="button button-primary" disabled={sending}>
-          {sending ? 'Saving…' : model ? 'Save changes' : 'Create model'}
+          {sending ? t('saving') : model ? t('saveChanges') : t('createModel')}
         </button>
       </div>
     </form>
@@ -257,11 +254,12 @@ function VariantRows({
   errors: Record<string, string>;
 }) {
   const id = useId();
+  const t = catalogueEditorTexts.useT();
   const set = (i: number, key: keyof VariantRow, value: string) =>
     onChange(rows.map((r, j) => (j === i ? { ...r, [key]: value } : r)));
   return (
     <fieldset className="cat-fieldset" aria-describedby={errors.variants ? `${id}-error` : undefined}>
-      <legend>Variants</legend>
+      <legend>{t('variants')}</legend>
       {errors.variants && (
         <p id={`${id}-error`} className="field-error">
           {errors.variants}
@@ -270,7 +268,7 @@ function VariantRows({
       {rows.map((r, i) => (
         <div key={i} className="cat-grid cat-variant-row">
           <div className="form-field">
-            <label htmlFor={`${id}-${i}-label`}>Variant {i + 1} label</label>
+            <label htmlFor={`${id}-${i}-label`}>{t('variantLabelN', { n: String(i + 1) })}</label>
             <input
               id={`${id}-${i}-label`}
               value={r.variant}
@@ -280,7 +278,7 @@ function VariantRows({
             />
           </div>
           <div className="form-field">
-            <label htmlFor={`${id}-${i}-ram`}>RAM (GB)</label>
+            <label htmlFor={`${id}-${i}-ram`}>{t('ramGb')}</label>
             <input
               id={`${id}-${i}-ram`}
               inputMode="decimal"
@@ -289,7 +287,7 @@ function VariantRows({
             />
           </div>
           <div className="form-field">
-            <label htmlFor={`${id}-${i}-storage`}>Storage (GB)</label>
+            <label htmlFor={`${id}-${i}-storage`}>{t('storageGb')}</label>
             <input
               id={`${id}-${i}-storage`}
               inputMode="numeric"
@@ -303,7 +301,7 @@ function VariantRows({
               className="button cat-remove"
               onClick={() => onChange(rows.filter((_, j) => j !== i))}
             >
-              Remove variant {i + 1}
+              {t('removeVariantN', { n: String(i + 1) })}
             </button>
           )}
         </div>
@@ -313,7 +311,7 @@ function VariantRows({
         className="button"
         onClick={() => onChange([...rows, { variant: '', ram_gb: '', storage_gb: '' }])}
       >
-        Add another variant
+        {t('addAnotherVariant')}
       </button>
     </fieldset>
   );

@@ -3,6 +3,7 @@ import type { EditorHit } from '../../../shared/catalogue-editing.ts';
 import { errorMessage } from '../../lib/api.ts';
 import { ListingBadges } from './badges.tsx';
 import type { EditorApi } from './editor-api.ts';
+import { catalogueEditorTexts } from './texts.ts';
 
 /**
  * A search box for editors (words or an id; hidden and rumoured models too) and its results, each with what
@@ -20,6 +21,7 @@ export function ModelSearch({
   onForbidden?: (err: unknown) => boolean;
 }) {
   const id = useId();
+  const t = catalogueEditorTexts.useT();
   const [q, setQ] = useState('');
   const [hits, setHits] = useState<EditorHit[] | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -28,7 +30,7 @@ export function ModelSearch({
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (!q.trim()) {
-      setError('Type a name or an id.');
+      setError(t('typeNameOrId'));
       return;
     }
     setBusy(true);
@@ -57,7 +59,7 @@ export function ModelSearch({
             onChange={(e) => setQ(e.target.value)}
           />
           <p id={`${id}-hint`} className="field-hint">
-            A brand and model, or a model’s or variant’s id.
+            {t('searchHint')}
           </p>
           {error && (
             <p id={`${id}-error`} className="field-error" role="alert">
@@ -66,11 +68,11 @@ export function ModelSearch({
           )}
         </div>
         <button type="submit" className="button button-primary" disabled={busy}>
-          Find
+          {t('find')}
         </button>
       </form>
       <p role="status" className="muted">
-        {busy ? 'Searching…' : hits ? `${hits.length} ${hits.length === 1 ? 'model' : 'models'} found.` : ''}
+        {busy ? t('searching') : hits ? t('modelsFound', { count: hits.length }) : ''}
       </p>
       {hits && hits.length > 0 && (
         <ul className="cat-results">
@@ -78,7 +80,9 @@ export function ModelSearch({
             <li key={h.id} className="cat-result">
               <span className="cat-result-name">
                 {h.brand} {h.model} <span className="muted">#{h.id}</span>
-                {h.variant_count > 1 && <span className="muted"> · {h.variant_count} variants</span>}
+                {h.variant_count > 1 && (
+                  <span className="muted"> · {t('variantsCount', { count: String(h.variant_count) })}</span>
+                )}
               </span>
               <ListingBadges hit={h} />
               {action(h)}

@@ -3,6 +3,7 @@ import { PHOTO_ACCEPT, PHOTO_MAX_FILES, photoUrl } from '../../../shared/photo-u
 import type { Photo } from '../../../shared/photos.ts';
 import { errorMessage, isSilent } from '../../lib/api.ts';
 import { usePhotoApi } from './photo-api.ts';
+import { catalogueEditorTexts } from './texts.ts';
 
 type Status = { kind: 'idle' } | { kind: 'busy' | 'done'; text: string } | { kind: 'error'; text: string };
 
@@ -14,6 +15,7 @@ type Status = { kind: 'idle' } | { kind: 'busy' | 'done'; text: string } | { kin
  */
 export function PhotoManager({ modelId, name }: { modelId: number; name: string }) {
   const api = usePhotoApi();
+  const t = catalogueEditorTexts.useT();
   const [photos, setPhotos] = useState<Photo[] | null>(null);
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
   const [progress, setProgress] = useState<number | null>(null);
@@ -56,22 +58,22 @@ export function PhotoManager({ modelId, name }: { modelId: number; name: string 
   async function onUpload(e: FormEvent) {
     e.preventDefault();
     if (!files.length) {
-      setStatus({ kind: 'error', text: 'Please choose one or more photos to upload.' });
+      setStatus({ kind: 'error', text: t('chooseFiles') });
       input.current?.focus();
       return;
     }
-    setStatus({ kind: 'busy', text: `Uploading ${count(files.length)}…` });
+    setStatus({ kind: 'busy', text: t('uploading', { count: files.length }) });
     setProgress(0);
     try {
       const r = await api.upload(modelId, files, (sent) => {
         setProgress(sent);
-        if (sent >= 1) setStatus({ kind: 'busy', text: `Processing ${count(files.length)}…` });
+        if (sent >= 1) setStatus({ kind: 'busy', text: t('processing', { count: files.length }) });
       });
       setPhotos(r.photos);
       setFiles([]);
       if (input.current) input.current.value = '';
       setProgress(null);
-      setStatus({ kind: 'done', text: `${capital(count(files.length))} added.` });
+      setStatus({ kind: 'done', text: t('photosAdded', { count: files.length }) });
     } catch (err) {
       fail(err);
     }
@@ -82,7 +84,7 @@ export function PhotoManager({ modelId, name }: { modelId: number; name: string 
     const next = [...photos];
     const [photo] = next.splice(index, 1);
     next.splice(index + by, 0, photo!);
-    setStatus({ kind: 'busy', text: 'Saving the order…' });
+    setStatus({ kind: 'busy', text: t('savingOrder') });
     try {
       const r = await api.order(
         modelId,
@@ -93,10 +95,7 @@ export function PhotoManager({ modelId, name }: { modelId: number; name: string 
       const at = r.photos.findIndex((p) => p.id === photo!.id) + 1;
       setStatus({
         kind: 'done',
-        text:
-          at === 1
-            ? `Photo moved to position 1: it is now the product image.`
-            : `Photo moved to position ${at}.`,
+        text: at === 1 ? t('movedFirst') : t('movedTo', { at: String(at) }),
       });
     } catch (err) {
       fail(err);
@@ -105,12 +104,12 @@ export function PhotoManager({ modelId, name }: { modelId: number; name: string 
 
   async function remove(photo: Photo, index: number) {
     if (!photos) return;
-    setStatus({ kind: 'busy', text: 'Removing the photo…' });
+    setStatus({ kind: 'busy', text: t('removingPhoto') });
     try {
       await api.remove(photo.id);
       const rest = photos.filter((p) => p.id !== photo.id);
       setPhotos(rest);
-      setStatus({ kind: 'done', text: `Photo ${index + 1} removed.` });
+      setStatus({ kind: 'done', text: t('photoRemoved', { n: String(index + 1) }) });
       // Focus stays in the list: on the photo that took its place, else the upload field.
       const next = rest[Math.min(index, rest.length - 1)];
       if (next) refocus.current = { id: next.id, button: 'up' };
@@ -122,27 +121,25 @@ export function PhotoManager({ modelId, name }: { modelId: number; name: string 
 
   return (
     <section className="photo-manager" aria-labelledby={`${ids}-title`}>
-      <h2 id={`${ids}-title`}>Photos of {name}</h2>
-      <p className="muted">
-        The first photo is the product image everywhere (cards, search, compare and its page).
-      </p>
+      <h2 id={`${ids}-title`}>{t('photosOf', { name })}</h2>
+      <p className="muted">{t('firstPhoto')}</p>
       {photos === null ? (
         status.kind !== 'error' && (
           <p role="status" className="muted">
-            Loading photos…
+            {t('loadingPhotos')}
           </p>
         )
       ) : photos.length === 0 ? (
-        <p className="muted">No photos yet: the product shows its drawing.</p>
+        <p className="muted">{t('noPhotos')}</p>
       ) : (
         <ol className="photo-list" ref={list}>
           {photos.map((p, i) => {
-            const label = `Photo ${i + 1} of ${photos.length}`;
+            const label = t('photoNOfM', { n: String(i + 1), total: String(photos.length) });
             return (
               <li key={p.id} data-photo={p.id} className="photo-item">
                 <img
                   src={photoUrl(p.id, Math.min(p.width, 320))}
-                  alt={i === 0 ? `${label} (product image)` : label}
+                  alt={i === 0 ? t('productImage', { label }) : label}
                   width={120}
                   height={Math.max(1, Math.round((120 * p.height) / p.width))}
                   loading="lazy"
@@ -153,30 +150,30 @@ export function PhotoManager({ modelId, name }: { modelId: number; name: string 
                     className="button"
                     data-move="up"
                     disabled={busy || i === 0}
-                    aria-label={`Move photo ${i + 1} up`}
+                    aria-label={t('moveUpLabel', { n: String(i + 1) })}
                     onClick={() => move(i, -1)}
                   >
-                    Move up
+                    {t('moveUp')}
                   </button>
                   <button
                     type="button"
                     className="button"
                     data-move="down"
                     disabled={busy || i === photos.length - 1}
-                    aria-label={`Move photo ${i + 1} down`}
+                    aria-label={t('moveDownLabel', { n: String(i + 1) })}
                     onClick={() => move(i, 1)}
                   >
-                    Move down
+                    {t('moveDown')}
                   </button>
                   <button
                     type="button"
                     className="button photo-remove"
                     data-move="remove"
                     disabled={busy}
-                    aria-label={`Remove photo ${i + 1}`}
+                    aria-label={t('removeLabel', { n: String(i + 1) })}
                     onClick={() => remove(p, i)}
                   >
-                    Remove
+                    {t('remove')}
                   </button>
                 </div>
               </li>
@@ -185,10 +182,9 @@ export function PhotoManager({ modelId, name }: { modelId: number; name: string 
         </ol>
       )}
       <form className="photo-upload" onSubmit={onUpload} noValidate>
-        <label htmlFor={`${ids}-files`}>Add photos</label>
+        <label htmlFor={`${ids}-files`}>{t('addPhotos')}</label>
         <p id={`${ids}-hint`} className="muted">
-          JPEG, PNG, WebP or AVIF, up to {PHOTO_MAX_FILES} at once, at most 15 MB and 6,000 pixels a side
-          each. Location and camera data are removed.
+          {t('photoHint', { max: String(PHOTO_MAX_FILES) })}
         </p>
         <input
           ref={input}
@@ -202,10 +198,10 @@ export function PhotoManager({ modelId, name }: { modelId: number; name: string 
           onChange={(e) => setFiles(Array.from(e.currentTarget.files ?? []))}
         />
         <button type="submit" className="button button-primary" disabled={busy}>
-          Upload
+          {t('upload')}
         </button>
         {progress !== null && (
-          <progress value={Math.round(progress * 100)} max={100} aria-label="Upload progress">
+          <progress value={Math.round(progress * 100)} max={100} aria-label={t('uploadProgress')}>
             {Math.round(progress * 100)}%
           </progress>
         )}
@@ -219,6 +215,3 @@ export function PhotoManager({ modelId, name }: { modelId: number; name: string 
     </section>
   );
 }
-
-const count = (n: number) => (n === 1 ? '1 photo' : `${n} photos`);
-const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);

@@ -10,6 +10,8 @@ import { useAuthFetch } from '../session/api.ts';
 import { FormAlert, SubmitButton, TextField, useForm } from '../session/form.tsx';
 import { useToast } from '../toasts/toasts.tsx';
 import { CATALOGUE_API } from './editor-api.ts';
+import { useLocale } from '../../i18n/i18n.tsx';
+import { catalogueEditorTexts, priceMessage } from './texts.ts';
 
 type Field = 'price' | 'source' | 'observed_at';
 
@@ -37,6 +39,8 @@ export function PriceForm({
 }) {
   const authFetch = useAuthFetch();
   const toast = useToast();
+  const t = catalogueEditorTexts.useT();
+  const locale = useLocale();
   const today = todayInIndia();
   const input = useCallback(
     (v: Record<Field, string>) => ({
@@ -52,6 +56,12 @@ export function PriceForm({
     input,
   });
 
+  /** A field with its message in the page's language. */
+  const field = (name: Field) => {
+    const f = form.field(name);
+    return { ...f, error: priceMessage(t, f.error) };
+  };
+
   const submit = form.submit(async (values) => {
     const result = await authFetch<SetPriceResponse>(`${CATALOGUE_API}/variants/${variantId}/price`, {
       base: '',
@@ -62,8 +72,10 @@ export function PriceForm({
     toast.show({
       type: 'success',
       message: kept
-        ? `Price recorded. A newer price (${formatPrice(result.variant.price)}) stays the current one.`
-        : `Price recorded: ${variantLabel ? `${variantLabel} is now ` : ''}${formatPrice(result.variant.price)}.`,
+        ? t('priceKept', { price: formatPrice(result.variant.price, locale) })
+        : variantLabel
+          ? t('priceRecordedNamed', { name: variantLabel, price: formatPrice(result.variant.price, locale) })
+          : t('priceRecordedPlain', { price: formatPrice(result.variant.price, locale) }),
     });
     form.reset({ price: '', source: values.source, observed_at: values.observed_at });
     onSaved?.(result);
@@ -73,31 +85,31 @@ export function PriceForm({
     <form className="account-form price-form" noValidate onSubmit={(e) => void submit(e)}>
       <FormAlert message={form.alert} />
       <TextField
-        field={form.field('price')}
-        label="Price (₹)"
-        hint="Whole rupees, such as 24999."
+        field={field('price')}
+        label={t('priceLabel')}
+        hint={t('priceHint')}
         inputMode="numeric"
         autoComplete="off"
         required
       />
       <TextField
-        field={form.field('source')}
-        label="Where it was seen"
-        hint="A shop's name or a link to the listing."
+        field={field('source')}
+        label={t('whereSeen')}
+        hint={t('whereSeenHint')}
         autoComplete="off"
         maxLength={200}
         required
       />
       <TextField
-        field={form.field('observed_at')}
-        label="Seen on"
+        field={field('observed_at')}
+        label={t('seenOn')}
         type="date"
         min={OBSERVED_FROM}
         max={today}
         required
       />
-      <SubmitButton sending={form.sending} sendingText="Saving…">
-        Record price
+      <SubmitButton sending={form.sending} sendingText={t('saving')}>
+        {t('recordPrice')}
       </SubmitButton>
     </form>
   );

@@ -6,6 +6,8 @@ import { AccountApiError } from '../session/api.ts';
 import type { EditorApi } from './editor-api.ts';
 import { PriceForm } from './price-form.tsx';
 import { numberOrNull } from './model-form.tsx';
+import { useLocale } from '../../i18n/i18n.tsx';
+import { catalogueEditorTexts } from './texts.ts';
 
 type Saved = (model: EditorModel, message: string) => void;
 
@@ -19,48 +21,61 @@ export function VariantsTable({
   model: EditorModel;
   onSaved: Saved;
 }) {
+  const t = catalogueEditorTexts.useT();
+  const locale = useLocale();
   const [editing, setEditing] = useState<number | null>(null);
   const [splitting, setSplitting] = useState<number | null>(null);
   const [pricing, setPricing] = useState<number | null>(null);
   const priced = model.variants.find((v) => v.id === pricing);
   return (
     <>
-      <div className="cat-table-wrap" role="region" aria-label={`Variants of ${model.model}`} tabIndex={0}>
+      <div
+        className="cat-table-wrap"
+        role="region"
+        aria-label={t('variantsOf', { model: model.model })}
+        tabIndex={0}
+      >
         <table className="cat-table">
-          <caption className="visually-hidden">Variants of {model.model}</caption>
+          <caption className="visually-hidden">{t('variantsOf', { model: model.model })}</caption>
           <thead>
             <tr>
-              <th scope="col">Variant</th>
-              <th scope="col">RAM</th>
-              <th scope="col">Storage</th>
-              <th scope="col">Price</th>
-              <th scope="col">Actions</th>
+              <th scope="col">{t('variant')}</th>
+              <th scope="col">{t('ram')}</th>
+              <th scope="col">{t('storage')}</th>
+              <th scope="col">{t('price')}</th>
+              <th scope="col">{t('actions')}</th>
             </tr>
           </thead>
           <tbody>
-            {model.variants.map((v) => (
-              <tr key={v.id}>
-                <th scope="row">
-                  {v.variant || 'Standard'} <span className="muted">#{v.id}</span>
-                </th>
-                <td>{v.ram_gb == null ? '—' : `${v.ram_gb} GB`}</td>
-                <td>{v.storage_gb == null ? '—' : `${v.storage_gb} GB`}</td>
-                <td>{v.price == null ? 'No price' : formatPrice(v.price)}</td>
-                <td className="cat-row-actions">
-                  <button type="button" className="button" onClick={() => setEditing(v.id)}>
-                    Edit<span className="visually-hidden"> {v.variant || 'Standard'}</span>
-                  </button>
-                  <button type="button" className="button" onClick={() => setPricing(v.id)}>
-                    Set price<span className="visually-hidden"> of {v.variant || 'Standard'}</span>
-                  </button>
-                  {model.variants.length > 1 && (
-                    <button type="button" className="button" onClick={() => setSplitting(v.id)}>
-                      Split out<span className="visually-hidden"> {v.variant || 'Standard'}</span>
+            {model.variants.map((v) => {
+              const name = v.variant || t('standard');
+              return (
+                <tr key={v.id}>
+                  <th scope="row">
+                    {name} <span className="muted">#{v.id}</span>
+                  </th>
+                  <td>{v.ram_gb == null ? '—' : `${v.ram_gb} GB`}</td>
+                  <td>{v.storage_gb == null ? '—' : `${v.storage_gb} GB`}</td>
+                  <td>{v.price == null ? t('noPrice') : formatPrice(v.price, locale)}</td>
+                  <td className="cat-row-actions">
+                    <button type="button" className="button" onClick={() => setEditing(v.id)}>
+                      {t('edit')}
+                      <span className="visually-hidden"> {name}</span>
                     </button>
-                  )}
-                </td>
-              </tr>
-            ))}
+                    <button type="button" className="button" onClick={() => setPricing(v.id)}>
+                      {t('setPrice')}
+                      <span className="visually-hidden">{t('setPriceOf', { name })}</span>
+                    </button>
+                    {model.variants.length > 1 && (
+                      <button type="button" className="button" onClick={() => setSplitting(v.id)}>
+                        {t('splitOut')}
+                        <span className="visually-hidden"> {name}</span>
+                      </button>
+                    )}
+                  </td>
+                </tr>
+              );
+            })}
           </tbody>
         </table>
       </div>
@@ -72,7 +87,7 @@ export function VariantsTable({
           variant={model.variants.find((v) => v.id === editing) ?? null}
           onDone={(next) => {
             setEditing(null);
-            if (next) onSaved(next, 'Variant saved.');
+            if (next) onSaved(next, t('variantSaved'));
           }}
         />
       )}
@@ -84,13 +99,13 @@ export function VariantsTable({
           variant={model.variants.find((v) => v.id === splitting)!}
           onDone={(next) => {
             setSplitting(null);
-            if (next) onSaved(next, 'The variant is now a model of its own.');
+            if (next) onSaved(next, t('splitDone'));
           }}
         />
       )}
       {priced && (
         <section className="cat-subform" aria-labelledby="cat-price-heading">
-          <h3 id="cat-price-heading">Price of {priced.variant || 'the standard variant'}</h3>
+          <h3 id="cat-price-heading">{t('priceOf', { name: priced.variant || t('theStandardVariant') })}</h3>
           <PriceForm
             key={priced.id}
             variantId={priced.id}
@@ -98,11 +113,11 @@ export function VariantsTable({
             onSaved={() => {
               setPricing(null);
               // The model's prices changed with it ("from" price, default variant): read it again.
-              void api.model(model.id).then(({ model: next }) => onSaved(next, 'Price recorded.'));
+              void api.model(model.id).then(({ model: next }) => onSaved(next, t('priceRecorded')));
             }}
           />
           <button type="button" className="button" onClick={() => setPricing(null)}>
-            Cancel
+            {t('cancel')}
           </button>
         </section>
       )}
@@ -112,7 +127,7 @@ export function VariantsTable({
           api={api}
           model={model}
           variant={null}
-          onDone={(next) => next && onSaved(next, 'Variant added.')}
+          onDone={(next) => next && onSaved(next, t('variantAdded'))}
         />
       )}
     </>
@@ -132,6 +147,7 @@ function VariantForm({
   onDone: (next: EditorModel | null) => void;
 }) {
   const id = useId();
+  const t = catalogueEditorTexts.useT();
   const first = useRef<HTMLInputElement>(null);
   const [label, setLabel] = useState(variant?.variant ?? '');
   const [ram, setRam] = useState(variant?.ram_gb == null ? '' : String(variant.ram_gb));
@@ -197,24 +213,26 @@ function VariantForm({
   );
   return (
     <form className="account-form cat-subform" noValidate onSubmit={(e) => void submit(e)}>
-      <h3>{variant ? `Edit ${variant.variant || 'the standard variant'}` : 'Add a variant'}</h3>
+      <h3>
+        {variant ? t('editVariant', { name: variant.variant || t('theStandardVariant') }) : t('addAVariant')}
+      </h3>
       {alert && (
         <p role="alert" className="field-error">
           {alert}
         </p>
       )}
       <div className="cat-grid">
-        {input('variant', 'Variant label', label, setLabel, 'text')}
-        {input('ram_gb', 'RAM (GB)', ram, setRam, 'decimal')}
-        {input('storage_gb', 'Storage (GB)', storage, setStorage, 'numeric')}
+        {input('variant', t('variantLabel'), label, setLabel, 'text')}
+        {input('ram_gb', t('ramGb'), ram, setRam, 'decimal')}
+        {input('storage_gb', t('storageGb'), storage, setStorage, 'numeric')}
       </div>
       <div className="cat-actions">
         <button type="submit" className="button button-primary" disabled={busy}>
-          {variant ? 'Save variant' : 'Add variant'}
+          {variant ? t('saveVariant') : t('addVariant')}
         </button>
         {variant && (
           <button type="button" className="button" onClick={() => onDone(null)}>
-            Cancel
+            {t('cancel')}
           </button>
         )}
       </div>
@@ -235,6 +253,7 @@ function SplitConfirm({
   onDone: (next: EditorModel | null) => void;
 }) {
   const id = useId();
+  const t = catalogueEditorTexts.useT();
   const heading = useRef<HTMLHeadingElement>(null);
   const [name, setName] = useState(model.model);
   const [alert, setAlert] = useState<string | null>(null);
@@ -253,27 +272,27 @@ function SplitConfirm({
   return (
     <form className="account-form cat-subform cat-confirm" noValidate onSubmit={(e) => void submit(e)}>
       <h3 ref={heading} tabIndex={-1}>
-        Split {variant.variant || 'this variant'} out of {model.brand} {model.model}?
+        {t('splitTitle', {
+          variant: variant.variant || t('thisVariant'),
+          name: `${model.brand} ${model.model}`,
+        })}
       </h3>
-      <p>
-        It becomes a model of its own, with its id (#{variant.id}). The reviews whose authors said they own it
-        move with it; questions, upvotes and views stay here. Both models’ counters are recounted.
-      </p>
+      <p>{t('splitExplain', { id: String(variant.id) })}</p>
       {alert && (
         <p role="alert" className="field-error">
           {alert}
         </p>
       )}
       <div className="form-field">
-        <label htmlFor={`${id}-name`}>Name of the new model</label>
+        <label htmlFor={`${id}-name`}>{t('newModelName')}</label>
         <input id={`${id}-name`} value={name} onChange={(e) => setName(e.target.value)} autoComplete="off" />
       </div>
       <div className="cat-actions">
         <button type="submit" className="button button-primary" disabled={busy}>
-          Split it out
+          {t('splitItOut')}
         </button>
         <button type="button" className="button" onClick={() => onDone(null)}>
-          Cancel
+          {t('cancel')}
         </button>
       </div>
     </form>

@@ -6,17 +6,24 @@ import {
   type ModerationTarget,
   SUSPENSION_DAYS,
 } from '../../../shared/moderation.ts';
-import { INCENTIVE_DISCLOSURES, INCENTIVES } from '../../../shared/community-constants.ts';
+import { INCENTIVES } from '../../../shared/community-constants.ts';
 import { TextAreaField } from '../community/text-area-field.tsx';
 import { FormAlert, SubmitButton, useForm } from '../session/form.tsx';
 import { RadioGroup } from '../session/radio-group.tsx';
 import { useToast } from '../toasts/toasts.tsx';
-import { ACTION_CHOICES, formatDays } from './labels.ts';
+import { useLocale } from '../../i18n/i18n.tsx';
 import { useModerationApi } from './moderation-api.ts';
+import {
+  actionChoice,
+  actionDone,
+  daysText,
+  fieldMessages,
+  incentiveText,
+  moderationTexts,
+} from './texts.ts';
 
 type Field = 'action' | 'reason' | 'days' | 'incentive';
 
-const CHOOSE_ACTION = 'Choose what to do.';
 const LABELLED = INCENTIVES.filter((i) => i !== 'none');
 const REASON_MAX = 500;
 
@@ -30,7 +37,7 @@ export function ActionForm({
   targetType,
   targetId,
   actions,
-  reasonLabel = 'Reason (the author will see it)',
+  reasonLabel,
   onDone,
   children,
 }: {
@@ -44,6 +51,8 @@ export function ActionForm({
 }) {
   const api = useModerationApi();
   const toast = useToast();
+  const locale = useLocale();
+  const t = moderationTexts.useT();
   const only = actions.length === 1 ? actions[0] : undefined;
 
   const input = useCallback(
@@ -61,7 +70,7 @@ export function ActionForm({
     schema: ModerationActionSchema,
     initial: { action: only ?? '', reason: '', days: '', incentive: '' },
     input,
-    messages: { action: CHOOSE_ACTION },
+    messages: { action: t('chooseAction'), ...fieldMessages(t, locale) },
   });
 
   const action = form.field('action');
@@ -70,7 +79,7 @@ export function ActionForm({
   const submit = form.submit(async (values) => {
     const sent = values as ModerationActionInput;
     const result = await api.act(sent);
-    toast.show({ message: result.message, type: 'success' });
+    toast.show({ message: locale === 'en' ? result.message : actionDone(t, sent.action), type: 'success' });
     onDone(sent.action);
   });
 
@@ -81,44 +90,41 @@ export function ActionForm({
       {!only && (
         <RadioGroup
           field={action}
-          legend="What to do"
+          legend={t('whatToDo')}
           className="mod-actions"
-          options={actions.map((a) => ({
-            value: a,
-            label: ACTION_CHOICES[a].label,
-            hint: ACTION_CHOICES[a].hint,
-          }))}
+          options={actions.map((a) => ({ value: a, ...actionChoice(t, a) }))}
         />
       )}
       {chosen === 'suspend' && (
         <RadioGroup
           field={form.field('days')}
-          legend="Suspend for"
+          legend={t('suspendForLegend')}
           className="mod-days"
-          options={SUSPENSION_DAYS.map((d) => ({ value: String(d), label: formatDays(d) }))}
+          options={SUSPENSION_DAYS.map((d) => ({ value: String(d), label: daysText(t, d) }))}
         />
       )}
       {chosen === 'label' && (
         <RadioGroup
           field={form.field('incentive')}
-          legend="What the author got"
+          legend={t('whatAuthorGot')}
           className="mod-incentive"
-          options={LABELLED.map((i) => ({ value: i, label: INCENTIVE_DISCLOSURES[i] }))}
+          options={LABELLED.map((i) => ({ value: i, label: incentiveText(t, i) }))}
         />
       )}
       <TextAreaField
         field={form.field('reason')}
-        label={reasonLabel}
+        label={reasonLabel ?? t('reasonForAuthor')}
         max={REASON_MAX}
         rows={3}
         aria-required="true"
       />
       <div className="mod-form-actions">
-        <SubmitButton sending={form.sending} sendingText="Sending…">
-          {chosen ? ACTION_CHOICES[chosen].submit : 'Apply'}
+        <SubmitButton sending={form.sending} sendingText={t('sending')}>
           {chosen === 'suspend' && form.field('days').value
-            ? ` for ${formatDays(Number(form.field('days').value))}`
-            : ''}
+            ? t('submitSuspendFor', { days: daysText(t, Number(form.field('days').value)) })
+            : chosen
+              ? actionChoice(t, chosen).submit
+              : t('apply')}
         </SubmitButton>
       </div>
     </form>

@@ -1,11 +1,5 @@
 import { useCallback, useRef } from 'react';
-import {
-  ACTION_LABELS,
-  APPEAL_MESSAGES,
-  AppealDecisionSchema,
-  type AppealEntry,
-  type AppealOutcome,
-} from '../../../shared/moderation.ts';
+import { AppealDecisionSchema, type AppealEntry, type AppealOutcome } from '../../../shared/moderation.ts';
 import { ShowMore } from '../community/show-more.tsx';
 import { UserText } from '../community/user-text.tsx';
 import { When } from '../community/author-line.tsx';
@@ -13,54 +7,59 @@ import { DecisionForm } from './decision-form.tsx';
 import { useModerationApi } from './moderation-api.ts';
 import { ItemBadges, ItemBody } from './queue-card.tsx';
 import { ListState, useModerationList } from './sections.tsx';
+import { actionLabel, moderationTexts, type ModerationT } from './texts.ts';
+import { useCommunityTexts } from '../community/texts.ts';
 
 type Appeal = AppealEntry & { appealId: number };
 
-const OUTCOMES: readonly { value: AppealOutcome; label: string; hint: string }[] = [
-  { value: 'grant', label: 'Grant', hint: 'The post is restored for everyone.' },
-  { value: 'uphold', label: 'Uphold', hint: 'The post stays hidden.' },
+const outcomes = (t: ModerationT): readonly { value: AppealOutcome; label: string; hint: string }[] => [
+  { value: 'grant', label: t('grant'), hint: t('grantHint') },
+  { value: 'uphold', label: t('uphold'), hint: t('upholdHint') },
 ];
 
 function AppealCard({ appeal: a, onDone }: { appeal: Appeal; onDone(): void }) {
   const api = useModerationApi();
+  const t = moderationTexts.useT();
+  const { k } = useCommunityTexts();
   const headingId = `mod-appeal-${a.appealId}`;
   return (
     <article className="mod-item" aria-labelledby={headingId}>
       <header className="mod-item-head">
         <h3 id={headingId} className="mod-item-title" tabIndex={-1}>
-          Appeal: {a.item.label}
+          {t('appealTitle', { label: a.item.label })}
         </h3>
         <ItemBadges item={a.item} />
       </header>
       <ItemBody item={a.item} />
       <dl className="mod-appeal">
-        <dt>Decision</dt>
+        <dt>{t('decision')}</dt>
         <dd>
-          {ACTION_LABELS[a.decision.action]} by{' '}
-          {a.decision.actor ? `@${a.decision.actor}` : 'the reports (automatic)'},{' '}
-          <When date={a.decision.at} />: {a.decision.reason}
+          {t('decisionBy', {
+            action: actionLabel(t, a.decision.action),
+            who: a.decision.actor ? `@${a.decision.actor}` : t('byReports'),
+          })}{' '}
+          <When date={a.decision.at} />: {k(a.decision.reason)}
         </dd>
-        <dt>The author{a.author ? ` @${a.author}` : ''} says</dt>
+        <dt>{a.author ? t('authorNamedSays', { name: a.author }) : t('authorSays')}</dt>
         <dd>
           <UserText text={a.text} />
           <span className="muted small">
-            Appealed <When date={a.created_at} />
+            {t('appealed')} <When date={a.created_at} />
           </span>
         </dd>
       </dl>
       {a.can_decide ? (
         <DecisionForm
           schema={AppealDecisionSchema}
-          outcomes={OUTCOMES}
-          outcomeMessage={APPEAL_MESSAGES.outcome}
-          submitText="Decide the appeal"
+          outcomes={outcomes(t)}
+          outcomeMessage={t('msgAppealOutcome')}
+          submitText={t('decideAppeal')}
+          done={{ grant: t('doneGrant'), uphold: t('doneUphold') }}
           decide={(decision) => api.decideAppeal(a.appealId, decision)}
           onDone={onDone}
         />
       ) : (
-        <p className="muted small">
-          This is your decision or your post: another moderator decides its appeal.
-        </p>
+        <p className="muted small">{t('notYourAppeal')}</p>
       )}
     </article>
   );
@@ -69,6 +68,7 @@ function AppealCard({ appeal: a, onDone }: { appeal: Appeal; onDone(): void }) {
 /** Open appeals (GET /appeals), oldest first: the post, the decision, the author's words, and the decision form. */
 export function AppealsSection({ onForbidden }: { onForbidden(): void }) {
   const api = useModerationApi();
+  const t = moderationTexts.useT();
   const listRef = useRef<HTMLOListElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const getPage = useCallback(
@@ -88,13 +88,10 @@ export function AppealsSection({ onForbidden }: { onForbidden(): void }) {
   return (
     <section className="mod-section" aria-labelledby="mod-appeals-heading">
       <h2 id="mod-appeals-heading" ref={heading} tabIndex={-1}>
-        Appeals {list.total > 0 && <span className="muted">({list.total})</span>}
+        {t('appeals')} {list.total > 0 && <span className="muted">({list.total})</span>}
       </h2>
-      <p className="muted small">
-        Authors of hidden posts asking for another look, oldest first. A moderator other than the one who
-        decided grants (the post comes back) or upholds, with a reason the author reads.
-      </p>
-      <ListState list={list} loading="Loading the appeals…" empty="No open appeals." />
+      <p className="muted small">{t('appealsIntro')}</p>
+      <ListState list={list} loading={t('loadingAppeals')} empty={t('noAppeals')} />
       <ol className="mod-list" ref={listRef}>
         {list.items.map((a) => (
           <li key={a.id}>
@@ -102,7 +99,7 @@ export function AppealsSection({ onForbidden }: { onForbidden(): void }) {
           </li>
         ))}
       </ol>
-      <ShowMore list={list} label="Show more appeals" listRef={listRef} />
+      <ShowMore list={list} label={t('showMoreAppeals')} listRef={listRef} />
     </section>
   );
 }

@@ -1,25 +1,23 @@
 import { useCallback, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { ACTION_LABELS } from '../../../shared/moderation-constants.ts';
 import type { AuditEntry } from '../../../shared/moderation.ts';
 import { ShowMore } from '../community/show-more.tsx';
 import { usePagedList } from '../community/use-paged-list.ts';
-import { formatMoment, TARGET_NAMES } from './labels.ts';
 import { isForbidden, useModerationApi } from './moderation-api.ts';
 import { NotForYou, useRole } from './staff-page.tsx';
+import { actionLabel, formatMoment, moderationTexts, type ModerationT, targetName } from './texts.ts';
+import { useLocale } from '../../i18n/i18n.tsx';
 
-export const FOR_ADMINS = 'This page is for admins.';
-
-const DASH = (
+const dash = (t: ModerationT) => (
   <>
     <span aria-hidden="true">—</span>
-    <span className="visually-hidden">none</span>
+    <span className="visually-hidden">{t('none')}</span>
   </>
 );
 
-function who(entry: AuditEntry) {
+function who(entry: AuditEntry, t: ModerationT) {
   if (entry.actor) return `@${entry.actor}`;
-  return entry.action === 'auto_hide' ? 'Automatic' : 'Deleted account';
+  return entry.action === 'auto_hide' ? t('automatic') : t('deletedAccount');
 }
 
 /**
@@ -29,6 +27,8 @@ function who(entry: AuditEntry) {
 export function AuditLogView({ token }: { token: string }) {
   const role = useRole(token);
   const api = useModerationApi();
+  const t = moderationTexts.useT();
+  const locale = useLocale();
   const [forbidden, setForbidden] = useState(false);
   const rows = useRef<HTMLTableSectionElement>(null);
   const list = usePagedList(
@@ -45,57 +45,56 @@ export function AuditLogView({ token }: { token: string }) {
     ),
   );
 
-  if (forbidden || (role && role !== 'admin')) return <NotForYou message={FOR_ADMINS} />;
+  if (forbidden || (role && role !== 'admin')) return <NotForYou message={t('forAdmins')} />;
   return (
     <>
       <p>
-        Every action moderators took, and every automatic hiding, newest first. Entries are never changed or
-        removed. <Link to="/moderation">Back to the queue</Link>
+        {t('auditIntro')} <Link to="/moderation">{t('backToQueue')}</Link>
       </p>
       {!list.items.length ? (
         list.error ? null : (
           <p role="status" className="muted">
-            {list.loading ? 'Loading the log…' : 'Nothing logged yet.'}
+            {list.loading ? t('loadingLog') : t('nothingLogged')}
           </p>
         )
       ) : (
         <div className="table-scroll" role="region" aria-labelledby="mod-audit-caption" tabIndex={0}>
           <table className="mod-audit">
             <caption id="mod-audit-caption">
-              Audit log{list.total > 0 ? ` (${list.total} entries)` : ''}
+              {list.total > 0 ? t('auditCaptionCount', { count: String(list.total) }) : t('titleAudit')}
             </caption>
             <thead>
               <tr>
-                <th scope="col">When</th>
-                <th scope="col">Moderator</th>
-                <th scope="col">Action</th>
-                <th scope="col">Item</th>
-                <th scope="col">About</th>
-                <th scope="col">Reason</th>
-                <th scope="col">Days</th>
+                <th scope="col">{t('when')}</th>
+                <th scope="col">{t('moderator')}</th>
+                <th scope="col">{t('action')}</th>
+                <th scope="col">{t('item')}</th>
+                <th scope="col">{t('about')}</th>
+                <th scope="col">{t('reason')}</th>
+                <th scope="col">{t('daysHeader')}</th>
               </tr>
             </thead>
             <tbody ref={rows}>
               {list.items.map((e) => (
                 <tr key={e.id}>
                   <td className="mod-audit-when">
-                    <time dateTime={e.at}>{formatMoment(e.at)}</time>
+                    <time dateTime={e.at}>{formatMoment(e.at, locale)}</time>
                   </td>
-                  <td>{who(e)}</td>
-                  <td>{ACTION_LABELS[e.action]}</td>
+                  <td>{who(e, t)}</td>
+                  <td>{actionLabel(t, e.action)}</td>
                   <td className="mod-audit-item">
-                    {TARGET_NAMES[e.target_type]} #{e.target_id}
+                    {targetName(t, e.target_type)} #{e.target_id}
                   </td>
-                  <td>{e.subject ? `@${e.subject}` : DASH}</td>
+                  <td>{e.subject ? `@${e.subject}` : dash(t)}</td>
                   <td className="mod-audit-reason">{e.reason}</td>
-                  <td>{e.days ?? DASH}</td>
+                  <td>{e.days ?? dash(t)}</td>
                 </tr>
               ))}
             </tbody>
           </table>
         </div>
       )}
-      <ShowMore list={list} label="Show more entries" listRef={rows} />
+      <ShowMore list={list} label={t('showMoreEntries')} listRef={rows} />
     </>
   );
 }

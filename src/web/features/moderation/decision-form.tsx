@@ -1,9 +1,10 @@
 import type { z } from 'zod';
-import { MODERATION_MESSAGES } from '../../../shared/moderation.ts';
 import { TextAreaField } from '../community/text-area-field.tsx';
 import { FormAlert, SubmitButton, useForm } from '../session/form.tsx';
 import { RadioGroup } from '../session/radio-group.tsx';
 import { useToast } from '../toasts/toasts.tsx';
+import { useLocale } from '../../i18n/i18n.tsx';
+import { fieldMessages, moderationTexts } from './texts.ts';
 
 type Field = 'outcome' | 'reason';
 
@@ -24,6 +25,7 @@ export function DecisionForm<D extends Decision>({
   outcomes,
   outcomeMessage,
   submitText,
+  done,
   decide,
   onDone,
 }: {
@@ -32,19 +34,27 @@ export function DecisionForm<D extends Decision>({
   /** The message when no outcome is chosen. */
   outcomeMessage: string;
   submitText: string;
+  /** What each outcome's toast says on pages not in English (English shows the server's words). */
+  done: Record<D['outcome'], string>;
   decide(decision: D): Promise<{ message: string }>;
   onDone(): void;
 }) {
   const toast = useToast();
+  const locale = useLocale();
+  const t = moderationTexts.useT();
   const form = useForm<Field, ReturnType<typeof toInput>>({
     schema,
     initial: { outcome: '', reason: '' },
     input: toInput,
-    messages: { outcome: outcomeMessage },
+    messages: { outcome: outcomeMessage, ...fieldMessages(t, locale) },
   });
   const submit = form.submit(async (values) => {
-    const result = await decide(values as D);
-    toast.show({ message: result.message, type: 'success' });
+    const decision = values as D;
+    const result = await decide(decision);
+    toast.show({
+      message: locale === 'en' ? result.message : done[decision.outcome as D['outcome']],
+      type: 'success',
+    });
     onDone();
   });
   return (
@@ -52,20 +62,20 @@ export function DecisionForm<D extends Decision>({
       <FormAlert message={form.alert} />
       <RadioGroup
         field={form.field('outcome')}
-        legend="Decision"
+        legend={t('decision')}
         className="mod-actions"
         options={outcomes}
       />
       <TextAreaField
         field={form.field('reason')}
-        label="Reason (the author will see it)"
-        hint={MODERATION_MESSAGES.reason}
+        label={t('reasonForAuthor')}
+        hint={t('msgReason')}
         max={500}
         rows={3}
         aria-required="true"
       />
       <div className="mod-form-actions">
-        <SubmitButton sending={form.sending} sendingText="Sending…">
+        <SubmitButton sending={form.sending} sendingText={t('sending')}>
           {submitText}
         </SubmitButton>
       </div>

@@ -3,8 +3,7 @@ import { AppealsSection } from './appeals.tsx';
 import { ProofsSection } from './proofs.tsx';
 import { ListingsSection, ModerationNav, QueueSection } from './sections.tsx';
 import { NotForYou, useRole } from './staff-page.tsx';
-
-export const FOR_MODERATORS = 'This page is for moderators.';
+import { moderationTexts } from './texts.ts';
 
 /**
  * /moderation for a signed-in user: the report queue, the appeals, the proofs of ownership and the listings to fix for moderators and admins (the
@@ -13,11 +12,12 @@ export const FOR_MODERATORS = 'This page is for moderators.';
  */
 export function ModerationDesk({ token }: { token: string }) {
   const role = useRole(token);
+  const t = moderationTexts.useT();
   const [forbidden, setForbidden] = useState(false);
   const onForbidden = useCallback(() => setForbidden(true), []);
   const reloadListings = useRef<(() => void) | null>(null);
 
-  if (forbidden || role === 'user' || role === 'editor') return <NotForYou message={FOR_MODERATORS} />;
+  if (forbidden || role === 'user' || role === 'editor') return <NotForYou message={t('forModerators')} />;
   return (
     <>
       <ModerationNav admin={role === 'admin'} />

@@ -1,11 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { PLATFORM_API } from '../../../shared/constants.ts';
-import {
-  OWNERSHIP_MESSAGES,
-  ProofDecisionSchema,
-  type ProofEntry,
-  type ProofOutcome,
-} from '../../../shared/moderation.ts';
+import { ProofDecisionSchema, type ProofEntry, type ProofOutcome } from '../../../shared/moderation.ts';
 import { When } from '../community/author-line.tsx';
 import { ShowMore } from '../community/show-more.tsx';
 import { UserText } from '../community/user-text.tsx';
@@ -13,18 +8,11 @@ import { currentToken } from '../session/session.tsx';
 import { DecisionForm } from './decision-form.tsx';
 import { useModerationApi } from './moderation-api.ts';
 import { ListState, useModerationList } from './sections.tsx';
+import { moderationTexts, type ModerationT } from './texts.ts';
 
-const OUTCOMES: readonly { value: ProofOutcome; label: string; hint: string }[] = [
-  {
-    value: 'accept',
-    label: 'Accept',
-    hint: 'It shows this phone, bought by this member: the review shows “Verified owner”.',
-  },
-  {
-    value: 'decline',
-    label: 'Decline',
-    hint: 'Unreadable, another phone or another person: the author may send another.',
-  },
+const outcomes = (t: ModerationT): readonly { value: ProofOutcome; label: string; hint: string }[] => [
+  { value: 'accept', label: t('accept'), hint: t('acceptHint') },
+  { value: 'decline', label: t('decline'), hint: t('declineHint') },
 ];
 
 /**
@@ -34,6 +22,7 @@ const OUTCOMES: readonly { value: ProofOutcome; label: string; hint: string }[] 
 function ProofImage({ reviewId, label }: { reviewId: number; label: string }) {
   const [src, setSrc] = useState<string | null>(null);
   const [failed, setFailed] = useState(false);
+  const t = moderationTexts.useT();
   useEffect(() => {
     let live = true;
     const token = currentToken();
@@ -58,28 +47,28 @@ function ProofImage({ reviewId, label }: { reviewId: number; label: string }) {
       live = false;
     };
   }, [reviewId]);
-  if (failed)
-    return <p className="muted small">The photo could not be loaded: it may have been decided already.</p>;
-  if (!src) return <p className="muted small">Loading the photo…</p>;
-  return <img className="mod-proof-image" src={src} alt={`Proof of ownership sent with the ${label}`} />;
+  if (failed) return <p className="muted small">{t('photoFailed')}</p>;
+  if (!src) return <p className="muted small">{t('loadingPhoto')}</p>;
+  return <img className="mod-proof-image" src={src} alt={t('proofAlt', { label })} />;
 }
 
 function ProofCard({ proof: p, onDone }: { proof: ProofEntry; onDone(): void }) {
   const api = useModerationApi();
+  const t = moderationTexts.useT();
   const headingId = `mod-proof-${p.review_id}`;
   return (
     <article className="mod-item" aria-labelledby={headingId}>
       <header className="mod-item-head">
         <h3 id={headingId} className="mod-item-title" tabIndex={-1}>
-          Proof of ownership: {p.review.label}
+          {t('proofTitle', { label: p.review.label })}
         </h3>
       </header>
       <p className="muted small">
-        Sent by {p.author ? `@${p.author}` : 'a deleted account'} <When date={p.created_at} />
+        {t('sentBy', { who: p.author ? `@${p.author}` : t('aDeletedAccount') })} <When date={p.created_at} />
         {p.review.link && (
           <>
             {' · '}
-            <a href={p.review.link}>View the review</a>
+            <a href={p.review.link}>{t('viewReview')}</a>
           </>
         )}
       </p>
@@ -89,14 +78,15 @@ function ProofCard({ proof: p, onDone }: { proof: ProofEntry; onDone(): void }) 
       {p.can_decide ? (
         <DecisionForm
           schema={ProofDecisionSchema}
-          outcomes={OUTCOMES}
-          outcomeMessage={OWNERSHIP_MESSAGES.outcome}
-          submitText="Decide the proof"
+          outcomes={outcomes(t)}
+          outcomeMessage={t('msgProofOutcome')}
+          submitText={t('decideProof')}
+          done={{ accept: t('doneAccept'), decline: t('doneDecline') }}
           decide={(decision) => api.decideProof(p.review_id, decision)}
           onDone={onDone}
         />
       ) : (
-        <p className="muted small">This is your review: another moderator decides its proof.</p>
+        <p className="muted small">{t('notYourProof')}</p>
       )}
     </article>
   );
@@ -108,6 +98,7 @@ function ProofCard({ proof: p, onDone }: { proof: ProofEntry; onDone(): void }) 
  */
 export function ProofsSection({ onForbidden }: { onForbidden(): void }) {
   const api = useModerationApi();
+  const t = moderationTexts.useT();
   const listRef = useRef<HTMLOListElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const getPage = useCallback((page: number, size: number) => api.proofs(page, size), [api]);
@@ -121,13 +112,10 @@ export function ProofsSection({ onForbidden }: { onForbidden(): void }) {
   return (
     <section className="mod-section" aria-labelledby="mod-proofs-heading">
       <h2 id="mod-proofs-heading" ref={heading} tabIndex={-1}>
-        Proofs of ownership {list.total > 0 && <span className="muted">({list.total})</span>}
+        {t('proofs')} {list.total > 0 && <span className="muted">({list.total})</span>}
       </h2>
-      <p className="muted small">
-        Photos of invoices and box labels sent by reviewers, oldest first. Only moderators and the author see
-        them; each is deleted as soon as it is decided.
-      </p>
-      <ListState list={list} loading="Loading the proofs…" empty="No proofs waiting." />
+      <p className="muted small">{t('proofsIntro')}</p>
+      <ListState list={list} loading={t('loadingProofs')} empty={t('noProofs')} />
       <ol className="mod-list" ref={listRef}>
         {list.items.map((p) => (
           <li key={p.id}>
@@ -135,7 +123,7 @@ export function ProofsSection({ onForbidden }: { onForbidden(): void }) {
           </li>
         ))}
       </ol>
-      <ShowMore list={list} label="Show more proofs" listRef={listRef} />
+      <ShowMore list={list} label={t('showMoreProofs')} listRef={listRef} />
     </section>
   );
 }

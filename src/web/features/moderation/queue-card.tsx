@@ -2,7 +2,6 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import { formatDate } from '../../../shared/format.ts';
 import {
-  ACTION_LABELS,
   ACTIONS_FOR,
   type AuditEntry,
   type ModeratedItem,
@@ -13,44 +12,52 @@ import {
 import { DemoBadge, When } from '../community/author-line.tsx';
 import { UserText } from '../community/user-text.tsx';
 import { ActionForm } from './action-form.tsx';
-import { formatDays, ROLE_LABELS, suspendedNow, TARGET_NAMES } from './labels.ts';
+import { useLocale } from '../../i18n/i18n.tsx';
+import { rich } from '../session/rich.tsx';
+import { useCommunityTexts } from '../community/texts.ts';
+import { suspendedNow } from './labels.ts';
+import { actionLabel, daysText, moderationTexts, roleLabel, targetName } from './texts.ts';
 import { sensibleActions } from './moderation-api.ts';
 
 const profileHref = (username: string) => `/profile/${encodeURIComponent(username)}`;
 
 /** The badges of an item's state: hidden (and how), marked for fixing, deleted by its author. */
 export function ItemBadges({ item }: { item: ModeratedItem }) {
+  const t = moderationTexts.useT();
   if (!item.hidden && !item.flagged && item.exists) return null;
   return (
     <p className="mod-badges">
       {item.hidden && (
         <span className={item.hidden.automatic ? 'badge mod-badge-auto' : 'badge mod-badge-hidden'}>
-          {item.hidden.automatic ? 'Hidden automatically' : 'Hidden'}
+          {item.hidden.automatic ? t('hiddenAutomatically') : t('hidden')}
         </span>
       )}
-      {item.flagged && <span className="badge mod-badge-flagged">Marked for fixing</span>}
-      {!item.exists && <span className="badge mod-badge-gone">Deleted by its author</span>}
+      {item.flagged && <span className="badge mod-badge-flagged">{t('markedForFixing')}</span>}
+      {!item.exists && <span className="badge mod-badge-gone">{t('deletedByAuthor')}</span>}
     </p>
   );
 }
 
 /** The item as its author wrote it (text, never HTML), with where it is and why it is hidden. */
 export function ItemBody({ item }: { item: ModeratedItem }) {
+  const t = moderationTexts.useT();
+  const { k } = useCommunityTexts();
   return (
     <>
       <p className="muted small mod-meta">
-        {TARGET_NAMES[item.target_type]} #{item.target_id}
+        {targetName(t, item.target_type)} #{item.target_id}
         {item.created_at && (
           <>
             {' · '}
-            <When date={item.created_at} prefix="posted " />
+            <When date={item.created_at} prefix={t('posted')} />
           </>
         )}
         {item.link && (
           <>
             {' · '}
             <Link to={item.link}>
-              View in context<span className="visually-hidden">: {item.label}</span>
+              {t('viewInContext')}
+              <span className="visually-hidden">: {item.label}</span>
             </Link>
           </>
         )}
@@ -61,13 +68,13 @@ export function ItemBody({ item }: { item: ModeratedItem }) {
       </div>
       {item.hidden && (
         <p className="mod-state">
-          <strong>{item.hidden.automatic ? 'Hidden automatically' : 'Hidden'}</strong>{' '}
-          <When date={item.hidden.at} />: {item.hidden.reason}
+          <strong>{item.hidden.automatic ? t('hiddenAutomatically') : t('hidden')}</strong>{' '}
+          <When date={item.hidden.at} />: {k(item.hidden.reason)}
         </p>
       )}
       {item.flagged && (
         <p className="mod-state">
-          <strong>Marked for fixing</strong> <When date={item.flagged.at} />: {item.flagged.reason}
+          <strong>{t('markedForFixing')}</strong> <When date={item.flagged.at} />: {item.flagged.reason}
         </p>
       )}
     </>
@@ -75,13 +82,15 @@ export function ItemBody({ item }: { item: ModeratedItem }) {
 }
 
 function Author({ author, headingId }: { author: QueueEntry['author']; headingId: string }) {
+  const t = moderationTexts.useT();
+  const locale = useLocale();
   return (
     <div className="mod-part">
-      <h4 id={headingId}>Author</h4>
+      <h4 id={headingId}>{t('author')}</h4>
       {author ? (
         <dl className="facts mod-facts">
           <div>
-            <dt>Name</dt>
+            <dt>{t('name')}</dt>
             <dd>
               <Link to={profileHref(author.username)}>
                 {`${author.firstName} ${author.lastName}`.trim() || author.username}
@@ -96,28 +105,28 @@ function Author({ author, headingId }: { author: QueueEntry['author']; headingId
             </dd>
           </div>
           <div>
-            <dt>Joined</dt>
-            <dd>{formatDate(author.joined)}</dd>
+            <dt>{t('joined')}</dt>
+            <dd>{formatDate(author.joined, locale)}</dd>
           </div>
           <div>
-            <dt>Role</dt>
-            <dd>{ROLE_LABELS[author.role]}</dd>
+            <dt>{t('role')}</dt>
+            <dd>{roleLabel(t, author.role)}</dd>
           </div>
           <div>
-            <dt>Status</dt>
+            <dt>{t('status')}</dt>
             <dd>
               {suspendedNow(author.suspended_until) ? (
                 <span className="badge mod-badge-hidden">
-                  Suspended until {formatDate(author.suspended_until)}
+                  {t('suspendedUntil', { date: formatDate(author.suspended_until, locale) })}
                 </span>
               ) : (
-                'In good standing'
+                t('goodStanding')
               )}
             </dd>
           </div>
         </dl>
       ) : (
-        <p className="muted">The author deleted their account.</p>
+        <p className="muted">{t('authorDeleted')}</p>
       )}
     </div>
   );
@@ -125,10 +134,13 @@ function Author({ author, headingId }: { author: QueueEntry['author']; headingId
 
 function Report({ report }: { report: QueueReport }) {
   const { reporter } = report;
+  const t = moderationTexts.useT();
+  const { k } = useCommunityTexts();
+  const locale = useLocale();
   return (
     <li className="mod-report">
       <p className="mod-report-head">
-        <strong>{report.reason}</strong>{' '}
+        <strong>{k(report.reason)}</strong>{' '}
         <span className="muted small">
           · <When date={report.created_at} />
         </span>
@@ -136,24 +148,23 @@ function Report({ report }: { report: QueueReport }) {
       {report.comments ? (
         <UserText text={report.comments} className="mod-report-comments" />
       ) : (
-        <p className="muted small">No comments.</p>
+        <p className="muted small">{t('noComments')}</p>
       )}
       <p className="muted small mod-reporter">
-        By{' '}
-        {reporter.username ? (
-          <Link to={profileHref(reporter.username)}>@{reporter.username}</Link>
-        ) : (
-          'a deleted account'
-        )}
-        , joined {formatDate(reporter.joined)}
-        {reporter.suspended && ', suspended'}
+        {rich(t, 'reportBy', {
+          who: reporter.username ? (
+            <Link to={profileHref(reporter.username)}>@{reporter.username}</Link>
+          ) : (
+            t('aDeletedAccount')
+          ),
+          date: formatDate(reporter.joined, locale),
+        })}
+        {reporter.suspended && t('reporterSuspended')}
         {' · '}
         {reporter.counts ? (
-          <span className="mod-counts">Counts toward automatic hiding</span>
+          <span className="mod-counts">{t('countsTowardHiding')}</span>
         ) : (
-          <span>
-            Does not count toward automatic hiding ({reporter.suspended ? 'suspended' : 'new account'})
-          </span>
+          <span>{reporter.suspended ? t('notCountsSuspended') : t('notCountsNew')}</span>
         )}
       </p>
     </li>
@@ -162,20 +173,22 @@ function Report({ report }: { report: QueueReport }) {
 
 /** One earlier action, for the author's history and nothing else (the audit log is a table). */
 function HistoryEntry({ entry }: { entry: AuditEntry }) {
+  const t = moderationTexts.useT();
   return (
     <li className="mod-history-entry">
       <p className="mod-report-head">
         <strong>
-          {ACTION_LABELS[entry.action]}
-          {entry.days ? ` for ${formatDays(entry.days)}` : ''}
+          {entry.days
+            ? t('actionFor', { action: actionLabel(t, entry.action), days: daysText(t, entry.days) })
+            : actionLabel(t, entry.action)}
         </strong>{' '}
         <span className="muted small">
-          · {TARGET_NAMES[entry.target_type]} #{entry.target_id} · <When date={entry.at} /> ·{' '}
+          · {targetName(t, entry.target_type)} #{entry.target_id} · <When date={entry.at} /> ·{' '}
           {entry.actor
-            ? `by @${entry.actor}`
+            ? t('byActor', { name: entry.actor })
             : entry.action === 'auto_hide'
-              ? 'automatically'
-              : 'by a former moderator'}
+              ? t('automatically')
+              : t('byFormerModerator')}
         </span>
       </p>
       <p className="mod-history-reason">{entry.reason}</p>
@@ -196,7 +209,8 @@ export function QueueCard({ entry, onDone }: { entry: QueueEntry; onDone(action:
     exists: item.exists,
     hasAuthor: !!author,
   });
-  const who = author ? `@${author.username}` : 'the author';
+  const t = moderationTexts.useT();
+  const who = author ? `@${author.username}` : t('theAuthor');
   return (
     <article className="mod-item" aria-labelledby={`${id}-title`}>
       <header className="mod-item-head">
@@ -207,7 +221,7 @@ export function QueueCard({ entry, onDone }: { entry: QueueEntry; onDone(action:
       </header>
       <ItemBody item={item} />
       <div className="mod-part mod-reports-part">
-        <h4 id={`${id}-reports`}>Reports ({reports.length})</h4>
+        <h4 id={`${id}-reports`}>{t('reportsCount', { count: String(reports.length) })}</h4>
         <ol className="mod-reports">
           {reports.map((r) => (
             <Report key={r.id} report={r} />
@@ -218,7 +232,7 @@ export function QueueCard({ entry, onDone }: { entry: QueueEntry; onDone(action:
         <div className="mod-parts">
           <Author author={author} headingId={`${id}-author`} />
           <div className="mod-part">
-            <h4 id={`${id}-history`}>Earlier actions against {who}</h4>
+            <h4 id={`${id}-history`}>{t('earlierActions', { who })}</h4>
             {history.length ? (
               <ol className="mod-reports">
                 {history.map((h) => (
@@ -226,18 +240,18 @@ export function QueueCard({ entry, onDone }: { entry: QueueEntry; onDone(action:
                 ))}
               </ol>
             ) : (
-              <p className="muted">{author ? 'None.' : 'Not applicable.'}</p>
+              <p className="muted">{author ? t('noneYet') : t('notApplicable')}</p>
             )}
           </div>
         </div>
       )}
       <div className="mod-part mod-act">
-        <h4 id={`${id}-act`}>Take action</h4>
+        <h4 id={`${id}-act`}>{t('takeAction')}</h4>
         <ActionForm
           targetType={item.target_type}
           targetId={item.target_id}
           actions={actions}
-          reasonLabel={author ? undefined : 'Reason (kept in the audit log)'}
+          reasonLabel={author ? undefined : t('reasonForLog')}
           onDone={onDone}
         />
       </div>

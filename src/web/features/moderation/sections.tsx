@@ -6,6 +6,7 @@ import { type PagedList, usePagedList } from '../community/use-paged-list.ts';
 import { ActionForm } from './action-form.tsx';
 import { isForbidden, itemsFrom, useModerationApi } from './moderation-api.ts';
 import { ItemBadges, ItemBody, QueueCard } from './queue-card.tsx';
+import { moderationTexts } from './texts.ts';
 
 /** An item of a moderation list, keyed by what it is (usePagedList drops a key it already has). */
 type Keyed<T> = T & { id: string };
@@ -89,6 +90,7 @@ export function QueueSection({
   onFlagged(): void;
 }) {
   const api = useModerationApi();
+  const t = moderationTexts.useT();
   const listRef = useRef<HTMLOListElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const { list, remove } = useModerationList<QueueEntry>(
@@ -102,13 +104,10 @@ export function QueueSection({
   return (
     <section className="mod-section" aria-labelledby="mod-queue-heading">
       <h2 id="mod-queue-heading" ref={heading} tabIndex={-1}>
-        Reports to review {list.total > 0 && <span className="muted">({list.total})</span>}
+        {t('reportsToReview')} {list.total > 0 && <span className="muted">({list.total})</span>}
       </h2>
-      <p className="muted small">
-        Items hidden automatically come first, then the most reported, then the oldest. Every action needs a
-        reason, which the author sees, and goes to the audit log.
-      </p>
-      <ListState list={list} loading="Loading the queue…" empty="No open reports. The queue is clear." />
+      <p className="muted small">{t('queueIntro')}</p>
+      <ListState list={list} loading={t('loadingQueue')} empty={t('emptyQueue')} />
       <ol className="mod-list" ref={listRef}>
         {list.items.map((entry) => (
           <li key={entry.id}>
@@ -122,7 +121,7 @@ export function QueueSection({
           </li>
         ))}
       </ol>
-      <ShowMore list={list} label="Show more reports" listRef={listRef} />
+      <ShowMore list={list} label={t('showMoreReports')} listRef={listRef} />
     </section>
   );
 }
@@ -137,6 +136,7 @@ export function ListingsSection({
   reloadRef: RefObject<(() => void) | null>;
 }) {
   const api = useModerationApi();
+  const t = moderationTexts.useT();
   const listRef = useRef<HTMLOListElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const { list, remove } = useModerationList<ModeratedItem>(
@@ -157,12 +157,10 @@ export function ListingsSection({
   return (
     <section className="mod-section" aria-labelledby="mod-listings-heading">
       <h2 id="mod-listings-heading" ref={heading} tabIndex={-1}>
-        Listings to fix {list.total > 0 && <span className="muted">({list.total})</span>}
+        {t('listingsToFix')} {list.total > 0 && <span className="muted">({list.total})</span>}
       </h2>
-      <p className="muted small">
-        Product listings marked inaccurate or missing information. Mark one fixed once its details are right.
-      </p>
-      <ListState list={list} loading="Loading the listings…" empty="No listings waiting to be fixed." />
+      <p className="muted small">{t('listingsIntro')}</p>
+      <ListState list={list} loading={t('loadingListings')} empty={t('noListings')} />
       <ol className="mod-list" ref={listRef}>
         {list.items.map((item) => (
           <li key={item.id}>
@@ -178,38 +176,39 @@ export function ListingsSection({
                 targetType={item.target_type}
                 targetId={item.target_id}
                 actions={['unflag']}
-                reasonLabel="What was fixed (kept in the audit log)"
+                reasonLabel={t('whatWasFixed')}
                 onDone={() => remove(item.id)}
               />
             </article>
           </li>
         ))}
       </ol>
-      <ShowMore list={list} label="Show more listings" listRef={listRef} />
+      <ShowMore list={list} label={t('showMoreListings')} listRef={listRef} />
     </section>
   );
 }
 
 /** The page's own links: its three lists, and the audit log for admins. */
 export function ModerationNav({ admin }: { admin: boolean }) {
+  const t = moderationTexts.useT();
   return (
-    <nav className="mod-nav" aria-label="Moderation">
+    <nav className="mod-nav" aria-label={t('titleModeration')}>
       <ul>
         <li>
-          <a href="#mod-queue-heading">Reports to review</a>
+          <a href="#mod-queue-heading">{t('reportsToReview')}</a>
         </li>
         <li>
-          <a href="#mod-appeals-heading">Appeals</a>
+          <a href="#mod-appeals-heading">{t('appeals')}</a>
         </li>
         <li>
-          <a href="#mod-proofs-heading">Proofs of ownership</a>
+          <a href="#mod-proofs-heading">{t('proofs')}</a>
         </li>
         <li>
-          <a href="#mod-listings-heading">Listings to fix</a>
+          <a href="#mod-listings-heading">{t('listingsToFix')}</a>
         </li>
         {admin && (
           <li>
-            <Link to="/moderation/audit">Audit log</Link>
+            <Link to="/moderation/audit">{t('titleAudit')}</Link>
           </li>
         )}
       </ul>

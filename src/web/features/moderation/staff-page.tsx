@@ -1,7 +1,9 @@
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import type { Role } from '../../../shared/moderation-constants.ts';
+import { rich } from '../session/rich.tsx';
 import { useSession } from '../session/session.tsx';
+import { moderationTexts } from './texts.ts';
 import { standing } from './standing-api.ts';
 
 /**
@@ -38,21 +40,22 @@ export function StaffPage({
   children(token: string): ReactNode;
 }) {
   const { ready, token } = useSession();
+  const t = moderationTexts.useT();
   return (
     <div className={className ? `mod-page ${className}` : 'mod-page'}>
       <h1 className="page-title">{title}</h1>
       {!ready ? (
         <p role="status" className="muted">
-          Loading…
+          {t('loading')}
         </p>
       ) : token ? (
         children(token)
       ) : (
         <div className="account-card mod-gate">
-          <p>Sign in with a moderator's account to see this page.</p>
+          <p>{t('signInPrompt')}</p>
           <p>
             <Link to="/sign-in" className="button button-primary">
-              Sign in
+              {t('signIn')}
             </Link>
           </p>
         </div>
@@ -63,14 +66,14 @@ export function StaffPage({
 
 /** What a signed-in user without the role sees instead of the page. */
 export function NotForYou({ message }: { message: string }) {
+  const t = moderationTexts.useT();
   return (
     <div className="account-card mod-gate">
       <p>
         <strong>{message}</strong>
       </p>
       <p className="muted">
-        If you think you should have access, ask an admin of Verdict. Meanwhile,{' '}
-        <Link to="/home">go to the home page</Link>.
+        {rich(t, 'notForYouHint', { link: <Link to="/home">{t('notForYouLink')}</Link> })}
       </p>
     </div>
   );
