@@ -194,6 +194,14 @@ describe('POST /initiate-transaction', () => {
     expect(await passesOf(m.id)).toEqual([]);
   });
 
+  it('sends a purchase begun on a Hindi page to the Hindi test checkout page', async () => {
+    const m = await member(t);
+    const res = await initiate({ ...m.headers, 'accept-language': 'hi' }, { amount: 65 });
+    expect(res.statusCode, res.body).toBe(201);
+    const body = res.json() as Started;
+    expect(body.checkout).toEqual({ method: 'GET', url: `/hi/shop/checkout/${body.order_id}`, fields: {} });
+  });
+
   it('buys the days of a fixed option or of the donation band the amount falls in', async () => {
     const m = await member(t);
     const cases: [amount: number, paise: number, days: number | null][] = [

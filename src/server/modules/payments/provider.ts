@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { AppError } from '../../../shared/messages.ts';
+import type { Locale } from '../../../shared/locale.ts';
 import type { Checkout } from '../../../shared/payments.ts';
 
 /** A payment as its provider reports it. Amounts in paise. */
@@ -20,13 +21,14 @@ export interface PaymentProvider {
   readonly name: 'razorpay' | 'test' | 'none';
   createOrder(order: { amount: number; currency: string; receipt: string }): Promise<{ id: string }>;
   fetchPayment(paymentId: string): Promise<ProviderPayment | null>;
-  /** Where the browser goes to pay for this order. */
+  /** Where the browser goes to pay for this order; it comes back to pages in `locale` (issue 25). */
   checkout(order: {
     orderId: string;
     sessionId: string;
     amount: number;
     currency: string;
     email: string;
+    locale: Locale;
   }): Checkout;
   /**
    * The two secrets it signs with: `key` for the checkout signature (HMAC-SHA256 of `order_id|payment_id`),

@@ -420,6 +420,38 @@ describe('Razorpay', () => {
     expect(await stateOf(order_id)).toBe('pending');
   });
 
+  it('brings a purchase begun on a Hindi page back to the Hindi session page, paid or canceled', async () => {
+    const m = await member(t);
+    const res = await initiate({ ...m.headers, 'accept-language': 'hi' }, { amount: 65 });
+    expect(res.statusCode, res.body).toBe(201);
+    const { checkout, transaction, order_id } = res.json() as Started;
+    const sessionId = transaction.session_id;
+    expect(checkout.fields).toMatchObject({
+      callback_url: `${PUBLIC_URL}/user/api/v1/payments/razorpay/callback/${sessionId}?lang=hi`,
+      cancel_url: `${PUBLIC_URL}/hi/shop/session/${sessionId}?status=canceled`,
+    });
+    const { fields } = pay(order_id);
+    const callback = new URL(checkout.fields.callback_url!);
+    const paid = await t.app.inject({
+      method: 'POST',
+      url: `${callback.pathname}${callback.search}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams(fields).toString(),
+    });
+    expect(paid.statusCode, paid.body).toBe(303);
+    expect(paid.headers.location).toBe(
+      `/hi/shop/session/${sessionId}?${new URLSearchParams(fields).toString()}`,
+    );
+    // A language the site does not have comes back in English.
+    const other = await t.app.inject({
+      method: 'POST',
+      url: `${callback.pathname}?lang=xx`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: '',
+    });
+    expect(other.headers.location).toBe(`/shop/session/${sessionId}?status=failed`);
+  });
+
   it("lets forms post to Razorpay's origin in the content security policy", async () => {
     // Any document's policy (pages add their hashes to it); the API's JSON has a policy of its own.
     const res = await t.app.inject({ url: '/robots.txt' });

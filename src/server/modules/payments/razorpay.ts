@@ -1,3 +1,4 @@
+import { type Locale, localizePath } from '../../../shared/locale.ts';
 import type { Checkout } from '../../../shared/payments.ts';
 import { AppError } from '../../../shared/messages.ts';
 import type { Config } from '../../config.ts';
@@ -67,6 +68,7 @@ export class RazorpayProvider implements PaymentProvider {
     amount: number;
     currency: string;
     email: string;
+    locale: Locale;
   }): Checkout {
     return {
       method: 'POST',
@@ -79,8 +81,9 @@ export class RazorpayProvider implements PaymentProvider {
         name: 'Verdict',
         description: 'ReviewPass',
         'prefill[email]': o.email,
-        callback_url: `${this.publicUrl}/user/api/v1/payments/razorpay/callback/${o.sessionId}`,
-        cancel_url: `${this.publicUrl}/shop/session/${o.sessionId}?status=canceled`,
+        // Back to the pages of the language the purchase began in (issue 25).
+        callback_url: `${this.publicUrl}/user/api/v1/payments/razorpay/callback/${o.sessionId}${o.locale === 'en' ? '' : `?lang=${o.locale}`}`,
+        cancel_url: `${this.publicUrl}${localizePath(`/shop/session/${o.sessionId}`, o.locale)}?status=canceled`,
       },
     };
   }

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { ErrorResponseSchema } from '../../../shared/api-types.ts';
 import { PAGE_SIZE } from '../../../shared/constants.ts';
 import { pageOf } from '../../../shared/community-api.ts';
+import { LOCALES, localizePath } from '../../../shared/locale.ts';
 import { AppError } from '../../../shared/messages.ts';
 import {
   AbandonSchema,
@@ -17,6 +18,7 @@ import {
 } from '../../../shared/payments.ts';
 import { Paging } from '../../lib/params.ts';
 import type { Services } from '../../services.ts';
+import { requestLocale } from '../../web/language.ts';
 import { authRateLimit, signedIn } from '../account/auth.ts';
 import { TestCheckoutProvider } from './test-checkout.ts';
 
@@ -62,7 +64,7 @@ export async function paymentRoutes(app: FastifyInstance, services: Services): P
     },
     async (req, reply) => {
       const user = signedIn(req);
-      const started = await payments.initiate(user, req.body.amount);
+      const started = await payments.initiate(user, req.body.amount, requestLocale(req));
       return reply.status(201).send({ success: true as const, ...started });
     },
   );
@@ -207,12 +209,14 @@ export async function paymentRoutes(app: FastifyInstance, services: Services): P
           description:
             "Razorpay's hosted checkout returns here (a form post); the browser goes on to /shop/session/{sessionId}, which validates the payment with the user's token.",
           params: sessionParams,
+          // The language the purchase began in (issue 25): the page it comes back to.
+          querystring: z.object({ lang: z.enum(LOCALES).catch('en').default('en') }),
         },
       },
       async (req, reply) => {
         if (payments.provider.name !== 'razorpay') throw new AppError('NOT_FOUND');
         const form = (req.body ?? {}) as Record<string, string>;
-        const landing = `/shop/session/${req.params.sessionId}`;
+        const landing = localizePath(`/shop/session/${req.params.sessionId}`, req.query.lang);
         const fields = ['razorpay_order_id', 'razorpay_payment_id', 'razorpay_signature'] as const;
         const query = fields.every((f) => typeof form[f] === 'string' && form[f])
           ? new URLSearchParams(fields.map((f) => [f, form[f]!]))

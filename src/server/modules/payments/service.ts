@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { type Executor, iso, rows } from '../../../db/sql.ts';
+import type { Locale } from '../../../shared/locale.ts';
 import { AppError } from '../../../shared/messages.ts';
 import type { Checkout, Transaction, TransactionState, Validity } from '../../../shared/payments.ts';
 import { passDays, passEnd, passStart } from '../../../shared/review-pass.ts';
@@ -66,6 +67,7 @@ export class PaymentService {
   async initiate(
     user: { userId: number; email: string },
     amount: number,
+    locale: Locale = 'en',
   ): Promise<{ transaction: Transaction; order_id: string; checkout: Checkout }> {
     const paise = Math.round(amount * 100);
     const sessionId = randomToken(16);
@@ -85,6 +87,7 @@ export class PaymentService {
       amount: paise,
       currency: 'INR',
       email: user.email,
+      locale,
     });
     return { transaction: view(row!), order_id: order.id, checkout };
   }

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { rows } from '../../../db/sql.ts';
+import { type Locale, localizePath } from '../../../shared/locale.ts';
 import { AppError } from '../../../shared/messages.ts';
 import type { Checkout, TEST_OUTCOMES } from '../../../shared/payments.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -90,8 +91,8 @@ export class TestCheckoutProvider implements PaymentProvider {
       : null;
   }
 
-  checkout(o: { orderId: string }): Checkout {
-    return { method: 'GET', url: `/shop/checkout/${o.orderId}`, fields: {} };
+  checkout(o: { orderId: string; locale: Locale }): Checkout {
+    return { method: 'GET', url: localizePath(`/shop/checkout/${o.orderId}`, o.locale), fields: {} };
   }
 
   /**
