@@ -106,9 +106,30 @@ export const PreferenceResponseSchema = z.object({
   preference: StoredPreferenceSchema,
 });
 
+/**
+ * What `reason` says, as data, so a page in another language can say it too (issue 25): which sentence, and the
+ * numbers in it (the price and the budget are the card's and the preference's).
+ */
+export const ReasonPartsSchema = z.object({
+  /**
+   * popular_cold: few views or upvotes, picked for its spec score; popular: its upvotes, views and reviews;
+   * few_reviews: too few reviews for a rating, ranked by its spec score; focus: the focus aspect's rating;
+   * value: the overall rating, as value for money.
+   */
+  kind: z.enum(['popular_cold', 'popular', 'few_reviews', 'focus', 'value']),
+  reviews: z.number().int(),
+  views: z.number().int(),
+  upvotes: z.number().int(),
+  spec_score: z.number().nullable(),
+  /** The rating quoted (focus, value), out of 5. */
+  rating: z.number().nullable(),
+});
+export type ReasonParts = z.infer<typeof ReasonPartsSchema>;
+
 export const RecommendationSchema = ProductCardSchema.extend({
   /** One line a person understands: why this phone is on this list. */
   reason: z.string(),
+  reason_parts: ReasonPartsSchema,
   /** True when the pick leans on the spec score or popularity because owners have not reviewed it enough. */
   cold_start: z.boolean(),
 });

@@ -23,4 +23,5 @@ export const hasMessage = (locale: Locale, id: string): boolean => books[locale]
 export const hindiLookups: {
   accountSuccess?: (message: string) => string | undefined;
   apiError?: (code: string) => string | undefined;
+  houseAd?: (ad: { title: string; body: string }) => { title: string; body: string } | undefined;
 } = {};

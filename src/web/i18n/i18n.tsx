@@ -44,3 +44,14 @@ export const loadHindi = (): Promise<unknown> => import('./hindi.ts');
 
 /** A loader's language: its request's address ('/hi/…' is Hindi). */
 export const localeOfRequest = (request: Request): Locale => localeOfPath(new URL(request.url).pathname);
+
+/**
+ * Attributes for text that is not the page's language (issue 25), on Hindi pages only (English pages stay as they
+ * were): `userText` for what members wrote (lang="": its language is unknown), `name` for names of people, which
+ * are never translated (translate="no"). e2e/hindi-sweep.test.ts reads no further inside either.
+ */
+export function useForeignText(): { userText: { lang?: string }; name: { translate?: 'no' } } {
+  return useLocale() === 'en' ? NATIVE : FOREIGN;
+}
+const NATIVE = { userText: {}, name: {} };
+const FOREIGN = { userText: { lang: '' }, name: { translate: 'no' as const } };

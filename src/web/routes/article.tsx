@@ -93,6 +93,8 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
   const { article: a, comments, trail } = loaderData;
   const t = contentTexts.useT();
   const locale = useLocale();
+  // Articles are in English on the Hindi site too: their title, picture and body say so.
+  const english = locale === 'en' ? undefined : 'en';
   const { token } = useSession();
   const api = useCommunityApi();
   const [total, setTotal] = useState(a.comments);
@@ -121,11 +123,14 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
             className="article-banner"
             src={a.banner}
             alt={a.bannerAlt}
+            lang={english}
             width={1200}
             height={630}
             fetchPriority="high"
           />
-          <h1 id="article-title">{a.title}</h1>
+          <h1 id="article-title" lang={english}>
+            {a.title}
+          </h1>
           <p className="article-byline">
             <span>{t('by', { author: a.author })}</span>
             <span>
@@ -135,7 +140,7 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
           </p>
         </header>
         {/* Articles are in English on the Hindi site too. */}
-        <RichText html={a.content} className="rich-text prose" lang={locale === 'en' ? undefined : 'en'} />
+        <RichText html={a.content} className="rich-text prose" lang={english} />
       </article>
       <section className="article-community" aria-label={t('reactionsAndComments')}>
         <div className="article-reactions">

@@ -23,6 +23,8 @@ export const meta = (args: Route.MetaArgs) => {
 export default function Articles({ loaderData }: Route.ComponentProps) {
   const t = contentTexts.useT();
   const locale = useLocale();
+  // Articles are in English on the Hindi site too: their titles and summaries say so.
+  const english = locale === 'en' ? undefined : 'en';
   return (
     <div className="page">
       <h1 className="page-title">{t('articles')}</h1>
@@ -32,14 +34,14 @@ export default function Articles({ loaderData }: Route.ComponentProps) {
           <li key={a.id} className="card article-card">
             <img src={a.banner} alt="" width={1200} height={630} loading="lazy" />
             <div className="article-card-body">
-              <h2>
+              <h2 lang={english}>
                 <Link to={a.href}>{a.title}</Link>
               </h2>
               <p className="muted small">
                 {a.author} · <time dateTime={a.publishDate}>{formatDate(a.publishDate, locale)}</time> ·{' '}
                 {t('minRead', { count: a.readTime })}
               </p>
-              <p>{a.summary}</p>
+              <p lang={english}>{a.summary}</p>
             </div>
           </li>
         ))}

@@ -13,6 +13,7 @@ import { ProductGrid } from '../components/product-card.tsx';
 import { brandPreview } from '../../shared/preview-path.ts';
 import { head } from '../lib/meta.ts';
 import { localeOfRequest, useLocale } from '../i18n/i18n.tsx';
+import { badRequest } from '../lib/bad-request.ts';
 import { attributeWords } from '../features/products/attribute-texts.ts';
 import { localizePath } from '../../shared/locale.ts';
 import { discoveryTexts } from './discovery-texts.ts';
@@ -56,10 +57,10 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const sort = url.searchParams.get('sort') ?? 'popular';
   if (!isBrandSort(sort))
-    throw data(`Sort by one of: ${BRAND_SORTS.map((s) => s.id).join(', ')}.`, { status: 400 });
+    throw badRequest(request, `Sort by one of: ${BRAND_SORTS.map((s) => s.id).join(', ')}.`);
   const pageParam = url.searchParams.get('page') ?? '0';
   if (!/^\d{1,5}$/.test(pageParam))
-    throw data('The page number must be 0 or a whole number above it.', { status: 400 });
+    throw badRequest(request, 'The page number must be 0 or a whole number above it.');
   const category = url.searchParams.get('category');
   if (category !== null && !isCategoryId(category)) throw data('Not found', { status: 404 });
   const page = Number(pageParam);

@@ -24,6 +24,7 @@ import { errorMessage, isSilent } from '../lib/api.ts';
 import { localeOf, type MetaContext, pageMeta } from '../lib/meta.ts';
 import { useLocale } from '../i18n/i18n.tsx';
 import { ASPECT_KEYS, preferenceTexts, RELEASED_KEYS } from '../features/preferences/texts.ts';
+import { reasonText } from '../features/preferences/reason.ts';
 
 /** Each list's title and blurb in the catalogue. */
 const LIST_KEYS = {
@@ -187,7 +188,7 @@ export default function ProductRecommendation() {
                   products={items}
                   extra={(p) => (
                     <p className={p.cold_start ? 'card-reason card-reason-cold' : 'card-reason'}>
-                      {p.reason}
+                      {reasonText(p, l.key, lists.preference, locale, t)}
                     </p>
                   )}
                 />

@@ -14,7 +14,7 @@ import { useSession } from '../features/session/session.tsx';
 import { useToast } from '../features/toasts/toasts.tsx';
 import { errorMessage, isSilent } from '../lib/api.ts';
 import { localeOf, pageMeta } from '../lib/meta.ts';
-import { localeOfRequest, useLocale } from '../i18n/i18n.tsx';
+import { localeOfRequest, useForeignText, useLocale } from '../i18n/i18n.tsx';
 import { profileTexts } from '../features/community/profile-texts.ts';
 import { profilePreview } from '../../shared/preview-path.ts';
 import communityStylesHref from '../features/community/community.css?url';
@@ -164,6 +164,7 @@ export default function PublicProfilePage({ loaderData }: Route.ComponentProps) 
         };
   const mine = current.mine || (!!user && user.username.toLowerCase() === p.username.toLowerCase());
   const name = fullName(p);
+  const foreign = useForeignText();
   const href = (page: number) => `/profile/${encodeURIComponent(p.username)}${page ? `?page=${page}` : ''}`;
 
   return (
@@ -171,8 +172,10 @@ export default function PublicProfilePage({ loaderData }: Route.ComponentProps) 
       <section className="profile-header" aria-labelledby="profile-name">
         <Avatar user={p} size="large" />
         <div>
-          <h1 id="profile-name">{name}</h1>
-          <p className="profile-handle">
+          <h1 id="profile-name" {...foreign.name}>
+            {name}
+          </h1>
+          <p className="profile-handle" {...foreign.name}>
             @{p.username} {p.demo && <DemoBadge />}
           </p>
           {p.demo && <p className="muted small">{t('demoNote')}</p>}
@@ -228,7 +231,7 @@ export default function PublicProfilePage({ loaderData }: Route.ComponentProps) 
               const permalink = reviewHref(r.product.id, r.id);
               return (
                 <li key={r.id} className="community-item profile-review">
-                  <h3>
+                  <h3 {...foreign.userText}>
                     <Link to={permalink}>{r.summary}</Link>
                   </h3>
                   <p className="profile-review-meta">
@@ -250,7 +253,9 @@ export default function PublicProfilePage({ loaderData }: Route.ComponentProps) 
                   {short && (
                     <Link to={permalink}>
                       {t('readWhole')}
-                      <span className="visually-hidden">: {r.summary}</span>
+                      <span className="visually-hidden" {...foreign.userText}>
+                        : {r.summary}
+                      </span>
                     </Link>
                   )}
                 </li>

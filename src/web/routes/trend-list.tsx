@@ -3,6 +3,7 @@ import type { TrendKind } from '../../shared/api-types.ts';
 import { DEFAULT_CATEGORY, PAGE_SIZE } from '../../shared/constants.ts';
 import { Pagination } from '../components/pagination.tsx';
 import { ProductGrid } from '../components/product-card.tsx';
+import { badRequest } from '../lib/bad-request.ts';
 import { localeOf, pageMeta } from '../lib/meta.ts';
 import { homeTexts } from './home-texts.ts';
 import { pathWithoutLocale } from '../../shared/locale.ts';
@@ -49,8 +50,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const list = Object.values(LISTS).find((l) => path === `/${l.kind}`)!;
   const pageParam = url.searchParams.get('page') ?? '0';
   const page = /^\d{1,5}$/.test(pageParam) ? Number(pageParam) : NaN;
-  if (Number.isNaN(page))
-    throw data('The page number must be 0 or a whole number above it.', { status: 400 });
+  if (Number.isNaN(page)) throw badRequest(request, 'The page number must be 0 or a whole number above it.');
   const result = await context.services.catalogue.trendList(
     list.kind,
     DEFAULT_CATEGORY,

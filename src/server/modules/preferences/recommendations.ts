@@ -5,6 +5,7 @@ import { MIN_REVIEWS_FOR_RATING } from '../../../shared/constants.ts';
 import { formatCount, formatPrice, formatRating } from '../../../shared/format.ts';
 import {
   FOCUS_AREAS,
+  type ReasonParts,
   type Recommendation,
   type RecommendationList,
   RECOMMENDATIONS_PER_LIST,
@@ -141,20 +142,33 @@ export function reason(
   r: Row,
   pref: StoredPreference,
   focus: Focus,
-): { reason: string; cold_start: boolean } {
+): Pick<Recommendation, 'reason' | 'cold_start' | 'reason_parts'> {
   const fits = `${formatPrice(r.price)} fits your ${formatPrice(pref.budget_min)}–${formatPrice(pref.budget_max)} budget`;
   const n = r.total_reviews;
   const owners = `${formatCount(n)} ${n === 1 ? 'owner' : 'owners'}`;
+  const parts = (kind: ReasonParts['kind'], rating: number | null = null): ReasonParts => ({
+    kind,
+    reviews: n,
+    views: r.views,
+    upvotes: r.upvotes,
+    spec_score: r.spec_score,
+    rating,
+  });
 
   if (list === 'popular_match') {
     const spec =
       r.spec_score == null ? 'its specifications' : `its spec score of ${formatCount(r.spec_score)}/100`;
     if (r.views + 10 * r.upvotes + 20 * n < COLD_START_POPULARITY)
-      return { cold_start: true, reason: `Few views or upvotes yet, so picked for ${spec}; ${fits}` };
+      return {
+        cold_start: true,
+        reason: `Few views or upvotes yet, so picked for ${spec}; ${fits}`,
+        reason_parts: parts('popular_cold'),
+      };
     const count = (k: number, one: string) => `${formatCount(k)} ${k === 1 ? one : `${one}s`}`;
     return {
       cold_start: false,
       reason: `${count(r.upvotes, 'upvote')}, ${count(r.views, 'view')} and ${count(n, 'review')} from the community; ${fits}`,
+      reason_parts: parts('popular'),
     };
   }
   if (n < MIN_REVIEWS_FOR_RATING) {
@@ -167,17 +181,21 @@ export function reason(
       r.spec_score == null
         ? 'and no spec score, so ranked as an average phone'
         : `so ranked by its spec score of ${formatCount(r.spec_score)}/100${list === 'budget_match' ? ' for its price' : ''}`;
-    return { cold_start: true, reason: `${few}, ${by}; ${fits}` };
+    return { cold_start: true, reason: `${few}, ${by}; ${fits}`, reason_parts: parts('few_reviews') };
   }
   if (list === 'personalized_match') {
     const label = FOCUS_AREAS[focus - 1]!.label;
+    const rating = r.aspect_sum / 2 / n;
     return {
       cold_start: false,
-      reason: `${label} rated ${formatRating(r.aspect_sum / 2 / n)} by ${owners}; ${fits}`,
+      reason: `${label} rated ${formatRating(rating)} by ${owners}; ${fits}`,
+      reason_parts: parts('focus', rating),
     };
   }
+  const rating = r.rating_sum / 2 / n;
   return {
     cold_start: false,
-    reason: `Rated ${formatRating(r.rating_sum / 2 / n)} by ${owners} at ${formatPrice(r.price)}: strong value for your ${formatPrice(pref.budget_min)}–${formatPrice(pref.budget_max)} budget`,
+    reason: `Rated ${formatRating(rating)} by ${owners} at ${formatPrice(r.price)}: strong value for your ${formatPrice(pref.budget_min)}–${formatPrice(pref.budget_max)} budget`,
+    reason_parts: parts('value', rating),
   };
 }

@@ -10,7 +10,7 @@ import { ShowMore } from '../community/show-more.tsx';
 import { usePagedList } from '../community/use-paged-list.ts';
 import { UserText } from '../community/user-text.tsx';
 import { reviewHref } from '../reviews/paths.ts';
-import { useLocale } from '../../i18n/i18n.tsx';
+import { useForeignText, useLocale } from '../../i18n/i18n.tsx';
 import { activityTexts } from './texts.ts';
 
 /** The signed-in user's own reviews (GET /user/reviews), newest first, with "Show more". */
@@ -18,6 +18,7 @@ export function MyReviews({ username }: { username: string }) {
   const api = useCommunityApi();
   const t = activityTexts.useT();
   const locale = useLocale();
+  const { userText } = useForeignText();
   const listRef = useRef<HTMLOListElement>(null);
   const list = usePagedList((page) =>
     api.get<Page<ReviewWithProduct>>(`${USER_API}/user/reviews?page=${page}&size=${PAGE_SIZE.review}`),
@@ -37,7 +38,7 @@ export function MyReviews({ username }: { username: string }) {
       <ol className="my-reviews" ref={listRef}>
         {list.items.map((r) => (
           <li key={r.id}>
-            <h3>
+            <h3 {...userText}>
               {/* A hidden review has no page to open (only this list shows it to its author). */}
               {r.hidden ? r.summary : <Link to={reviewHref(r.product.id, r.id)}>{r.summary}</Link>}
             </h3>

@@ -4,7 +4,7 @@ import type { Author } from '../../../shared/community-api.ts';
 import { formatDate } from '../../../shared/format.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { Avatar } from '../session/avatar.tsx';
-import { useLocale } from '../../i18n/i18n.tsx';
+import { useForeignText, useLocale } from '../../i18n/i18n.tsx';
 import { communityTexts } from './texts.ts';
 
 type T = ReturnType<typeof communityTexts.t>;
@@ -69,12 +69,13 @@ export function AuthorLine({
   updated?: string | null;
 }) {
   const t = communityTexts.useT();
+  const { name } = useForeignText();
   return (
     <div className="author-line">
       {author ? (
         <>
           <Avatar user={author} />
-          <Link to={`/profile/${encodeURIComponent(author.username)}`} className="author-name">
+          <Link to={`/profile/${encodeURIComponent(author.username)}`} className="author-name" {...name}>
             {`${author.firstName} ${author.lastName}`.trim() || author.username}
           </Link>
           {author.demo && <DemoBadge />}

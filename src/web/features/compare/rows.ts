@@ -4,6 +4,7 @@ import { formatCount, formatPrice } from '../../../shared/format.ts';
 import type { Locale } from '../../../shared/locale.ts';
 import { isRatingShown, ratingTag } from '../../../shared/rating.ts';
 import { compareTexts } from './texts.ts';
+import { attributeWords, type AttributeWords } from '../products/attribute-texts.ts';
 
 export const MISSING = '—';
 
@@ -120,12 +121,18 @@ function primeCell(p: ComparedProduct, attr: PrimeAttribute): CompareCell {
 function primeRows(
   products: readonly ComparedProduct[],
   which: 'prime_attribute_1' | 'prime_attribute_2',
+  words: AttributeWords,
 ): CompareRow[] {
   const names = [...new Set(products.map((p) => p[which].name))];
+  // Named in the page's language, by the category of the first product that has it.
+  const label = (name: string) => {
+    const p = products.find((x) => x[which].name === name)!;
+    return words.prime(p.category_id, which === 'prime_attribute_1' ? 1 : 2, name);
+  };
   return names.map((name) =>
     row(
       `${which}:${name}`,
-      name,
+      label(name),
       'spec',
       products.map((p) => (p[which].name === name ? primeCell(p, p[which]) : { text: MISSING, num: null })),
       'higher',
@@ -133,9 +140,13 @@ function primeRows(
   );
 }
 
-function specCell(p: ComparedProduct, a: AttributeGroup['attributes'][number] | undefined): CompareCell {
+function specCell(
+  p: ComparedProduct,
+  a: AttributeGroup['attributes'][number] | undefined,
+  words: AttributeWords,
+): CompareCell {
   // An attribute not known yet (issue 18) is a gap, like one the category does not list.
-  const text = (a?.known !== false && a?.display.trim()) || MISSING;
+  const text = (a?.known !== false && a && words.display(a).trim()) || MISSING;
   if (!a || text === MISSING) return { text: MISSING, num: null };
   const rule = p.category_id === PHONES ? PHONE_RULES[a.key] : undefined;
   const num = rule && a.quantity_id === rule.quantity && typeof a.value === 'number' ? a.value : null;
@@ -158,6 +169,7 @@ function ruleFor(products: readonly ComparedProduct[], groupId: string, name: st
  */
 export function buildGroups(products: readonly ComparedProduct[], locale: Locale = 'en'): CompareGroup[] {
   const t = compareTexts.t(locale);
+  const words = attributeWords(locale);
   const key: CompareGroup = {
     id: 'key',
     name: t('groupKey'),
@@ -180,8 +192,8 @@ export function buildGroups(products: readonly ComparedProduct[], locale: Locale
         })),
         'higher',
       ),
-      ...primeRows(products, 'prime_attribute_1'),
-      ...primeRows(products, 'prime_attribute_2'),
+      ...primeRows(products, 'prime_attribute_1', words),
+      ...primeRows(products, 'prime_attribute_2', words),
     ],
   };
   const groups = GROUP_ORDER.map(({ id, name: key }) => {
@@ -191,15 +203,22 @@ export function buildGroups(products: readonly ComparedProduct[], locale: Locale
     const name = locale === 'en' && given !== undefined ? given : t(key);
     // Rows in the order the products list them, one per attribute name.
     const names = [...new Set(source.flatMap((g) => g?.attributes.map((a) => a.name) ?? []))];
+    // An attribute's name in the page's language, by its key in the first product's category that lists it.
+    const label = (n: string) => {
+      const i = source.findIndex((g) => g?.attributes.some((a) => a.name === n));
+      const a = source[i]!.attributes.find((x) => x.name === n)!;
+      return words.attribute(products[i]!.category_id, a.key, n);
+    };
     const rows = names.map((n) =>
       row(
         `${id}:${n}`,
-        n,
+        label(n),
         'spec',
         products.map((p, i) =>
           specCell(
             p,
             source[i]?.attributes.find((a) => a.name === n),
+            words,
           ),
         ),
         ruleFor(products, id, n),

@@ -1,5 +1,6 @@
 import { localizePath } from '../../../shared/locale.ts';
 import type { HouseAd } from '../../../shared/payments.ts';
+import { hindiLookups } from '../../i18n/books.ts';
 import { useLocale } from '../../i18n/i18n.tsx';
 import { passTexts } from './texts.ts';
 
@@ -11,6 +12,8 @@ export function AdTray({ ad }: { ad: HouseAd }) {
   const outside = !ad.link_url.startsWith('/');
   const t = passTexts.useT();
   const locale = useLocale();
+  // The site's own ads in Hindi on Hindi pages (house-ads-hindi.ts); any other as its sponsor wrote it.
+  const { title, body } = (locale === 'en' ? undefined : hindiLookups.houseAd?.(ad)) ?? ad;
   return (
     <aside className="ad-tray" aria-label={t('advertisement')}>
       <p className="ad-label">{t('ad', { sponsor: ad.sponsor })}</p>
@@ -21,7 +24,7 @@ export function AdTray({ ad }: { ad: HouseAd }) {
       >
         <img src={ad.image_url} alt="" width={96} height={72} loading="lazy" />
         <span>
-          <strong>{ad.title}</strong> {ad.body}
+          <strong>{title}</strong> {body}
         </span>
       </a>
       <a className="ad-remove" href={localizePath('/review-pass', locale)}>

@@ -18,6 +18,7 @@ import { ASPECTS } from '../../../shared/community-constants.ts';
 import { ownershipLine } from './ownership.ts';
 import { OwnershipProof } from './ownership-proof.tsx';
 import { communityTexts } from '../community/texts.ts';
+import { useForeignText } from '../../i18n/i18n.tsx';
 import { ASPECT_KEYS, DISCLOSURE_KEYS, reviewsTexts } from './texts.ts';
 
 // Comments and replies load when a review's comments are first opened.
@@ -70,6 +71,7 @@ export function ReviewCard({
   const id = useId();
   const t = reviewsTexts.useT();
   const tc = communityTexts.useT();
+  const { userText } = useForeignText();
   const api = useCommunityApi();
   const toast = useToast();
   const ownership = ownershipLine(r, t);
@@ -115,7 +117,7 @@ export function ReviewCard({
           {formatRating(r.overall)}
         </span>
       </div>
-      <Heading id={`${id}-title`} className="review-title">
+      <Heading id={`${id}-title`} className="review-title" {...userText}>
         {r.summary}
       </Heading>
       <dl className="review-aspects">

@@ -1,3 +1,4 @@
+import { useForeignText } from '../../i18n/i18n.tsx';
 import { AVATAR_COLOURS, avatarColour, type SessionUser } from '../../../shared/session-user.ts';
 
 export function initials(user: Pick<SessionUser, 'firstName' | 'lastName' | 'username'>): string {
@@ -19,6 +20,8 @@ export function Avatar({
   /** Empty when a label next to it already names the user. */
   alt?: string;
 }) {
+  // Initials are a name's: never translated (a Hindi page says so).
+  const { name } = useForeignText();
   if (user.image) {
     return (
       <img
@@ -37,6 +40,7 @@ export function Avatar({
       role={alt ? 'img' : undefined}
       aria-label={alt || undefined}
       aria-hidden={alt ? undefined : true}
+      {...name}
     >
       {initials(user)}
     </span>

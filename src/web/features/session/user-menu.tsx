@@ -5,6 +5,7 @@ import { useAuthFetch } from './api.ts';
 import { Avatar } from './avatar.tsx';
 import { useSession } from './session.tsx';
 import { accountTexts } from './texts.ts';
+import { useForeignText } from '../../i18n/i18n.tsx';
 import { checkPass } from '../pass/pass-api.ts';
 import { isEditor, isModerator } from '../../../shared/moderation-constants.ts';
 import { standing } from '../moderation/standing-api.ts';
@@ -114,6 +115,7 @@ export function UserMenu() {
     return () => document.removeEventListener('pointerdown', outside);
   }, [open, setOpen]);
 
+  const foreign = useForeignText().name;
   if (!user) return null;
 
   const show = (where: 'first' | 'last') => {
@@ -181,14 +183,16 @@ export function UserMenu() {
         onKeyDown={onButtonKey}
       >
         <Avatar user={user} />
-        <span className="user-menu-name">{user.firstName || user.username}</span>
+        <span className="user-menu-name" {...foreign}>
+          {user.firstName || user.username}
+        </span>
         <span className="visually-hidden">{t('accountMenu')}</span>
         <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" className="user-menu-caret">
           <path d="M6 9l6 6 6-6" stroke="currentColor" strokeWidth="2" fill="none" strokeLinecap="round" />
         </svg>
       </button>
       <div className="user-menu-popup" hidden={!open}>
-        <p className="user-menu-who">
+        <p className="user-menu-who" {...foreign}>
           <span className="user-menu-fullname">{name}</span>
           <span className="muted small">@{user.username}</span>
         </p>
