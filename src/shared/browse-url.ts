@@ -2,14 +2,8 @@
 import type { BrowseQuery } from './browse.ts';
 import { type CategoryId, DEFAULT_CATEGORY } from './constants.ts';
 
-export const SORTS = [
-  { id: 'popularity', label: 'Popularity' },
-  { id: 'price_asc', label: 'Price: low to high' },
-  { id: 'price_desc', label: 'Price: high to low' },
-  { id: 'rating', label: 'Rating' },
-  { id: 'newest', label: 'Newest' },
-] as const;
-export type SortId = (typeof SORTS)[number]['id'];
+/** The browse sorts, in the menu's order; their names are the page's (the browse catalogue). */
+export const SORTS = ['popularity', 'price_asc', 'price_desc', 'rating', 'newest'] as const;
 
 /** The URL search string for a browse query, leaving out defaults so shared links stay short. */
 export function browseSearch(q: Partial<BrowseQuery>): string {

@@ -1,7 +1,7 @@
 /** The browse filter: one schema for the /browse page's URL and the browse API's query string. */
 import { z } from './zod.ts';
 import { attributeOptionIds, featureIds } from './attributes.ts';
-import { SORTS, type SortId } from './browse-url.ts';
+import { SORTS } from './browse-url.ts';
 import {
   CATEGORY_IDS,
   DEFAULT_CATEGORY,
@@ -55,7 +55,7 @@ export const BrowseFieldsSchema = z.object({
     .union([z.literal(''), z.coerce.number().pipe(z.union(RELEASED_WITHIN_OPTIONS.map((n) => z.literal(n))))])
     .optional()
     .transform((v) => (v === '' || v === undefined ? undefined : v)),
-  sort: z.enum(SORTS.map((s) => s.id) as [SortId, ...SortId[]]).default('popularity'),
+  sort: z.enum(SORTS).default('popularity'),
   page: z.coerce.number().int('must be a whole number').min(0, 'must be 0 or more').default(0),
   size: z.coerce
     .number()

@@ -101,7 +101,9 @@ export function Layout({ children }: { children: ReactNode }) {
   // The Hindi site is the app under the basename /hi (decision 0042).
   const locale = localeOfPath(useHref('/'));
   // A Hindi page's text waits for no font swap: its Devanagari face is fetched with the page (scripts.css, decision 0044).
-  if (locale === 'hi')
+  // In the server's HTML only: the browser's own render would find it fetched already (and English first loads
+  // carry none of it).
+  if (import.meta.env.SSR && locale === 'hi')
     preload(devanagariFontHref, { as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' });
   return (
     <html lang={HTML_LANG[locale]}>

@@ -16,7 +16,7 @@ import { island } from '../lib/island.tsx';
 import { head } from '../lib/meta.ts';
 import type { Locale } from '../../shared/locale.ts';
 import { attributeWords } from '../features/products/attribute-texts.ts';
-import { localeOfRequest, useLocale } from '../i18n/i18n.tsx';
+import { localeOfRequest } from '../i18n/i18n.tsx';
 import { browseTexts } from '../components/browse/texts.ts';
 
 /** The sort orders' words, by id (shared/browse-url.ts has them in English). */
@@ -162,7 +162,6 @@ export default function Browse({ loaderData }: Route.ComponentProps) {
     (focus === 'results' ? resultsHeading : filtersButton).current?.focus();
   };
   const t = browseTexts.useT();
-  const locale = useLocale();
   const busy = navigation.state === 'loading' && navigation.location?.pathname === '/browse';
 
   return (
@@ -229,9 +228,9 @@ export default function Browse({ loaderData }: Route.ComponentProps) {
               {t('sortBy')}{' '}
               {/* Part of the filter form (form attribute), so sorting keeps the filters and works without JavaScript. */}
               <select name="sort" form="browse-filters" defaultValue={query.sort} onChange={apply}>
-                {SORTS.map((s) => (
-                  <option key={s.id} value={s.id}>
-                    {locale === 'en' ? s.label : t(SORT_KEYS[s.id])}
+                {SORTS.map((id) => (
+                  <option key={id} value={id}>
+                    {t(SORT_KEYS[id])}
                   </option>
                 ))}
               </select>
