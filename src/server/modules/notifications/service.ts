@@ -83,75 +83,48 @@ export function hrefOf(r: NoticeRow): string {
  * the digest of a member whose emails are in Hindi, in Hindi. What members wrote stays as written.
  */
 export function describe(r: NoticeRow, locale: Locale = 'en'): { title: string; text: string } {
-  return locale === 'hi' ? describeHindi(r) : describeEnglish(r);
-}
-
-const nameOf = (r: NoticeRow) => `${r.first_name ?? ''} ${r.last_name ?? ''}`.trim() || (r.username ?? '');
-
-function describeEnglish(r: NoticeRow): { title: string; text: string } {
-  const name = nameOf(r);
+  const name = `${r.first_name ?? ''} ${r.last_name ?? ''}`.trim() || (r.username ?? '');
   const d = r.detail ?? {};
-  const t = NOTIFICATION_TEXTS;
+  const w = NOTICE_WORDS[locale];
+  const price = (key: string) => formatPrice(Number(d[key]), locale);
   switch (r.kind) {
     case 'comment':
     case 'reply':
     case 'answer':
     case 'article_comment':
     case 'follower':
-      return { title: t[r.kind](whoAll(name, r.people)), text: quote(r.body ?? '') };
+      return { title: w[r.kind](w.whoAll(name, r.people)), text: quote(r.body ?? '') };
     case 'useful':
-      return { title: t.useful(Number(d.count ?? 1)), text: quote(r.body ?? '') };
+      return { title: w.useful(Number(d.count ?? 1)), text: quote(r.body ?? '') };
     case 'review':
-      return { title: t.review(name), text: quote(r.body ?? '') };
+      return { title: w.review(name), text: quote(r.body ?? '') };
     case 'price':
       return {
-        title: t.price(formatPrice(Number(d.price))),
-        text: d.below
-          ? `Below your alert of ${formatPrice(Number(d.below))}.`
-          : `Down from ${formatPrice(Number(d.was))} on your favourite.`,
+        title: w.price(price('price')),
+        text: d.below ? w.below(price('below')) : w.down(price('was')),
       };
     case 'moderation':
       return {
-        title: t.moderation(String(d.what ?? 'post').replace('_', ' ')),
-        text: `Reason: ${String(d.reason ?? '')}`,
+        title: w.moderation(String(d.what ?? 'post').replace('_', ' ')),
+        text: w.reason(String(d.reason ?? '')),
       };
     case 'pass':
-      return { title: t.pass(formatDate(String(d.ends_at))), text: 'Renew it to keep reading without ads.' };
+      return { title: w.pass(formatDate(String(d.ends_at), locale)), text: w.renew };
   }
 }
 
-function describeHindi(r: NoticeRow): { title: string; text: string } {
-  const name = nameOf(r);
-  const d = r.detail ?? {};
-  const t = HINDI_NOTICE_TEXTS;
-  const x = HINDI_NOTICE_DETAILS;
-  switch (r.kind) {
-    case 'comment':
-    case 'reply':
-    case 'answer':
-    case 'article_comment':
-    case 'follower':
-      return { title: t[r.kind](whoAllHindi(name, r.people)), text: quote(r.body ?? '') };
-    case 'useful':
-      return { title: t.useful(Number(d.count ?? 1)), text: quote(r.body ?? '') };
-    case 'review':
-      return { title: t.review(name), text: quote(r.body ?? '') };
-    case 'price':
-      return {
-        title: t.price(formatPrice(Number(d.price), 'hi')),
-        text: d.below
-          ? x.below(formatPrice(Number(d.below), 'hi'))
-          : x.down(formatPrice(Number(d.was), 'hi')),
-      };
-    case 'moderation':
-      return {
-        title: t.moderation(String(d.what ?? 'post').replace('_', ' ')),
-        text: x.reason(String(d.reason ?? '')),
-      };
-    case 'pass':
-      return { title: t.pass(formatDate(String(d.ends_at), 'hi')), text: x.renew };
-  }
-}
+/** The notices' sentences in each language: the titles, who did it, and the details under them. */
+const NOTICE_WORDS = {
+  en: {
+    ...NOTIFICATION_TEXTS,
+    whoAll,
+    below: (price: string) => `Below your alert of ${price}.`,
+    down: (price: string) => `Down from ${price} on your favourite.`,
+    reason: (reason: string) => `Reason: ${reason}`,
+    renew: 'Renew it to keep reading without ads.',
+  },
+  hi: { ...HINDI_NOTICE_TEXTS, whoAll: whoAllHindi, ...HINDI_NOTICE_DETAILS },
+} satisfies Record<Locale, unknown>;
 
 export function toNotification(r: NoticeRow): Notification {
   const thread = THREAD_OF[r.kind];
