@@ -1,6 +1,6 @@
 /**
- * Lighthouse on its own, for development (`npm run build` first): the four pages with a Lighthouse budget (home,
- * browse, the most viewed phone, the newest article) on a PGlite server of its own, as `npm run bench` measures
+ * Lighthouse on its own, for development (`npm run build` first): the five pages with a Lighthouse budget (home,
+ * browse, the most viewed phone in English and in Hindi, the newest article) on a PGlite server of its own, as `npm run bench` measures
  * them, with their budgets:
  *   node --import tsx bench/lighthouse-alone.ts
  */
@@ -17,10 +17,12 @@ await runStandalone('Lighthouse', async ({ root, tmp, cwd, cleanups }) => {
   const server = await startServer('PGlite', root, cwd, { DATA_DIR: join(tmp, 'pglite') });
   cleanups.push(() => stopServer(server));
   await waitReady(server);
+  const phone = await popularPhone(server.baseUrl);
   const pages = await runLighthouse(server.baseUrl, [
     ['home', '/home'],
     ['browse', '/browse'],
-    ['product', `/product/${await popularPhone(server.baseUrl)}`],
+    ['product', `/product/${phone}`],
+    ['product in Hindi', `/hi/product/${phone}`],
     ['article', await articlePath(server.baseUrl)],
   ]);
   const title = `Lighthouse 12 mobile (simulated throttling), PGlite server, median of ${RUNS} runs; KB = 1024 bytes`;
