@@ -13,6 +13,7 @@ import { isLocale, type Locale, localizePath } from '../../../shared/locale.ts';
 import { AppError } from '../../../shared/messages.ts';
 import { MINUTE } from '../../lib/clock.ts';
 import type { Services } from '../../services.ts';
+import type { TokenRow } from './one-time-tokens.ts';
 import type { SignedIn } from './service.ts';
 import { RECOVERY_MS } from './service.ts';
 
@@ -127,23 +128,19 @@ export class GoogleSignIn {
 
   /** Handles the provider's redirect (its raw query string); answers where the browser goes next. */
   async callback(query: string, log: Log): Promise<string> {
-    const locale = await this.localeOfState(query);
+    const state = new URLSearchParams(query).get('state');
+    const row = state ? await this.s.tokens.find('oidc-state', state) : null;
+    // The language of the page sign-in began on (issue 25), kept with the state; English if the state is unknown.
+    const kept = (row?.data as { locale?: unknown } | null | undefined)?.locale;
+    const locale: Locale = isLocale(kept) ? kept : 'en';
     let landing: Landing;
     try {
-      landing = await this.decide(await this.identify(query));
+      landing = await this.decide(await this.identify(query, state, row));
     } catch (err) {
       log.warn(loggable(err), 'google sign-in failed');
       landing = { kind: 'error', code: 'OAUTH_FAILED' };
     }
     return this.land(landing, locale);
-  }
-
-  /** The language of the page sign-in began on (issue 25), kept with the state; English if the state is unknown. */
-  private async localeOfState(query: string): Promise<Locale> {
-    const state = new URLSearchParams(query).get('state');
-    const row = state ? await this.s.tokens.find('oidc-state', state) : null;
-    const locale = (row?.data as { locale?: unknown } | null | undefined)?.locale;
-    return isLocale(locale) ? locale : 'en';
   }
 
   /**
@@ -155,10 +152,8 @@ export class GoogleSignIn {
     return localizePath(`/homepage/${token}`, locale);
   }
 
-  /** Consumes the state, exchanges the code and checks the ID token (signature, audience, nonce). */
-  private async identify(query: string): Promise<Identity> {
-    const state = new URLSearchParams(query).get('state');
-    const row = state ? await this.s.tokens.find('oidc-state', state) : null;
+  /** Consumes the state (its row, read by callback), exchanges the code and checks the ID token. */
+  private async identify(query: string, state: string | null, row: TokenRow | null): Promise<Identity> {
     if (!state || !row || row.used || row.expired || !(await this.s.tokens.use(row.id))) {
       throw new Error('unknown, used or expired state');
     }
