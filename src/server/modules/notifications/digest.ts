@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { rows } from '../../../db/sql.ts';
 import { USER_API } from '../../../shared/constants.ts';
-import { isLocale, type Locale, localizePath } from '../../../shared/locale.ts';
+import { type Locale, localizePath } from '../../../shared/locale.ts';
 import { AppError } from '../../../shared/messages.ts';
 import { NOTIFICATIONS_PATH } from '../../../shared/notification-constants.ts';
 import { type Clock, DAY } from '../../lib/clock.ts';
@@ -98,7 +98,7 @@ export class NotificationDigest {
     // Signed before the transaction: the key may be read from the database, outside it.
     const signature = await this.sign(userId);
     return this.db.transaction(async (tx) => {
-      const [user] = await rows<{ email: string; first_name: string; language: string }>(
+      const [user] = await rows<{ email: string; first_name: string; language: Locale }>(
         tx,
         sql`SELECT email, first_name, language FROM users WHERE id = ${userId} AND deleted_at IS NULL
           AND (digest_sent_at IS NULL OR digest_sent_at <= ${since}) FOR NO KEY UPDATE`,
@@ -130,62 +130,35 @@ export class NotificationDigest {
           ORDER BY n.id DESC`,
       );
       await tx.execute(sql`UPDATE users SET digest_sent_at = ${now.toISOString()} WHERE id = ${userId}`);
-      const locale = isLocale(user.language) ? user.language : 'en';
+      // The column's check constraint allows 'en' and 'hi' only (migration 0032).
+      const locale = user.language;
       const links = this.linksOf(userId, signature, locale);
-      const mail =
-        locale === 'hi'
-          ? this.hindiMail(user.email, user.first_name, found, links)
-          : this.mail(user.email, user.first_name, found, links);
-      return this.outbox.enqueue(tx, mail);
+      return this.outbox.enqueue(tx, this.mail(user.email, user.first_name, found, links, locale));
     });
   }
 
+  /** The digest in the member's language (decision 0045): the notices and their links, to that language's pages. */
   private mail(
     to: string,
     firstName: string,
     found: NoticeRow[],
     links: { oneClick: string; page: string },
+    locale: Locale,
   ): Mail {
-    const lines = this.lines(found, 'en');
+    const w = DIGEST_WORDS[locale];
+    const page = `${this.publicUrl}${localizePath(NOTIFICATIONS_PATH, locale)}`;
     return {
       to,
-      subject:
-        found.length === 1 ? 'Your Verdict notification' : `Your ${found.length} Verdict notifications`,
-      text: `Hello ${firstName},
+      subject: w.subject(found.length),
+      text: `${w.hello} ${firstName},
 
-Here is what happened on Verdict since we last wrote:
+${w.since}
 
-${lines.join('\n\n')}
+${this.lines(found, locale).join('\n\n')}
 
-See them all: ${this.publicUrl}/notifications
-Choose what we email you: ${this.publicUrl}/notifications#settings
-Unsubscribe from these emails in one click: ${links.page}
-
-— Verdict`,
-      headers: unsubscribeHeaders(links),
-    };
-  }
-
-  /** The digest in Hindi (decision 0045): the same notices and links, to the Hindi pages. */
-  private hindiMail(
-    to: string,
-    firstName: string,
-    found: NoticeRow[],
-    links: { oneClick: string; page: string },
-  ): Mail {
-    const page = `${this.publicUrl}${localizePath(NOTIFICATIONS_PATH, 'hi')}`;
-    return {
-      to,
-      subject: found.length === 1 ? 'आपका Verdict नोटिफ़िकेशन' : `आपके ${found.length} Verdict नोटिफ़िकेशन`,
-      text: `नमस्ते ${firstName},
-
-पिछली ईमेल के बाद से Verdict पर यह सब हुआ:
-
-${this.lines(found, 'hi').join('\n\n')}
-
-सभी नोटिफ़िकेशन देखें: ${page}
-चुनें कि हम आपको क्या ईमेल करें: ${page}#settings
-एक क्लिक में इन ईमेल से अनसब्सक्राइब करें: ${links.page}
+${w.all}: ${page}
+${w.choose}: ${page}#settings
+${w.unsubscribe}: ${links.page}
 
 — Verdict`,
       headers: unsubscribeHeaders(links),
@@ -207,3 +180,23 @@ const unsubscribeHeaders = (links: { oneClick: string }) => ({
   'List-Unsubscribe': `<${links.oneClick}>`,
   'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
 });
+
+/** The digest's own sentences in each language (the notices' are describe's). */
+const DIGEST_WORDS = {
+  en: {
+    subject: (n: number) => (n === 1 ? 'Your Verdict notification' : `Your ${n} Verdict notifications`),
+    hello: 'Hello',
+    since: 'Here is what happened on Verdict since we last wrote:',
+    all: 'See them all',
+    choose: 'Choose what we email you',
+    unsubscribe: 'Unsubscribe from these emails in one click',
+  },
+  hi: {
+    subject: (n: number) => (n === 1 ? 'आपका Verdict नोटिफ़िकेशन' : `आपके ${n} Verdict नोटिफ़िकेशन`),
+    hello: 'नमस्ते',
+    since: 'पिछली ईमेल के बाद से Verdict पर यह सब हुआ:',
+    all: 'सभी नोटिफ़िकेशन देखें',
+    choose: 'चुनें कि हम आपको क्या ईमेल करें',
+    unsubscribe: 'एक क्लिक में इन ईमेल से अनसब्सक्राइब करें',
+  },
+} satisfies Record<Locale, unknown>;
