@@ -1,26 +1,12 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderInHindi } from '../i18n/render-hindi.tsx';
 import { ERRORS } from '../../shared/messages.ts';
-import { SESSION_STORAGE_KEY, SessionProvider } from '../features/session/session.tsx';
-import { ToastProvider } from '../features/toasts/toasts.tsx';
-import '../i18n/hindi.ts';
-import { LocaleProvider } from '../i18n/i18n.tsx';
+import { SESSION_STORAGE_KEY } from '../features/session/session.tsx';
 import { clearStoredValues } from '../lib/stored-value.ts';
 import EmailVerification, { meta as verificationMeta } from './email-verification.tsx';
 import Unsubscribe from './unsubscribe.tsx';
-
-const hindi = (element: React.ReactNode, path: string) =>
-  render(
-    <LocaleProvider value="hi">
-      <MemoryRouter initialEntries={[path]}>
-        <ToastProvider>
-          <SessionProvider>{element}</SessionProvider>
-        </ToastProvider>
-      </MemoryRouter>
-    </LocaleProvider>,
-  );
 
 beforeEach(() => clearStoredValues());
 afterEach(() => {
@@ -44,7 +30,7 @@ describe('account pages in Hindi', () => {
         },
       }),
     );
-    hindi(<EmailVerification />, '/email-verification');
+    renderInHindi(<EmailVerification />, '/email-verification');
     expect(screen.getByRole('heading', { name: 'ईमेल वेरिफ़िकेशन' })).toBeTruthy();
     expect((await screen.findByText(/स्पैम फ़ोल्डर/)).textContent).toBe(
       'हमने m@x.in पर एक लिंक भेजा है। कुछ नहीं आया? अपना स्पैम फ़ोल्डर देखें, या नया लिंक माँगें।',
@@ -71,7 +57,7 @@ describe('account pages in Hindi', () => {
         }),
       })),
     );
-    hindi(<EmailVerification />, '/email-verification?token=expired-token');
+    renderInHindi(<EmailVerification />, '/email-verification?token=expired-token');
     expect((await screen.findByRole('alert')).textContent).toBe(
       'वेरिफ़िकेशन लिंक एक्सपायर हो गया है। कृपया नया लिंक मँगाएँ।',
     );
@@ -91,7 +77,7 @@ describe('account pages in Hindi', () => {
         }),
       })),
     );
-    hindi(<Unsubscribe />, '/unsubscribe?u=1&s=bad');
+    renderInHindi(<Unsubscribe />, '/unsubscribe?u=1&s=bad');
     fireEvent.click(screen.getByRole('button', { name: 'ईमेल से अनसब्सक्राइब करें' }));
     expect((await screen.findByRole('alert')).textContent).toBe(
       'यह अनसब्सक्राइब लिंक सही नहीं है। अपनी नोटिफ़िकेशन सेटिंग बदलने के लिए साइन इन करें।',

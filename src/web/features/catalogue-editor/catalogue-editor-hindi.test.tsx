@@ -1,16 +1,12 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import type { ReactNode } from 'react';
-import { MemoryRouter } from 'react-router';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderInHindi } from '../../i18n/render-hindi.tsx';
 import type { CatalogueChange, EditorHit, EditorModel } from '../../../shared/catalogue-editing.ts';
-import '../../i18n/hindi.ts';
-import { LocaleProvider } from '../../i18n/i18n.tsx';
 import { clearStoredValues } from '../../lib/stored-value.ts';
 import Catalogue, { meta as catalogueMeta } from '../../routes/catalogue.tsx';
 import CatalogueModel from '../../routes/catalogue-model.tsx';
-import { SESSION_STORAGE_KEY, SessionProvider } from '../session/session.tsx';
-import { ToastProvider } from '../toasts/toasts.tsx';
+import { SESSION_STORAGE_KEY } from '../session/session.tsx';
 
 const TOKEN = 'e'.repeat(43);
 
@@ -87,17 +83,6 @@ function serve() {
   return sent;
 }
 
-const hindi = (element: ReactNode) =>
-  render(
-    <LocaleProvider value="hi">
-      <MemoryRouter>
-        <ToastProvider>
-          <SessionProvider>{element}</SessionProvider>
-        </ToastProvider>
-      </MemoryRouter>
-    </LocaleProvider>,
-  );
-
 beforeEach(() => {
   clearStoredValues();
   window.localStorage.setItem(
@@ -114,7 +99,7 @@ afterEach(() => {
 describe('the catalogue editor in Hindi', () => {
   it('finds a model in Hindi', async () => {
     serve();
-    hindi(<Catalogue />);
+    renderInHindi(<Catalogue />);
     expect(screen.getByRole('heading', { level: 1, name: 'कैटलॉग' })).toBeTruthy();
     await screen.findByRole('link', { name: 'कैटलॉग का इतिहास' });
     const nav = screen.getByRole('navigation', { name: 'कैटलॉग' });
@@ -138,7 +123,7 @@ describe('the catalogue editor in Hindi', () => {
 
   it('edits a model in Hindi and says it saved', async () => {
     const sent = serve();
-    hindi(
+    renderInHindi(
       <CatalogueModel {...({ params: { id: '5' } } as unknown as Parameters<typeof CatalogueModel>[0])} />,
     );
     expect(screen.getByRole('heading', { level: 1, name: 'मॉडल एडिट करें' })).toBeTruthy();
@@ -183,7 +168,7 @@ describe('the catalogue editor in Hindi', () => {
 
   it('records a price in Hindi: labels, messages and the toast', async () => {
     serve();
-    hindi(
+    renderInHindi(
       <CatalogueModel {...({ params: { id: '5' } } as unknown as Parameters<typeof CatalogueModel>[0])} />,
     );
     fireEvent.click(await screen.findByRole('button', { name: /^कीमत दर्ज करें\s*\(स्टैंडर्ड के लिए\)$/ }));

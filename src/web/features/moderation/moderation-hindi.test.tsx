@@ -1,16 +1,12 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import type { ReactNode } from 'react';
-import { MemoryRouter } from 'react-router';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderInHindi } from '../../i18n/render-hindi.tsx';
 import type { AuditEntry, QueueEntry } from '../../../shared/moderation.ts';
-import '../../i18n/hindi.ts';
-import { LocaleProvider } from '../../i18n/i18n.tsx';
 import { clearStoredValues } from '../../lib/stored-value.ts';
 import Moderation, { meta as moderationMeta } from '../../routes/moderation.tsx';
 import ModerationAudit from '../../routes/moderation-audit.tsx';
-import { SESSION_STORAGE_KEY, SessionProvider } from '../session/session.tsx';
-import { ToastProvider } from '../toasts/toasts.tsx';
+import { SESSION_STORAGE_KEY } from '../session/session.tsx';
 
 const TOKEN = 'm'.repeat(43);
 const page = <T,>(items: T[]) => ({ success: true, page: 0, size: 10, total: items.length, items });
@@ -83,17 +79,6 @@ function serve() {
   return sent;
 }
 
-const hindi = (element: ReactNode) =>
-  render(
-    <LocaleProvider value="hi">
-      <MemoryRouter>
-        <ToastProvider>
-          <SessionProvider>{element}</SessionProvider>
-        </ToastProvider>
-      </MemoryRouter>
-    </LocaleProvider>,
-  );
-
 beforeEach(() => {
   clearStoredValues();
   window.localStorage.setItem(
@@ -110,7 +95,7 @@ afterEach(() => {
 describe('the moderation pages in Hindi', () => {
   it('shows the queue in Hindi and dismisses a report with a Hindi toast', async () => {
     const sent = serve();
-    hindi(<Moderation />);
+    renderInHindi(<Moderation />);
     expect(screen.getByRole('heading', { level: 1, name: 'मॉडरेशन' })).toBeTruthy();
     expect(await screen.findByRole('heading', { name: 'Review of Redmi Note 13' })).toBeTruthy();
     expect(screen.getByRole('navigation', { name: 'मॉडरेशन' })).toBeTruthy();
@@ -148,7 +133,7 @@ describe('the moderation pages in Hindi', () => {
 
   it('offers the suspension in Hindi days', async () => {
     serve();
-    hindi(<Moderation />);
+    renderInHindi(<Moderation />);
     fireEvent.click(await screen.findByRole('radio', { name: /लेखक को सस्पेंड करें/ }));
     expect(screen.getByRole('group', { name: 'कितने दिन के लिए सस्पेंड करें' })).toBeTruthy();
     fireEvent.click(screen.getByRole('radio', { name: '7 दिन' }));
@@ -157,7 +142,7 @@ describe('the moderation pages in Hindi', () => {
 
   it('shows the audit log in Hindi, with Hindi dates', async () => {
     serve();
-    hindi(<ModerationAudit />);
+    renderInHindi(<ModerationAudit />);
     expect(screen.getByRole('heading', { level: 1, name: 'ऑडिट लॉग' })).toBeTruthy();
     expect(await screen.findByText('ऑडिट लॉग (1 एंट्री)')).toBeTruthy();
     const headers = screen.getAllByRole('columnheader').map((h) => h.textContent);
@@ -184,7 +169,7 @@ describe('the moderation pages in Hindi', () => {
   it('asks a visitor to sign in, in Hindi', () => {
     window.localStorage.clear();
     serve();
-    hindi(<Moderation />);
+    renderInHindi(<Moderation />);
     expect(screen.getByText('यह पेज देखने के लिए मॉडरेटर अकाउंट से साइन इन करें।')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'साइन इन करें' })).toBeTruthy();
   });

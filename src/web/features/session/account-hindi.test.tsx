@@ -1,16 +1,13 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderInHindi } from '../../i18n/render-hindi.tsx';
 import { ACCOUNT_SUCCESS } from '../../../shared/account.ts';
 import { ERRORS } from '../../../shared/messages.ts';
-import '../../i18n/hindi.ts';
-import { LocaleProvider } from '../../i18n/i18n.tsx';
 import enAccount from '../../i18n/locales/en/account.json';
 import { clearStoredValues } from '../../lib/stored-value.ts';
-import { ToastProvider } from '../toasts/toasts.tsx';
 import { DeleteAccountForm } from './delete-account-form.tsx';
-import { SESSION_STORAGE_KEY, SessionProvider } from './session.tsx';
+import { SESSION_STORAGE_KEY } from './session.tsx';
 import { successText } from './success-texts.ts';
 import { UserMenu } from './user-menu.tsx';
 
@@ -31,17 +28,6 @@ afterEach(() => {
   vi.unstubAllGlobals();
   window.history.replaceState(null, '', '/');
 });
-
-const hindi = (element: React.ReactNode) =>
-  render(
-    <LocaleProvider value="hi">
-      <MemoryRouter>
-        <ToastProvider>
-          <SessionProvider>{element}</SessionProvider>
-        </ToastProvider>
-      </MemoryRouter>
-    </LocaleProvider>,
-  );
 
 describe('the account screens in Hindi', () => {
   it('says the account API’s success messages in Hindi, and keeps their English verbatim', () => {
@@ -67,7 +53,7 @@ describe('the account screens in Hindi', () => {
         }),
       })),
     );
-    hindi(<DeleteAccountForm hasPassword onDeleted={() => {}} />);
+    renderInHindi(<DeleteAccountForm hasPassword onDeleted={() => {}} />);
     expect(screen.getByText('यह पक्का करने के लिए कि आप ही हैं।')).toBeTruthy();
     fireEvent.change(screen.getByLabelText('मौजूदा पासवर्ड'), { target: { value: 'Verdict#2024x' } });
     fireEvent.click(screen.getByRole('button', { name: 'मेरा अकाउंट डिलीट करें' }));
@@ -82,7 +68,7 @@ describe('the account screens in Hindi', () => {
       'fetch',
       vi.fn(() => new Promise(() => {})),
     );
-    hindi(<UserMenu />);
+    renderInHindi(<UserMenu />);
     const button = await screen.findByRole('button', { name: /अकाउंट मेन्यू/ });
     fireEvent.click(button);
     for (const name of ['प्रोफ़ाइल', 'मेरा अकाउंट', 'हेल्प सेंटर', 'साइन आउट करें']) {
