@@ -49,11 +49,7 @@ export class NotificationDigest {
    * The one-click URL (POST) of List-Unsubscribe, and the page a person opens from the mail (GET), in the
    * member's language (the one-click URL is the API's, the same in both).
    */
-  async links(userId: number, locale: Locale = 'en'): Promise<{ oneClick: string; page: string }> {
-    return this.linksOf(userId, await this.sign(userId), locale);
-  }
-
-  private linksOf(userId: number, signature: string, locale: Locale): { oneClick: string; page: string } {
+  private links(userId: number, signature: string, locale: Locale): { oneClick: string; page: string } {
     const q = `u=${userId}&s=${signature}`;
     return {
       oneClick: `${this.publicUrl}${USER_API}${UNSUBSCRIBE_PATH}?${q}`,
@@ -132,7 +128,7 @@ export class NotificationDigest {
       await tx.execute(sql`UPDATE users SET digest_sent_at = ${now.toISOString()} WHERE id = ${userId}`);
       // The column's check constraint allows 'en' and 'hi' only (migration 0032).
       const locale = user.language;
-      const links = this.linksOf(userId, signature, locale);
+      const links = this.links(userId, signature, locale);
       return this.outbox.enqueue(tx, this.mail(user.email, user.first_name, found, links, locale));
     });
   }
