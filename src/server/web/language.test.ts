@@ -5,7 +5,6 @@ import {
   registerLanguageSwitch,
   rememberedLocale,
   rememberedLocaleRedirect,
-  requestLocale,
 } from './language.ts';
 
 const request = (url: string, cookie?: string, method = 'GET') =>
@@ -59,23 +58,7 @@ describe('the language switch', () => {
   });
 });
 
-describe('the language of an API request', () => {
-  const of = (value?: string) =>
-    requestLocale({ headers: value === undefined ? {} : { 'accept-language': value } });
-
-  it('is Hindi only when the first tag is hi or hi-IN', () => {
-    expect(of('hi')).toBe('hi');
-    expect(of('hi-IN')).toBe('hi');
-    expect(of('hi-in,hi;q=0.9,en;q=0.8')).toBe('hi');
-    expect(of(' hi ;q=1')).toBe('hi');
-    expect(of('en-IN')).toBe('en');
-    expect(of('en-IN,hi;q=0.9')).toBe('en');
-    expect(of('hin')).toBe('en');
-    expect(of('fr')).toBe('en');
-    expect(of('')).toBe('en');
-    expect(of()).toBe('en');
-  });
-
+describe('the language switch’s pending choice', () => {
   it('reads the switch’s pending choice from the cookies, and nothing else', () => {
     expect(pendingLocale('a=1; verdict_lang_sync=hi')).toBe('hi');
     expect(pendingLocale('verdict_lang_sync=en')).toBe('en');

@@ -26,17 +26,6 @@ export function rememberedLocaleRedirect(req: FastifyRequest): string | null {
 }
 
 /**
- * The language an API request asks for (decision 0045): the browser's API clients send the page's language as
- * Accept-Language ('hi' on /hi pages, 'en-IN' otherwise). A first tag of 'hi' or 'hi-IN' is Hindi; anything
- * else, or none, is English.
- */
-export function requestLocale(req: Pick<FastifyRequest, 'headers'>): Locale {
-  const header = req.headers['accept-language'];
-  const first = (typeof header === 'string' ? header : '').split(',')[0]!.split(';')[0]!.trim().toLowerCase();
-  return first === 'hi' || first === 'hi-in' ? 'hi' : 'en';
-}
-
-/**
  * A language switched to that a signed-in member's account has still to take (decision 0045). The switch is a
  * plain link and the session token lives in local storage, so `/language` cannot tell who is asking: it leaves
  * this cookie for the user API, and the next request there with a valid session stores the language

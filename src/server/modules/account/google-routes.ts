@@ -6,7 +6,7 @@ import { ErrorResponseSchema, SignedInSchema } from '../../../shared/api-types.t
 import { LOCALES } from '../../../shared/locale.ts';
 import { AppError } from '../../../shared/messages.ts';
 import type { Services } from '../../services.ts';
-import { requestLocale } from '../../web/language.ts';
+import { requestLocale } from '../../lib/request-locale.ts';
 import { authRateLimit } from './auth.ts';
 import { GoogleSignIn } from './google.ts';
 

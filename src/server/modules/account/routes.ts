@@ -24,7 +24,7 @@ import {
 } from '../../../shared/api-types.ts';
 import { ERRORS } from '../../../shared/messages.ts';
 import type { Services } from '../../services.ts';
-import { requestLocale } from '../../web/language.ts';
+import { requestLocale } from '../../lib/request-locale.ts';
 import { authRateLimit, signedIn } from './auth.ts';
 
 const errors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 403: ErrorResponseSchema };

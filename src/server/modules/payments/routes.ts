@@ -18,7 +18,7 @@ import {
 } from '../../../shared/payments.ts';
 import { Paging } from '../../lib/params.ts';
 import type { Services } from '../../services.ts';
-import { requestLocale } from '../../web/language.ts';
+import { requestLocale } from '../../lib/request-locale.ts';
 import { authRateLimit, signedIn } from '../account/auth.ts';
 import { TestCheckoutProvider } from './test-checkout.ts';
 
